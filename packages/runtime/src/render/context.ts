@@ -1,0 +1,83 @@
+/**
+ * What a plugin sees of a render: the variables, the core services and a way
+ * to fail at the tag's position. Plugin groups extend `services` with their
+ * own (files, content, ...) without the runtime importing them.
+ */
+import type { Value } from '../php/value';
+
+export interface Clock {
+  /** milliseconds since the epoch */
+  now(): number;
+}
+
+export interface Random {
+  /** float in [0, 1) */
+  next(): number;
+  /** integer in [min, max] */
+  int(min: number, max: number): number;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface LogEntry {
+  level: LogLevel;
+  message: string;
+  /** where the entry came from: plugin or modifier name */
+  source?: string;
+  template?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface LogSink {
+  write(entry: LogEntry): void;
+}
+
+export interface SecretStore {
+  get(name: string): string | undefined | Promise<string | undefined>;
+}
+
+export interface BatchQueue {
+  enqueue(job: { batchId?: number; name?: string; module?: string; extData?: Value }): number | Promise<number>;
+}
+
+export interface Session {
+  memberId: number | null;
+  login(memberId: number, overwrite: boolean): boolean | Promise<boolean>;
+  logout(): void | Promise<void>;
+}
+
+export interface CoreServices {
+  fetch: typeof globalThis.fetch;
+  clock: Clock;
+  random: Random;
+  log: LogSink;
+  secrets: SecretStore;
+  batch: BatchQueue;
+  /** values shared by custom processes in the same request (assign_globals) */
+  globals: Map<string, Value>;
+  session: Session;
+  /** cookies read/written by {cookie}: name -> value */
+  cookies: Map<string, string>;
+  /** time zone for date functions (IANA), default Asia/Tokyo */
+  timezone: string;
+  /** plugin groups add theirs: files, content, mail, ... */
+  [name: string]: unknown;
+}
+
+export interface RenderContext {
+  readonly services: CoreServices;
+  /** template name for messages */
+  readonly templateName: string;
+  /** read a variable by name (no `$`): `ctx.get('rows')` */
+  get(name: string): Value;
+  /**
+   * assign with the CMS's dotted forms: `a`, `a.b.c` (creates nested arrays),
+   * `list.` (appends). Keys like `__proto__` are plain array keys.
+   */
+  assign(path: string, value: Value): void;
+  /** record a warning in the log (with position) and go on */
+  warn(message: string): void;
+  /** stop the render with a positioned error */
+  fail(code: string, message: string): never;
+}
