@@ -1,0 +1,243 @@
+/**
+ * PHP's htmlspecialchars() and htmlentities() (ENT_HTML401 document type,
+ * the default), for the charsets a template can name. Values are UTF-8 text;
+ * a single-byte charset (ISO-8859-1, Windows-1252, ...) makes PHP read the
+ * UTF-8 bytes one by one, which this reproduces (`é` read as ISO-8859-1 is
+ * `&Atilde;&copy;` for htmlentities).
+ */
+import { characterEntitiesHtml4 } from 'character-entities-html4';
+import { isAscii, toLatin1, utf8Encode } from './bytes';
+
+export const ENT_COMPAT = 2;
+export const ENT_QUOTES = 3;
+export const ENT_NOQUOTES = 0;
+export const ENT_HTML_QUOTE_SINGLE = 1;
+export const ENT_HTML_QUOTE_DOUBLE = 2;
+export const ENT_IGNORE = 4;
+export const ENT_SUBSTITUTE = 8;
+
+/** code point -> entity name, HTML 4.01 (252 names) */
+const ENTITY_BY_CHAR: Map<string, string> = new Map(
+  Object.entries(characterEntitiesHtml4).map(([name, ch]) => [ch, name]),
+);
+
+type Charset = 'utf-8' | 'iso-8859-1' | 'iso-8859-15' | 'cp1252' | 'multibyte' | 'single';
+
+/** PHP's charset_map (ext/standard/html.c); names are case-insensitive */
+const CHARSETS: Record<string, Charset> = {
+  'iso-8859-1': 'iso-8859-1',
+  'iso8859-1': 'iso-8859-1',
+  'iso-8859-15': 'iso-8859-15',
+  'iso8859-15': 'iso-8859-15',
+  'utf-8': 'utf-8',
+  cp1252: 'cp1252',
+  'windows-1252': 'cp1252',
+  '1252': 'cp1252',
+  cp1251: 'single',
+  'windows-1251': 'single',
+  'win-1251': 'single',
+  'iso8859-5': 'single',
+  'iso-8859-5': 'single',
+  cp866: 'single',
+  '866': 'single',
+  ibm866: 'single',
+  'koi8-r': 'single',
+  'koi8-ru': 'single',
+  koi8r: 'single',
+  macroman: 'single',
+  big5: 'multibyte',
+  '950': 'multibyte',
+  gb2312: 'multibyte',
+  '936': 'multibyte',
+  'big5-hkscs': 'multibyte',
+  shift_jis: 'multibyte',
+  sjis: 'multibyte',
+  '932': 'multibyte',
+  'sjis-win': 'multibyte',
+  cp932: 'multibyte',
+  eucjp: 'multibyte',
+  'euc-jp': 'multibyte',
+  'eucjp-win': 'multibyte',
+};
+
+export interface CharsetLookup {
+  charset: Charset;
+  /** PHP's warning when the name is unknown (it then assumes UTF-8) */
+  warning?: string;
+}
+
+export function lookupCharset(name: string, fn: string): CharsetLookup {
+  if (name === '') return { charset: 'utf-8' };
+  const cs = CHARSETS[name.toLowerCase()];
+  if (cs) return { charset: cs };
+  return { charset: 'utf-8', warning: `${fn}(): Charset "${name}" is not supported, assuming UTF-8` };
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function basic(ch: string, flags: number): string | null {
+  switch (ch) {
+    case '&':
+      return '&amp;';
+    case '<':
+      return '&lt;';
+    case '>':
+      return '&gt;';
+    case '"':
+      return flags & ENT_HTML_QUOTE_DOUBLE ? '&quot;' : null;
+    case "'":
+      return flags & ENT_HTML_QUOTE_SINGLE ? '&#039;' : null;
+  }
+  return null;
+}
+
+/** an `&...;` that is already an entity is kept when double_encode is false */
+const EXISTING_ENTITY = /^&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/;
+
+function escape(
+  s: string,
+  flags: number,
+  charsetName: string,
+  doubleEncode: boolean,
+  all: boolean,
+  fn: string,
+  warn?: (m: string) => void,
+): string {
+  const { charset, warning } = lookupCharset(charsetName, fn);
+  if (warning) warn?.(warning);
+  // invalid UTF-8 (a lone surrogate here) gives "" unless ENT_SUBSTITUTE/ENT_IGNORE
+  if (charset === 'utf-8' && LONE_SURROGATE.test(s)) {
+    if (flags & ENT_SUBSTITUTE) s = s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd');
+    else if (flags & ENT_IGNORE) s = s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '');
+    else return '';
+  }
+  const single = charset !== 'utf-8' && charset !== 'multibyte' && !isAscii(s);
+  // single-byte charsets: PHP sees each UTF-8 byte as one character of that charset
+  const units = single ? toLatin1(utf8Encode(s)) : s;
+  let out = '';
+  let rawBytes: number[] | null = single ? [] : null;
+  const flushBytes = () => {
+    if (rawBytes && rawBytes.length) {
+      out += new TextDecoder('utf-8').decode(Uint8Array.from(rawBytes));
+      rawBytes = [];
+    }
+  };
+  for (let i = 0; i < units.length; ) {
+    const cp = units.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    i += ch.length;
+    if (ch === '&' && !doubleEncode) {
+      const m = EXISTING_ENTITY.exec(units.slice(i - 1, i + 40));
+      if (m) {
+        flushBytes();
+        out += m[0];
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    const b = basic(ch, flags);
+    if (b !== null) {
+      flushBytes();
+      out += b;
+      continue;
+    }
+    if (all && cp >= 0x80) {
+      const name = entityFor(cp, charset);
+      if (name) {
+        flushBytes();
+        out += `&${name};`;
+        continue;
+      }
+    }
+    if (rawBytes && cp >= 0x80) rawBytes.push(cp);
+    else {
+      flushBytes();
+      out += ch;
+    }
+  }
+  flushBytes();
+  return out;
+}
+
+const CP1252_HIGH: Record<number, number> = {
+  0x80: 0x20ac,
+  0x82: 0x201a,
+  0x83: 0x0192,
+  0x84: 0x201e,
+  0x85: 0x2026,
+  0x86: 0x2020,
+  0x87: 0x2021,
+  0x88: 0x02c6,
+  0x89: 0x2030,
+  0x8a: 0x0160,
+  0x8b: 0x2039,
+  0x8c: 0x0152,
+  0x8e: 0x017d,
+  0x91: 0x2018,
+  0x92: 0x2019,
+  0x93: 0x201c,
+  0x94: 0x201d,
+  0x95: 0x2022,
+  0x96: 0x2013,
+  0x97: 0x2014,
+  0x98: 0x02dc,
+  0x99: 0x2122,
+  0x9a: 0x0161,
+  0x9b: 0x203a,
+  0x9c: 0x0153,
+  0x9e: 0x017e,
+  0x9f: 0x0178,
+};
+
+const ISO_8859_15_DIFF: Record<number, number> = {
+  0xa4: 0x20ac,
+  0xa6: 0x0160,
+  0xa8: 0x0161,
+  0xb4: 0x017d,
+  0xb8: 0x017e,
+  0xbc: 0x0152,
+  0xbd: 0x0153,
+  0xbe: 0x0178,
+};
+
+function entityFor(cp: number, charset: Charset): string | undefined {
+  let u = cp;
+  if (charset === 'iso-8859-1') {
+    if (cp < 0xa0) return undefined;
+  } else if (charset === 'cp1252') {
+    if (cp < 0xa0) {
+      const m = CP1252_HIGH[cp];
+      if (m === undefined) return undefined;
+      u = m;
+    }
+  } else if (charset === 'iso-8859-15') {
+    if (cp < 0xa0) return undefined;
+    u = ISO_8859_15_DIFF[cp] ?? cp;
+  } else if (charset !== 'utf-8') {
+    // other charsets have no entity table in PHP: htmlentities acts like htmlspecialchars
+    return undefined;
+  }
+  return ENTITY_BY_CHAR.get(String.fromCodePoint(u));
+}
+
+/** htmlspecialchars($s, $flags, $charset, $double_encode) */
+export function htmlspecialchars(
+  s: string,
+  flags = ENT_QUOTES | ENT_SUBSTITUTE,
+  charset = 'UTF-8',
+  doubleEncode = true,
+  warn?: (m: string) => void,
+): string {
+  return escape(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);
+}
+
+/** htmlentities($s, $flags, $charset, $double_encode), HTML 4.01 entity names */
+export function htmlentities(
+  s: string,
+  flags = ENT_QUOTES | ENT_SUBSTITUTE,
+  charset = 'UTF-8',
+  doubleEncode = true,
+  warn?: (m: string) => void,
+): string {
+  return escape(s, flags, charset, doubleEncode, true, 'htmlentities', warn);
+}

@@ -1,0 +1,223 @@
+/**
+ * The string algorithms behind Smarty 2.6.28's modifier plugins, on plain JS
+ * strings. Smarty runs them with byte-oriented PHP functions and PCRE without
+ * the `u` flag, so:
+ * - lengths and cuts are in UTF-8 bytes (see `viaBytes`);
+ * - `\s` is PCRE's ASCII set (HT LF VT FF CR SP) and `\w`/`\b` are ASCII,
+ *   which JS regexes without the `u` flag match exactly (every non-ASCII
+ *   code unit is a non-word, non-space character in both engines).
+ */
+import { byteLength, latin1Of, utf8Decode, utf8Encode, viaBytes } from '../shared/bytes';
+
+/** PCRE's `\s` without UCP */
+export const PCRE_SPACE = '[\\t\\n\\v\\f\\r ]';
+const SPACE_RUN = new RegExp(`${PCRE_SPACE}+`);
+const ANY_SPACE_G = new RegExp(PCRE_SPACE, 'g');
+
+/** ucfirst(): ASCII only, like PHP 8 */
+export function ucfirst(s: string): string {
+  const c = s.charCodeAt(0);
+  return c >= 97 && c <= 122 ? String.fromCharCode(c - 32) + s.slice(1) : s;
+}
+
+/** strtoupper()/strtolower(): ASCII only since PHP 8.2 */
+export function asciiUpper(s: string): string {
+  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
+}
+export function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+/**
+ * capitalize: preg_replace_callback('!\'?\b\w(\w|\')*\b!', ...) where a word
+ * is upper-cased unless it starts with `'` or contains a digit (uc_digits
+ * lifts the digit rule).
+ */
+export function capitalize(s: string, ucDigits: boolean): string {
+  return s.replace(/'?\b\w(?:\w|')*\b/g, (word) =>
+    (word[0] !== "'" && !/\d/.test(word)) || ucDigits ? ucfirst(word) : word,
+  );
+}
+
+/** count_characters: strlen, or the bytes that are not PCRE whitespace */
+export function countCharacters(s: string, includeSpaces: boolean): number {
+  if (includeSpaces) return byteLength(s);
+  return byteLength(s.replace(ANY_SPACE_G, ''));
+}
+
+/** count_paragraphs: count(preg_split('/[\r\n]+/', $string)) */
+export function countParagraphs(s: string): number {
+  return s.split(/[\r\n]+/).length;
+}
+
+/** count_sentences: preg_match_all('/[^\s]\.(?!\w)/', $string) */
+export function countSentences(s: string): number {
+  return s.match(/[^\t\n\v\f\r ]\.(?!\w)/g)?.length ?? 0;
+}
+
+/** count_words: pieces of preg_split('/\s+/') holding [a-zA-Z0-9\x80-\xff] */
+export function countWords(s: string): number {
+  return s.split(SPACE_RUN).filter((w) => /[a-zA-Z0-9\u0080-\uffff]/.test(w)).length;
+}
+
+/**
+ * indent: preg_replace('!^!m', $indent, $string). PCRE's multiline `^`
+ * matches at the start and after every "\n" except a final one.
+ */
+export function indent(s: string, pad: string): string {
+  let out = pad;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    out += c;
+    if (c === '\n' && i < s.length - 1) out += pad;
+  }
+  return out;
+}
+
+/** spacify: implode($char, preg_split('//', $string, -1, PREG_SPLIT_NO_EMPTY)), one piece per byte */
+export function spacify(s: string, sep: string): string {
+  const bytes = utf8Encode(s);
+  if (bytes.length === s.length) return s.split('').join(sep);
+  const sepBytes = utf8Encode(sep);
+  const out = new Uint8Array(bytes.length + Math.max(0, bytes.length - 1) * sepBytes.length);
+  let o = 0;
+  bytes.forEach((b, i) => {
+    if (i > 0) {
+      out.set(sepBytes, o);
+      o += sepBytes.length;
+    }
+    out[o++] = b;
+  });
+  return utf8Decode(out);
+}
+
+/**
+ * truncate (Smarty 2.6.28):
+ *   if ($length == 0) return '';
+ *   if (strlen($string) > $length) {
+ *     $length -= min($length, strlen($etc));
+ *     if (!$break_words && !$middle)
+ *       $string = preg_replace('/\s+?(\S+)?$/', '', substr($string, 0, $length+1));
+ *     return !$middle ? substr($string, 0, $length) . $etc
+ *                     : substr($string, 0, $length/2) . $etc . substr($string, -$length/2);
+ *   }
+ *   return $string;
+ * Byte lengths; the regex's `$` also matches before a final "\n".
+ */
+export function truncate(s: string, length: number, etc: string, breakWords: boolean, middle: boolean): string {
+  if (length === 0) return '';
+  const sLen = byteLength(s);
+  if (sLen <= length) return s;
+  const etcLen = byteLength(etc);
+  let len = length - Math.min(length, etcLen);
+  return viaBytes(s, (b) => {
+    let str = b;
+    if (!breakWords && !middle) {
+      str = substr(str, 0, len + 1).replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/, '');
+    }
+    const etcBytes = latin1Of(etc);
+    if (!middle) return substr(str, 0, len) + etcBytes;
+    len = len / 2;
+    return substr(str, 0, Math.trunc(len)) + etcBytes + substr(str, -Math.trunc(len));
+  });
+}
+
+/** substr() on a one-char-per-byte string */
+export function substr(s: string, start: number, length?: number): string {
+  const len = s.length;
+  let f = start;
+  if (f > len) return '';
+  if (f < 0) f = Math.max(0, len + f);
+  let l = length === undefined ? len - f : length;
+  if (l < 0) {
+    l = len - f + l;
+    if (l < 0) l = 0;
+  }
+  if (l > len - f) l = len - f;
+  return l <= 0 ? '' : s.slice(f, f + l);
+}
+
+/**
+ * PHP's wordwrap() (ext/standard/string.c), on bytes. `width` 0 with
+ * `cut` and an empty break are ValueErrors in PHP; the caller checks them.
+ */
+export function wordwrap(text: string, width: number, brk: string, cut: boolean): string {
+  if (text === '') return '';
+  const encodedBreak = latin1Of(brk);
+  return viaBytes(text, (t) => wrapBytes(t, width, encodedBreak, cut));
+}
+
+function wrapBytes(text: string, linelength: number, breakchar: string, docut: boolean): string {
+  const n = text.length;
+  const bl = breakchar.length;
+  if (bl === 1 && !docut) {
+    const chars = text.split('');
+    let laststart = 0;
+    let lastspace = 0;
+    for (let current = 0; current < n; current++) {
+      const c = text[current];
+      if (c === breakchar) {
+        laststart = lastspace = current + 1;
+      } else if (c === ' ') {
+        if (current - laststart >= linelength) {
+          chars[current] = breakchar;
+          laststart = current + 1;
+        }
+        lastspace = current;
+      } else if (current - laststart >= linelength && laststart !== lastspace) {
+        chars[lastspace] = breakchar;
+        laststart = lastspace + 1;
+      }
+    }
+    return chars.join('');
+  }
+  let out = '';
+  let laststart = 0;
+  let lastspace = 0;
+  let current = 0;
+  for (current = 0; current < n; current++) {
+    if (text[current] === breakchar[0] && current + bl < n && text.startsWith(breakchar, current)) {
+      out += text.slice(laststart, current + bl);
+      current += bl - 1;
+      laststart = lastspace = current + 1;
+    } else if (text[current] === ' ') {
+      if (current - laststart >= linelength) {
+        out += text.slice(laststart, current) + breakchar;
+        laststart = current + 1;
+      }
+      lastspace = current;
+    } else if (current - laststart >= linelength && docut && laststart >= lastspace) {
+      out += text.slice(laststart, current) + breakchar;
+      laststart = lastspace = current;
+    } else if (current - laststart >= linelength && laststart < lastspace) {
+      out += text.slice(laststart, lastspace) + breakchar;
+      laststart = lastspace = lastspace + 1;
+    }
+  }
+  if (laststart !== current) out += text.slice(laststart, current);
+  return out;
+}
+
+/** nl2br(): `<br />` before every \r\n, \n\r, \n and \r */
+export function nl2br(s: string): string {
+  return s.replace(/\r\n|\n\r|\n|\r/g, (m) => `<br />${m}`);
+}
+
+/** strtr($s, array) with longest-key-first matching at each position */
+export function strtrPairs(s: string, pairs: ReadonlyArray<readonly [string, string]>): string {
+  const sorted = pairs.filter(([k]) => k !== '').sort((a, b) => b[0].length - a[0].length);
+  if (sorted.length === 0) return s;
+  let out = '';
+  outer: for (let i = 0; i < s.length; ) {
+    for (const [k, v] of sorted) {
+      if (s.startsWith(k, i)) {
+        out += v;
+        i += k.length;
+        continue outer;
+      }
+    }
+    out += s[i];
+    i++;
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ENT_COMPAT, ENT_NOQUOTES, ENT_QUOTES, htmlentities, htmlspecialchars } from '../src/shared/html-escape';
+import { phpStripTags } from '../src/shared/php-strip-tags';
+
+describe('phpStripTags (PHP 8 strip_tags)', () => {
+  it.each([
+    ['<p>Para <b>bold</b><br/>next</p> x<y', null, 'Para boldnext x'],
+    ['<p>Hi <b>there</b> <i>you</i></p><script>x()</script>', null, 'Hi there youx()'],
+    ['<p>Hi <b>there</b> <i>you</i></p><script>x()</script>', '<b>', 'Hi <b>there</b> youx()'],
+    ['<p>Hi <b>there</b> <i>you</i></p><script>x()</script>', '<b><i>', 'Hi <b>there</b> <i>you</i>x()'],
+    ['a < b and c > d', null, 'a < b and c > d'],
+    ['1 <2', null, '1 '],
+    ['<a href="x>y">link</a>', null, 'link'],
+    ["<a title='>'>t</a>", null, 't'],
+    ['x<!-- comment <b> -->y', null, 'xy'],
+    ['<?php echo 1; ?>text', null, 'text'],
+    ['<!DOCTYPE html><p>d</p>', null, 'd'],
+    ['<br/>a<BR>b<br />c', '<br>', '<br/>a<BR>b<br />c'],
+    ['<P>x</P>', '<p>', '<P>x</P>'],
+    ['', null, ''],
+    ['日本<b>語</b>', null, '日本語'],
+  ])('%j allow=%j', (input, allow, out) => {
+    expect(phpStripTags(input, allow)).toBe(out);
+  });
+});
+
+describe('htmlspecialchars / htmlentities', () => {
+  it('ENT_QUOTES', () => {
+    expect(htmlspecialchars(`<a href="x">'&'</a>`, ENT_QUOTES, 'UTF-8')).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#039;&amp;&#039;&lt;/a&gt;',
+    );
+    expect(htmlspecialchars(`"'`, ENT_COMPAT)).toBe(`&quot;'`);
+    expect(htmlspecialchars(`"'`, ENT_NOQUOTES)).toBe(`"'`);
+  });
+  it('multibyte text is untouched by htmlspecialchars in any charset', () => {
+    expect(htmlspecialchars('café <b>', ENT_QUOTES, 'UTF-8')).toBe('café &lt;b&gt;');
+    expect(htmlspecialchars('café <b>', ENT_QUOTES, 'ISO-8859-1')).toBe('café &lt;b&gt;');
+  });
+  it('htmlentities UTF-8 uses HTML 4.01 names', () => {
+    expect(htmlentities('café <b>', ENT_QUOTES, 'UTF-8')).toBe('caf&eacute; &lt;b&gt;');
+    expect(htmlentities('€ — ∞ α', ENT_QUOTES, 'UTF-8')).toBe('&euro; &mdash; &infin; &alpha;');
+    expect(htmlentities('日本', ENT_QUOTES, 'UTF-8')).toBe('日本');
+  });
+  it('htmlentities ISO-8859-1 reads UTF-8 bytes one by one', () => {
+    expect(htmlentities('café', ENT_QUOTES, 'ISO-8859-1')).toBe('caf&Atilde;&copy;');
+  });
+  it('unknown charset warns and assumes UTF-8', () => {
+    const warnings: string[] = [];
+    expect(htmlentities('é', ENT_QUOTES, 'foo', true, (m) => warnings.push(m))).toBe('&eacute;');
+    expect(warnings).toEqual(['htmlentities(): Charset "foo" is not supported, assuming UTF-8']);
+  });
+  it('double_encode false keeps entities', () => {
+    expect(htmlspecialchars('&amp; &#39; &x', ENT_QUOTES, 'UTF-8', false)).toBe('&amp; &#39; &amp;x');
+  });
+});

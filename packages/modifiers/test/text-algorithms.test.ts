@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  capitalize,
+  countCharacters,
+  countParagraphs,
+  countSentences,
+  countWords,
+  indent,
+  nl2br,
+  spacify,
+  strtrPairs,
+  truncate,
+  wordwrap,
+} from '../src/smarty/text-algorithms';
+
+describe('capitalize (Smarty 2.6.28 regex, no /u)', () => {
+  it.each([
+    ["hello wORLD next2you 3rd o'neil", false, "Hello WORLD next2you 3rd O'neil"],
+    ["hello wORLD next2you 3rd o'neil", true, "Hello WORLD Next2you 3rd O'neil"],
+    ['ça va', false, 'çA Va'],
+    ["it's a test", false, "It's A Test"],
+    ["'quoted' word", false, "'quoted' Word"],
+    ['test 123abc hello', true, 'Test 123abc Hello'],
+    ['', false, ''],
+    ['日本 語 abc', false, '日本 語 Abc'],
+  ])('%j uc_digits=%s', (input, uc, out) => {
+    expect(capitalize(input as string, uc as boolean)).toBe(out);
+  });
+});
+
+describe('count_*', () => {
+  it('count_characters counts bytes', () => {
+    expect(countCharacters('Cold Wave  Linked', false)).toBe(14);
+    expect(countCharacters('Cold Wave  Linked', true)).toBe(17);
+    expect(countCharacters('日本 語', false)).toBe(9);
+    expect(countCharacters('Tab\there', false)).toBe(7);
+    expect(countCharacters('', false)).toBe(0);
+  });
+  it('count_words / sentences / paragraphs', () => {
+    expect(countWords('Hello there. How are you? Fine!')).toBe(6);
+    expect(countWords('   spaces   only   ')).toBe(2);
+    expect(countWords('!!!')).toBe(0);
+    expect(countWords('日本 語')).toBe(2);
+    expect(countSentences('Hello there. How are you? Fine!')).toBe(1);
+    expect(countSentences('Hello. How are you? I\'m fine.')).toBe(2);
+    expect(countSentences('Mr. Smith went home.')).toBe(2);
+    expect(countSentences('a.b')).toBe(0);
+    expect(countParagraphs('one\ntwo\n\nthree')).toBe(3);
+    expect(countParagraphs('')).toBe(1);
+    expect(countParagraphs('a\r\n\r\nb\n')).toBe(3);
+  });
+});
+
+describe('indent / nl2br / spacify / strtr', () => {
+  it('indent does not indent after a final newline', () => {
+    expect(indent('a\nb\n', '    ')).toBe('    a\n    b\n');
+    expect(indent('', '--')).toBe('--');
+    expect(indent('a\r\nb', '\t')).toBe('\ta\r\n\tb');
+  });
+  it('nl2br', () => {
+    expect(nl2br('a\nb\r\nc\n\rd\re')).toBe('a<br />\nb<br />\r\nc<br />\n\rd<br />\re');
+  });
+  it('spacify splits bytes', () => {
+    expect(spacify('abc', ' ')).toBe('a b c');
+    expect(spacify('ab c', '.')).toBe('a.b. .c');
+    expect(spacify('', '-')).toBe('');
+    // "é" is two bytes: the separator lands inside the character
+    expect(spacify('é', '')).toBe('é');
+    expect(spacify('aé', '-')).toBe('a-\ufffd-\ufffd');
+  });
+  it('strtr longest first', () => {
+    expect(strtrPairs('</a>\\', [['<', 'L'], ['</', '<\\/'], ['\\', '\\\\']])).toBe('<\\/a>\\\\');
+  });
+});
+
+describe('truncate', () => {
+  const s = 'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more than eighty characters long.';
+  it.each([
+    [80, '...', false, false, 'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more...'],
+    [20, '...', false, false, 'Two Sisters...'],
+    [20, '', false, false, 'Two Sisters Reunite'],
+    [20, '---', false, false, 'Two Sisters---'],
+    [20, '...', true, false, 'Two Sisters Reuni...'],
+    [20, '...', false, true, 'Two Sist...rs long.'],
+    [0, '...', false, false, ''],
+    [2, '', false, false, 'Tw'],
+  ])('%i %j break=%s middle=%s', (len, etc, bw, mid, out) => {
+    expect(truncate(s, len as number, etc as string, bw as boolean, mid as boolean)).toBe(out);
+  });
+  it('counts bytes', () => {
+    expect(truncate('これは日本語の文章です', 9, '', false, false)).toBe('これは');
+    expect(truncate('これは日本語の文章です', 12, '', false, false)).toBe('これは日');
+    expect(truncate('short', 80, '...', false, false)).toBe('short');
+    expect(truncate('abcdefghijkl', 6, '~', false, false)).toBe('abcde~');
+    expect(truncate('<b>', 2, '', false, false)).toBe('<b');
+  });
+  it('a final newline counts as end for the word cut', () => {
+    // substr gives "ab cd\n": the regex removes " cd" before the final newline
+    expect(truncate('ab cd\nef gh', 5, '', false, false)).toBe('ab\n');
+  });
+});
+
+describe('wordwrap (PHP)', () => {
+  const s = "Blind woman gets new kidney from dad she hasn't seen in years.";
+  it('single-char break', () => {
+    expect(wordwrap(s, 15, '\n', false)).toBe(
+      "Blind woman\ngets new kidney\nfrom dad she\nhasn't seen in\nyears.",
+    );
+  });
+  it('multi-char break', () => {
+    expect(wordwrap(s, 15, '<br>\n', false)).toBe(
+      "Blind woman<br>\ngets new kidney<br>\nfrom dad she<br>\nhasn't seen in<br>\nyears.",
+    );
+  });
+  it('cut', () => {
+    expect(wordwrap(s, 5, '/', true)).toBe('Blind/woman/gets/new/kidne/y/from/dad/she/hasn\'/t/seen/in/years/.');
+    expect(wordwrap('A very long woooooooooooord.', 8, '\n', true)).toBe('A very\nlong\nwooooooo\nooooord.');
+    expect(wordwrap('A very long woooooooooooooooooord. and something', 8, '\n', false)).toBe(
+      'A very\nlong\nwoooooooooooooooooord.\nand\nsomething',
+    );
+  });
+  it('empty', () => {
+    expect(wordwrap('', 5, '\n', false)).toBe('');
+  });
+});
