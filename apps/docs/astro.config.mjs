@@ -1,0 +1,28 @@
+// The Sumi docs site. The plugin reference under reference/generated/ is written by
+// scripts/gen-reference.mjs from the plugin definitions before `astro build` runs.
+import starlight from '@astrojs/starlight';
+import { defineConfig } from 'astro/config';
+import { sumiPackagesGuard } from './scripts/vite-sumi-guard.mjs';
+
+export default defineConfig({
+  site: 'http://127.0.0.1:4321',
+  integrations: [
+    starlight({
+      title: 'Sumi',
+      description: 'Smarty 2.6 and the CMS dialect, in TypeScript: docs, reference and playground.',
+      customCss: ['./src/styles/custom.css'],
+      sidebar: [
+        { label: 'Start', items: ['guides/getting-started', 'playground'] },
+        {
+          label: 'Guides',
+          items: ['guides/dialect', 'guides/run-contexts', 'guides/errors-and-limits', 'guides/cli'],
+        },
+        { label: 'Plugin reference', items: [{ autogenerate: { directory: 'reference/generated' } }] },
+        { label: 'Project', items: ['performance'] },
+      ],
+    }),
+  ],
+  vite: {
+    plugins: [sumiPackagesGuard()],
+  },
+});

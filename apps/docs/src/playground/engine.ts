@@ -1,0 +1,107 @@
+/**
+ * Loads the engine packages in the browser. They are imported dynamically so the page still
+ * works (and says why) when a package is not built yet: see scripts/vite-sumi-guard.mjs.
+ *
+ * The shapes below are the parts of the public API the playground uses; they are declared here
+ * structurally so the playground type-checks against the documented API, not internals.
+ */
+
+export interface Position {
+  line?: number;
+  column?: number;
+}
+
+export interface LogEntry extends Position {
+  level: string;
+  message: string;
+  source?: string;
+  template?: string;
+}
+
+export interface Diagnostic extends Position {
+  severity?: string;
+  level?: string;
+  code?: string;
+  message: string;
+  hint?: string;
+  span?: { start: number; end: number };
+}
+
+export interface SumiErrorLike extends Position {
+  name: string;
+  code?: string;
+  message: string;
+  template?: string;
+  frame?: string;
+  hint?: string;
+  diagnostics?: Diagnostic[];
+}
+
+export interface RenderResult {
+  output: string;
+  result: unknown;
+  log: LogEntry[];
+  vars: unknown;
+}
+
+export interface Compiled {
+  diagnostics?: Diagnostic[];
+  warnings?: Diagnostic[];
+}
+
+export interface Engine {
+  compile(source: string, options?: { name?: string }): Compiled;
+  render(
+    source: string | Compiled,
+    data?: unknown,
+    options?: { name?: string; context?: string },
+  ): Promise<RenderResult>;
+}
+
+export interface RuntimeModule {
+  createEngine(options: Record<string, unknown>): Engine;
+  fromJSONText?(text: string): unknown;
+  SumiError?: new (...args: never[]) => Error;
+  /** named run contexts, when the runtime exports them */
+  contexts?: unknown;
+  runContexts?: unknown;
+}
+
+export interface Token {
+  type?: string;
+  kind?: string;
+  start?: number;
+  end?: number;
+  span?: { start: number; end: number };
+}
+
+export interface ParserModule {
+  tokenize(source: string): unknown;
+}
+
+export type Loaded =
+  | { ok: true; engine: Engine; runtime: RuntimeModule; tokenize: ParserModule['tokenize'] | null }
+  | { ok: false; message: string; tokenize: ParserModule['tokenize'] | null };
+
+type MaybeMissing = { __sumiMissing?: string } & Record<string, unknown>;
+
+export async function loadEngine(): Promise<Loaded> {
+  const [parser, runtime, mods] = (await Promise.all([
+    import('@sumi/parser'),
+    import('@sumi/runtime'),
+    import('@sumi/modifiers'),
+  ])) as unknown as [MaybeMissing, MaybeMissing, MaybeMissing];
+  const tokenize =
+    !parser.__sumiMissing && typeof parser.tokenize === 'function'
+      ? (parser.tokenize as ParserModule['tokenize'])
+      : null;
+  const missing = [runtime, mods].map((m) => m.__sumiMissing).filter(Boolean);
+  if (missing.length) return { ok: false, message: `${missing.join('; ')}.`, tokenize };
+  if (typeof runtime.createEngine !== 'function') {
+    return { ok: false, message: '@sumi/runtime does not export createEngine yet.', tokenize };
+  }
+  const modifiers = Array.isArray(mods.modifiers) ? mods.modifiers : [];
+  const rt = runtime as unknown as RuntimeModule;
+  const engine = rt.createEngine({ plugins: [...modifiers], timezone: 'Asia/Tokyo' });
+  return { ok: true, engine, runtime: rt, tokenize };
+}

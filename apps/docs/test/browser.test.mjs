@@ -1,0 +1,210 @@
+// Browser tests of the built docs site: build (if needed), serve on 127.0.0.1 on a free port, and
+// drive Debian's Chromium (never a downloaded browser) with playwright-core.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const docsRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(docsRoot, '../..');
+const executablePath = process.env.SUMI_CHROMIUM || '/usr/bin/chromium';
+
+/** The engine is usable once the runtime's build exports createEngine; until then say PENDING. */
+async function runtimePending() {
+  if (!existsSync(join(repoRoot, 'packages/runtime/dist/index.js')))
+    return 'PENDING: @sumi/runtime is not built';
+  const rt = await import('@sumi/runtime');
+  return typeof rt.createEngine === 'function'
+    ? false
+    : 'PENDING: @sumi/runtime does not export createEngine yet';
+}
+
+async function parserPending() {
+  if (!existsSync(join(repoRoot, 'packages/parser/dist/index.js')))
+    return 'PENDING: @sumi/parser is not built';
+  const p = await import('@sumi/parser');
+  return typeof p.tokenize === 'function' ? false : 'PENDING: @sumi/parser does not export tokenize yet';
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function waitForHttp(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`docs server exited early (code ${child.exitCode})`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`docs server did not answer on ${url} within ${timeoutMs / 1000}s`);
+}
+
+const rtPending = await runtimePending();
+const parsePending = await parserPending();
+
+describe('docs site in Chromium', { timeout: 600_000 }, () => {
+  let server;
+  let context;
+  let page;
+  let base;
+  let profileDir;
+  let shotDir;
+  const pageErrors = [];
+
+  before(async () => {
+    assert.ok(
+      existsSync(executablePath),
+      `Chromium missing at ${executablePath}: run node scripts/ensure-chromium.mjs`,
+    );
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [join(docsRoot, 'scripts/serve.mjs'), '--port', String(port)], {
+      cwd: docsRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    await waitForHttp(`${base}/`, server, 540_000);
+    profileDir = mkdtempSync(join(tmpdir(), 'sumi-chromium-'));
+    shotDir = mkdtempSync(join(tmpdir(), 'sumi-shots-'));
+    // A fresh profile per run; playwright passes it as --user-data-dir.
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath,
+      headless: true,
+      viewport: { width: 1400, height: 1000 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  });
+
+  after(async () => {
+    await context?.close();
+    if (server && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        server.kill('SIGTERM');
+      }
+    }
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  });
+
+  /** Replace an editor's whole text the way a user pasting would (no auto-closing brackets). */
+  async function setEditor(id, text) {
+    await page.click(`#${id} .cm-content`);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text);
+  }
+
+  async function openPlayground() {
+    await page.goto(`${base}/playground/`);
+    await page.waitForSelector('#playground[data-ready="true"]', { timeout: 30_000 });
+  }
+
+  it('the playground loads and offers examples and contexts', async () => {
+    await openPlayground();
+    const examples = await page.locator('#pg-example option').count();
+    const contexts = await page.locator('#pg-context option').count();
+    assert.ok(examples >= 4, `examples: ${examples}`);
+    assert.ok(contexts >= 2, `contexts: ${contexts}`);
+    assert.equal(await page.locator('#pg-template .cm-editor').count(), 1);
+    assert.equal(await page.locator('#pg-data .cm-editor').count(), 1);
+    await page.screenshot({ path: join(shotDir, 'playground-initial.png'), fullPage: true });
+    console.log(`screenshots: ${shotDir}`);
+  });
+
+  it('renders {$name|upper} with {"name":"sumi"} to SUMI', { skip: rtPending }, async () => {
+    await openPlayground();
+    await setEditor('pg-template', '{$name|upper}');
+    await setEditor('pg-data', '{"name":"sumi"}');
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'SUMI', null, {
+      timeout: 15_000,
+    });
+    assert.equal(await page.textContent('#pg-output'), 'SUMI');
+    assert.equal(await page.getAttribute('#pg-status', 'data-state'), 'ok');
+    assert.match(await page.textContent('#pg-vars'), /\$name = "sumi"/);
+    assert.match(await page.textContent('#pg-timings'), /render: [\d.]+ ms/);
+    await page.screenshot({ path: join(shotDir, 'playground.png'), fullPage: true });
+    console.log(`screenshot: ${join(shotDir, 'playground.png')}`);
+  });
+
+  it('shows an error at line:column and moves the cursor there on click', { skip: rtPending }, async () => {
+    await openPlayground();
+    await setEditor('pg-data', '{}');
+    await setEditor('pg-template', 'ok\n  {/if}\n');
+    const loc = page.locator('#pg-diagnostics .pg-diag-error .pg-loc').first();
+    await loc.waitFor({ timeout: 15_000 });
+    assert.equal(await loc.textContent(), '2:3');
+    assert.equal(await page.getAttribute('#pg-status', 'data-state'), 'error');
+    await page.click('#pg-data .cm-content');
+    await loc.click();
+    assert.equal(await page.textContent('#pg-cursor'), 'Ln 2, Col 3');
+    await page.screenshot({ path: join(shotDir, 'playground-error.png'), fullPage: true });
+  });
+
+  it('points at the data when the JSON is invalid', async () => {
+    await openPlayground();
+    await setEditor('pg-data', '{\n  "a": 1,\n}');
+    const loc = page.locator('#pg-diagnostics .pg-loc').first();
+    await loc.waitFor({ timeout: 15_000 });
+    assert.match(await loc.textContent(), /^data 3:\d+$/);
+  });
+
+  it('highlights the template with the parser tokens', { skip: parsePending }, async () => {
+    await openPlayground();
+    await setEditor('pg-template', '{foreach from=$rows item=row}{$row.title|escape:"html"}{/foreach}');
+    await page.waitForSelector('#pg-template .sumi-tok-variable', { timeout: 10_000 });
+    assert.ok((await page.locator('#pg-template .sumi-tok').count()) >= 4);
+  });
+
+  it('the plugin reference lists cms_match', { skip: rtPending }, async () => {
+    await page.goto(`${base}/reference/generated/`);
+    const text = await page.textContent('main');
+    assert.match(text, /\bcms_match\b/);
+    await page.click('main a:text-is("cms_match")');
+    await page.waitForLoadState('load');
+    assert.match(page.url(), /#cms_match$/);
+    assert.match(await page.textContent('main'), /\bvar\b/);
+    await page.screenshot({ path: join(shotDir, 'reference.png') });
+  });
+
+  it('guides and the performance page are served', async () => {
+    for (const path of ['/', '/guides/getting-started/', '/guides/dialect/', '/performance/']) {
+      const r = await page.goto(`${base}${path}`);
+      assert.equal(r.status(), 200, path);
+    }
+    assert.match(await page.textContent('main'), /pnpm bench/);
+  });
+
+  it('no uncaught errors in the pages', () => {
+    assert.deepEqual(pageErrors, []);
+  });
+});
