@@ -1,0 +1,62 @@
+/**
+ * Bytes allocated by one render, measured in a child process started with
+ * `--expose-gc --min-semi-space-size=64 --max-semi-space-size=64`:
+ * gc() empties the heap, heapUsed is read before and after one render, and the
+ * difference is what the render allocated (output string included). The young
+ * generation is made large enough that no scavenge should run mid-render; any
+ * sample during which a GC did run anyway (seen by a PerformanceObserver) is
+ * dropped, because it would under-count. Prints JSON on stdout.
+ *
+ * usage: node <flags> alloc-child.mjs ENGINE WORKLOAD
+ */
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { loadEngines } from './engines.mjs';
+import { summarize } from './measure.mjs';
+import { loadWorkload } from './workloads.mjs';
+
+const [engineName, workloadName] = process.argv.slice(2);
+const SAMPLES = 25;
+
+const gcs = [];
+const observer = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration]);
+});
+observer.observe({ entryTypes: ['gc'] });
+
+async function main() {
+  if (typeof globalThis.gc !== 'function') throw new Error('run with --expose-gc');
+  const { engines, unavailable } = await loadEngines();
+  const engine = engines.find((e) => e.name === engineName);
+  if (!engine) {
+    const why = unavailable.find((u) => u.name === engineName);
+    throw new Error(why ? why.reason : `unknown engine ${engineName}`);
+  }
+  const workload = await loadWorkload(workloadName);
+  const compiled = engine.compile(workload.templateOf(engine));
+  const data = engine.prepare ? engine.prepare(workload.data) : workload.data;
+  const options = engine.name === 'sumi' ? workload.meta.sumiRender : undefined;
+  for (let i = 0; i < 30; i++) engine.render(compiled, data, options);
+  const samples = [];
+  let kept;
+  for (let i = 0; i < SAMPLES; i++) {
+    globalThis.gc();
+    const t0 = performance.now();
+    const before = process.memoryUsage().heapUsed;
+    kept = engine.render(compiled, data, options);
+    const after = process.memoryUsage().heapUsed;
+    samples.push({ t0, t1: performance.now(), bytes: after - before });
+  }
+  await new Promise((r) => setTimeout(r, 50)); // let the observer deliver its entries
+  const clean = samples.filter((s) => !gcs.some(([a, b]) => a < s.t1 && b > s.t0));
+  const stats = summarize(clean.map((s) => s.bytes));
+  process.stdout.write(
+    JSON.stringify({ ok: true, ...stats, dropped: SAMPLES - clean.length, outputLength: kept.length }) + '\n',
+  );
+}
+
+main().catch((err) => {
+  process.stdout.write(
+    JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) }) + '\n',
+  );
+  process.exitCode = 1;
+});

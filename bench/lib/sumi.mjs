@@ -1,0 +1,58 @@
+/**
+ * Sumi through its public API (@sumi/runtime + @sumi/modifiers), loaded from
+ * the workspace packages' built dist/. When a package is not built or does not
+ * export what the API promises yet, loading throws with the reason and the
+ * harness reports "sumi: not available (reason)".
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const packagesDir = fileURLToPath(new URL('../../packages/', import.meta.url));
+
+export function distEntry(pkg, entry = 'index.js') {
+  return `${packagesDir}${pkg}/dist/${entry}`;
+}
+
+async function importDist(pkg, entry) {
+  const file = distEntry(pkg, entry);
+  if (!existsSync(file))
+    throw new Error(`packages/${pkg}/dist/${entry ?? 'index.js'} is missing (run pnpm build)`);
+  return import(pathToFileURL(file).href);
+}
+
+function gitVersion() {
+  const pkg = JSON.parse(readFileSync(`${packagesDir}runtime/package.json`, 'utf8'));
+  return pkg.version;
+}
+
+/** The modules themselves, for measurements that need more than the engine (parser, fromJSONText). */
+export async function importSumi() {
+  const runtime = await importDist('runtime');
+  for (const name of ['createEngine', 'fromJSONText']) {
+    if (typeof runtime[name] !== 'function') throw new Error(`@sumi/runtime does not export ${name}() yet`);
+  }
+  const mods = await importDist('modifiers');
+  if (!Array.isArray(mods.modifiers)) throw new Error('@sumi/modifiers does not export modifiers yet');
+  const parser = await importDist('parser');
+  return { runtime, mods, parser };
+}
+
+export async function loadSumi() {
+  const { runtime, mods, parser } = await importSumi();
+  const engine = runtime.createEngine({ plugins: [...mods.modifiers], timezone: 'Asia/Tokyo' });
+  const parse = typeof parser.parse === 'function' ? (src) => parser.parse(src) : undefined;
+  return {
+    name: 'sumi',
+    file: 'sumi.tpl',
+    version: gitVersion(),
+    compile: (src, name = 'bench.tpl') => engine.compile(src, { name }),
+    // data is converted once (fromJSONText keeps key order), outside the timed loop, like the
+    // other engines get their JS objects ready-made
+    prepare: (data) => runtime.fromJSONText(JSON.stringify(data)),
+    render: (compiled, data, options) => engine.renderSync(compiled, data, options).output,
+    renderAsync: async (compiled, data, options) => (await engine.render(compiled, data, options)).output,
+    parse,
+    engine,
+    runtime,
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * `pnpm bench`: render throughput of Sumi against jsmart, LiquidJS, Nunjucks,
+ * Handlebars, Eta and a hand-written JS baseline, in one Node process, plus
+ * compile time, parser throughput, sync vs async, allocation per render, peak
+ * RSS of a large batch and browser bundle sizes. See bench/README.md.
+ *
+ *   node bench/run.mjs [--quick] [--json FILE] [--out FILE] [--workloads a,b] [--no-children] [--no-bundles]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { measureBundles } from './lib/bundles.mjs';
+import { runChild } from './lib/child.mjs';
+import { loadEngines } from './lib/engines.mjs';
+import { machineInfo } from './lib/machine.mjs';
+import { timeInterleaved } from './lib/measure.mjs';
+import { renderReport } from './lib/report.mjs';
+import { importSumi } from './lib/sumi.mjs';
+import { describeDifference, loadWorkload, WORKLOADS } from './lib/workloads.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    out: { type: 'string' },
+    workloads: { type: 'string' },
+    'no-children': { type: 'boolean', default: false },
+    'no-bundles': { type: 'boolean', default: false },
+  },
+});
+
+const settings = args.quick
+  ? { rounds: 3, batchMs: 30, warmupMs: 60, parseRepeat: 20, rssItems: 200_000 }
+  : { rounds: 10, batchMs: 100, warmupMs: 300, parseRepeat: 100, rssItems: 1_000_000 };
+const outFile = args.out ?? (args.quick ? undefined : new URL('results/latest.md', import.meta.url).pathname);
+const selected = args.workloads ? args.workloads.split(',') : WORKLOADS;
+
+const log = (msg) => process.stderr.write(`${msg}\n`);
+const errorText = (err) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
+
+const { engines, unavailable } = await loadEngines();
+for (const u of unavailable) log(`${u.name}: not available (${u.reason})`);
+const results = {
+  machine: machineInfo(),
+  mode: args.quick ? 'quick' : 'full',
+  settings,
+  engines: engines.map((e) => ({ name: e.name, version: e.version })),
+  unavailable,
+  workloads: [],
+};
+
+/**
+ * Compiles and renders once per engine and compares with the baseline's bytes.
+ * Returns the engines ready to time: { engine, compiled, data, options }.
+ */
+async function verify(workload) {
+  const baseline = engines.find((e) => e.name === 'baseline');
+  const expected = baseline.render(workload.templateOf(baseline), workload.data);
+  const rows = [];
+  const ready = [];
+  for (const engine of engines) {
+    const source = workload.templateOf(engine);
+    if (source === undefined) continue;
+    const row = { engine: engine.name, status: 'ok' };
+    rows.push(row);
+    try {
+      const compiled = engine.compile(source);
+      const data = engine.prepare ? engine.prepare(workload.data) : workload.data;
+      const options = engine.name === 'sumi' ? workload.meta.sumiRender : undefined;
+      const output = engine.render(compiled, data, options);
+      if (output !== expected) {
+        row.status = 'differs';
+        row.detail = describeDifference(expected, output);
+      } else {
+        ready.push({ engine, compiled, data, options, source, row });
+      }
+    } catch (err) {
+      row.status = 'error';
+      row.detail = errorText(err);
+    }
+    if (row.status !== 'ok') log(`  ${workload.name}/${engine.name}: ${row.detail}`);
+  }
+  for (const u of unavailable) {
+    if (workload.templateOf(u) !== undefined) {
+      rows.push({ engine: u.name, status: 'unavailable', detail: u.reason });
+    }
+  }
+  return { expected, rows, ready };
+}
+
+const timing = { rounds: settings.rounds, batchMs: settings.batchMs, warmupMs: settings.warmupMs };
+
+// 1. Render throughput per workload
+const verified = new Map();
+for (const name of selected) {
+  log(`workload ${name}`);
+  const workload = await loadWorkload(name);
+  const { expected, rows, ready } = await verify(workload);
+  verified.set(name, { workload, ready });
+  const stats = await timeInterleaved(
+    ready.map((r) => ({ key: r.engine.name, run: () => r.engine.render(r.compiled, r.data, r.options) })),
+    timing,
+  );
+  const base = stats.get('baseline');
+  for (const r of ready) {
+    r.row.opsPerSec = stats.get(r.engine.name);
+    r.row.ratio = base ? r.row.opsPerSec.median / base.median : undefined;
+  }
+  results.workloads.push({
+    name,
+    title: workload.meta.title,
+    sumiOnly: Boolean(workload.meta.sumiOnly),
+    outputBytes: Buffer.byteLength(expected),
+    results: rows,
+  });
+}
+
+// 2. Compile time and parser throughput on the ~20 KB template
+const large = verified.get('large');
+if (large) {
+  log('compile and parse');
+  const templates = large.ready.filter((r) => r.engine.name !== 'baseline');
+  const compileStats = await timeInterleaved(
+    templates.map((r) => ({ key: r.engine.name, run: () => r.engine.compile(r.source) })),
+    timing,
+  );
+  results.compile = {
+    results: templates.map((r) => {
+      const s = compileStats.get(r.engine.name);
+      return {
+        engine: r.engine.name,
+        bytes: Buffer.byteLength(r.source),
+        msPerCompile: { median: 1000 / s.median, q1: 1000 / s.q3, q3: 1000 / s.q1 },
+      };
+    }),
+  };
+  results.parse = [];
+  for (const [label, repeat] of [
+    ['~20 KB', 1],
+    [
+      `~${((20 * settings.parseRepeat) / 1000).toFixed(1)} MB (the template ×${settings.parseRepeat})`,
+      settings.parseRepeat,
+    ],
+  ]) {
+    const parsers = templates.filter((r) => r.engine.parse);
+    const sources = new Map(parsers.map((r) => [r.engine.name, r.source.repeat(repeat)]));
+    const stats = await timeInterleaved(
+      parsers.map((r) => ({ key: r.engine.name, run: () => r.engine.parse(sources.get(r.engine.name)) })),
+      timing,
+    );
+    results.parse.push({
+      label,
+      results: parsers.map((r) => {
+        const bytes = Buffer.byteLength(sources.get(r.engine.name));
+        const s = stats.get(r.engine.name);
+        return {
+          engine: r.engine.name,
+          bytes,
+          mbPerSec: { median: (s.median * bytes) / 1e6, q1: (s.q1 * bytes) / 1e6, q3: (s.q3 * bytes) / 1e6 },
+        };
+      }),
+      missing: templates.filter((r) => !r.engine.parse).map((r) => r.engine.name),
+    });
+  }
+}
+
+// 3. Sync vs async render of the table
+const table = verified.get('table');
+if (table) {
+  log('sync vs async');
+  const both = table.ready.filter((r) => r.engine.renderAsync);
+  const tasks = [];
+  for (const r of both) {
+    tasks.push({ key: `${r.engine.name}:sync`, run: () => r.engine.render(r.compiled, r.data, r.options) });
+    tasks.push({
+      key: `${r.engine.name}:async`,
+      async: true,
+      run: () => r.engine.renderAsync(r.compiled, r.data, r.options),
+    });
+  }
+  const stats = await timeInterleaved(tasks, timing);
+  results.syncAsync = both.map((r) => ({
+    engine: r.engine.name,
+    sync: stats.get(`${r.engine.name}:sync`),
+    async: stats.get(`${r.engine.name}:async`),
+  }));
+}
+
+// 4. Allocation per table render and peak RSS of the big batch (child processes)
+if (!args['no-children']) {
+  if (table) {
+    log('allocation per table render');
+    results.alloc = [];
+    for (const r of table.ready) {
+      const res = await runChild(
+        'alloc-child.mjs',
+        [r.engine.name, 'table'],
+        ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'],
+      );
+      results.alloc.push({ engine: r.engine.name, ...res });
+    }
+  }
+  log(`peak RSS of the ${settings.rssItems.toLocaleString('en')}-item batch`);
+  results.rss = [];
+  for (const name of ['sumi', 'baseline']) {
+    const u = unavailable.find((x) => x.name === name);
+    results.rss.push(
+      u
+        ? { engine: name, ok: false, error: `not available (${u.reason})` }
+        : { engine: name, ...(await runChild('rss-child.mjs', [name, String(settings.rssItems)])) },
+    );
+  }
+}
+
+// 5. Sumi data conversion of the 5 MB response (what `fromJSONText` costs before a render)
+const post = verified.get('postprocess');
+if (post && engines.some((e) => e.name === 'sumi')) {
+  log('data conversion');
+  try {
+    const { runtime } = await importSumi();
+    const text = JSON.stringify(post.workload.data);
+    const stats = await timeInterleaved(
+      [
+        { key: 'fromJSONText', run: () => runtime.fromJSONText(text) },
+        { key: 'JSON.parse', run: () => JSON.parse(text) },
+      ],
+      timing,
+    );
+    results.conversion = {
+      bytes: Buffer.byteLength(text),
+      fromJSONText: stats.get('fromJSONText'),
+      jsonParse: stats.get('JSON.parse'),
+    };
+  } catch (err) {
+    results.conversion = { error: errorText(err) };
+  }
+}
+
+// 6. Browser bundle sizes
+if (!args['no-bundles']) {
+  log('bundle sizes');
+  results.bundles = await measureBundles();
+}
+
+const markdown = renderReport(results);
+process.stdout.write(markdown);
+if (outFile) {
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, markdown);
+  log(`wrote ${outFile}`);
+}
+if (args.json) {
+  mkdirSync(dirname(args.json), { recursive: true });
+  writeFileSync(args.json, JSON.stringify(results, null, 2) + '\n');
+  log(`wrote ${args.json}`);
+}

@@ -1,0 +1,2 @@
+{foreach from=$articles item=a}<article id="a{$a.id}"><h2>{$a.title|escape}</h2><time>{$a.published|date_format:'%Y-%m-%d %H:%M'}</time> <span class="day">{$a.published|date_format:'%A, %B %e'}</span><p>{$a.body|truncate:80|escape}</p><p class="price">{$a.price|number_format} yen, {$a.rate|number_format:2}%</p><p class="author">{$a.author|upper|escape}</p></article>
+{/foreach}<script type="application/json">{$meta|@json_encode}</script>
