@@ -64,9 +64,9 @@ describe('indent / nl2br / spacify / strtr', () => {
     expect(spacify('abc', ' ')).toBe('a b c');
     expect(spacify('ab c', '.')).toBe('a.b. .c');
     expect(spacify('', '-')).toBe('');
-    // "é" is two bytes: the separator lands inside the character
+    // "é" is two bytes: the separator lands inside the character (bytes kept as escapes)
     expect(spacify('é', '')).toBe('é');
-    expect(spacify('aé', '-')).toBe('a-\ufffd-\ufffd');
+    expect(spacify('aé', '-')).toBe('a-\udcc3-\udca9');
   });
   it('strtr longest first', () => {
     expect(strtrPairs('</a>\\', [['<', 'L'], ['</', '<\\/'], ['\\', '\\\\']])).toBe('<\\/a>\\\\');

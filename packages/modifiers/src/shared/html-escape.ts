@@ -6,7 +6,7 @@
  * `&Atilde;&copy;` for htmlentities).
  */
 import { characterEntitiesHtml4 } from 'character-entities-html4';
-import { isAscii, toLatin1, utf8Encode } from './bytes';
+import { fromBytes, isAsciiString, toBinary } from './binary-string';
 
 export const ENT_COMPAT = 2;
 export const ENT_QUOTES = 3;
@@ -111,14 +111,14 @@ function escape(
     else if (flags & ENT_IGNORE) s = s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '');
     else return '';
   }
-  const single = charset !== 'utf-8' && charset !== 'multibyte' && !isAscii(s);
+  const single = charset !== 'utf-8' && charset !== 'multibyte' && !isAsciiString(s);
   // single-byte charsets: PHP sees each UTF-8 byte as one character of that charset
-  const units = single ? toLatin1(utf8Encode(s)) : s;
+  const units = single ? toBinary(s) : s;
   let out = '';
   let rawBytes: number[] | null = single ? [] : null;
   const flushBytes = () => {
     if (rawBytes && rawBytes.length) {
-      out += new TextDecoder('utf-8').decode(Uint8Array.from(rawBytes));
+      out += fromBytes(Uint8Array.from(rawBytes));
       rawBytes = [];
     }
   };

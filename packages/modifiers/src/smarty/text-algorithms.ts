@@ -7,7 +7,12 @@
  *   which JS regexes without the `u` flag match exactly (every non-ASCII
  *   code unit is a non-word, non-space character in both engines).
  */
-import { byteLength, latin1Of, utf8Decode, utf8Encode, viaBytes } from '../shared/bytes';
+import { byteCount as byteLength, fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
+
+/** runs a byte-wise algorithm on the one-char-per-byte view of `s` */
+function viaBytes(s: string, fn: (binary: string) => string): string {
+  return fromBinary(fn(toBinary(s)));
+}
 
 /** PCRE's `\s` without UCP */
 export const PCRE_SPACE = '[\\t\\n\\v\\f\\r ]';
@@ -76,9 +81,9 @@ export function indent(s: string, pad: string): string {
 
 /** spacify: implode($char, preg_split('//', $string, -1, PREG_SPLIT_NO_EMPTY)), one piece per byte */
 export function spacify(s: string, sep: string): string {
-  const bytes = utf8Encode(s);
+  const bytes = toBytes(s);
   if (bytes.length === s.length) return s.split('').join(sep);
-  const sepBytes = utf8Encode(sep);
+  const sepBytes = toBytes(sep);
   const out = new Uint8Array(bytes.length + Math.max(0, bytes.length - 1) * sepBytes.length);
   let o = 0;
   bytes.forEach((b, i) => {
@@ -88,7 +93,7 @@ export function spacify(s: string, sep: string): string {
     }
     out[o++] = b;
   });
-  return utf8Decode(out);
+  return fromBytes(out);
 }
 
 /**
@@ -115,7 +120,7 @@ export function truncate(s: string, length: number, etc: string, breakWords: boo
     if (!breakWords && !middle) {
       str = substr(str, 0, len + 1).replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/, '');
     }
-    const etcBytes = latin1Of(etc);
+    const etcBytes = toBinary(etc);
     if (!middle) return substr(str, 0, len) + etcBytes;
     len = len / 2;
     return substr(str, 0, Math.trunc(len)) + etcBytes + substr(str, -Math.trunc(len));
@@ -143,7 +148,7 @@ export function substr(s: string, start: number, length?: number): string {
  */
 export function wordwrap(text: string, width: number, brk: string, cut: boolean): string {
   if (text === '') return '';
-  const encodedBreak = latin1Of(brk);
+  const encodedBreak = toBinary(brk);
   return viaBytes(text, (t) => wrapBytes(t, width, encodedBreak, cut));
 }
 
