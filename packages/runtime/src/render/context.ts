@@ -67,15 +67,19 @@ export interface CoreServices {
 
 export interface RenderContext {
   readonly services: CoreServices;
+  /** per-render state of plugins that remember something between calls (counter, cycle) */
+  readonly state: Map<string, unknown>;
   /** template name for messages */
   readonly templateName: string;
-  /** read a variable by name (no `$`): `ctx.get('rows')` */
+  /** read a variable by name (no `$`), dotted paths allowed: `ctx.get('rows')`, `ctx.get('stats.count')` */
   get(name: string): Value;
   /**
    * assign with the CMS's dotted forms: `a`, `a.b.c` (creates nested arrays),
    * `list.` (appends). Keys like `__proto__` are plain array keys.
    */
   assign(path: string, value: Value): void;
+  /** write to the run log (with the tag's position) */
+  log(level: LogLevel, message: string, source?: string): void;
   /** record a warning in the log (with position) and go on */
   warn(message: string): void;
   /** stop the render with a positioned error */

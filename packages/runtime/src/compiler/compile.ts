@@ -1,0 +1,116 @@
+/**
+ * Source → parsed AST → generated JavaScript → a render function.
+ *
+ * The generated code is built only from the AST (user text enters it through
+ * JSON.stringify), and it reaches values only through the helpers, so a
+ * template cannot touch host objects.
+ */
+import { type Diagnostic, locate, parse, type Span, type Template } from '@sumi/parser';
+import { ErrorCodes, SumiError } from '../errors';
+import type { PluginRegistry } from '../plugin/registry';
+import { helpers } from '../render/helpers';
+import type { RenderState } from '../render/state';
+import type { Vars } from '../render/scope';
+import { compileNodes } from './codegen';
+import { CodegenState } from './state';
+
+export type RenderFn = (rt: RenderState, vars: Vars) => string;
+export type AsyncRenderFn = (rt: RenderState, vars: Vars) => Promise<string>;
+
+export interface CompiledTemplate {
+  readonly name: string;
+  readonly source: string;
+  readonly spans: readonly Span[];
+  /** warnings found while compiling (errors throw) */
+  readonly warnings: readonly Diagnostic[];
+  readonly sync: RenderFn;
+  /** null when nothing in the template can be async: `render` then runs `sync` */
+  readonly async: AsyncRenderFn | null;
+  /** the generated JavaScript, for debugging */
+  readonly code: string;
+}
+
+export interface CompileInput {
+  source: string;
+  name: string;
+  registry: PluginRegistry;
+  leftDelimiter?: string;
+  rightDelimiter?: string;
+}
+
+export function compileTemplate(input: CompileInput): CompiledTemplate {
+  const { source, name, registry } = input;
+  const { ast, diagnostics } = parse(source, {
+    templateName: name,
+    blockTags: registry.blockNames(),
+    leftDelimiter: input.leftDelimiter,
+    rightDelimiter: input.rightDelimiter,
+  });
+  const syntaxErrors = diagnostics.filter((d) => d.severity === 'error');
+  if (syntaxErrors.length) throw syntaxError(source, name, syntaxErrors);
+
+  const sync = generate(ast, registry, name, false);
+  if (sync.state.errors.length) {
+    const errs = sync.state.errors;
+    const first = errs[0]!;
+    throw new SumiError({
+      code: first.code,
+      message: first.message,
+      template: name,
+      source,
+      span: first.span,
+      hint: first.hint,
+      diagnostics: errs.map((e) => toDiagnostic(source, e.code, e.message, e.span, e.hint)),
+    });
+  }
+  const asyncGen = sync.state.usesAsync ? generate(ast, registry, name, true) : null;
+  const warnings = [...diagnostics.filter((d) => d.severity === 'warning'), ...sync.state.warnings.map((w) => fixPosition(source, w))];
+  return {
+    name,
+    source,
+    spans: sync.state.spans,
+    warnings,
+    sync: sync.fn as RenderFn,
+    async: asyncGen ? (asyncGen.fn as AsyncRenderFn) : null,
+    code: asyncGen ? asyncGen.code : sync.code,
+  };
+}
+
+function generate(ast: Template, registry: PluginRegistry, name: string, isAsync: boolean) {
+  const state = new CodegenState(registry, { name, async: isAsync });
+  const body = compileNodes(state, ast.body);
+  const code = `"use strict";
+const { ${Object.keys(helpers).join(', ')} } = H;
+return ${isAsync ? 'async ' : ''}function render(rt, V) {
+let o = '', p = -1;
+try {
+${body}return o;
+} catch (e) { throw rt.positioned(e, p, o); }
+};`;
+  if (state.errors.length) return { state, code, fn: null };
+  const factory = new Function('H', 'K', code) as (h: typeof helpers, k: unknown[]) => RenderFn | AsyncRenderFn;
+  return { state, code, fn: factory(helpers, state.constants) };
+}
+
+function syntaxError(source: string, name: string, errors: Diagnostic[]): SumiError {
+  const first = errors[0]!;
+  return new SumiError({
+    code: first.code,
+    message: first.message,
+    template: name,
+    source,
+    span: first.span,
+    hint: first.hint,
+    diagnostics: errors,
+  });
+}
+
+function toDiagnostic(source: string, code: string, message: string, span: Span, hint?: string): Diagnostic {
+  return fixPosition(source, { code: code as Diagnostic['code'], severity: 'error', message, span, line: 0, column: 0, hint });
+}
+
+function fixPosition(source: string, d: Diagnostic): Diagnostic {
+  if (d.line > 0) return d;
+  const at = locate(source, d.span.start);
+  return { ...d, line: at.line, column: at.column };
+}

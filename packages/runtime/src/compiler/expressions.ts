@@ -1,0 +1,232 @@
+/**
+ * Expression codegen: AST expressions → JavaScript expression strings over
+ * the helpers in `render/helpers.ts` (bound as locals of the generated
+ * module, so every call is a direct call).
+ */
+import type { Accessor, Expr, Modifier, VarExpr } from '@sumi/parser';
+import { ErrorCodes } from '../errors';
+import { makeFloat } from '../php/value';
+import type { CodegenState } from './state';
+
+const ARITH: Record<string, string> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod' };
+const COMPARE: Record<string, string> = {
+  '==': 'eq',
+  '!=': 'neq',
+  '===': 'seq',
+  '!==': 'sneq',
+  '<': 'lt',
+  '>': 'gt',
+  '<=': 'le',
+  '>=': 'ge',
+};
+const BITWISE: Record<string, string> = { '&': 'band', '|': 'bor', '^': 'bxor', '<<': 'shl', '>>': 'shr' };
+
+const SMARTY_STATIC = new Set(['ldelim', 'rdelim', 'version', 'template', 'now', 'config']);
+
+export function compileExpr(st: CodegenState, e: Expr): string {
+  switch (e.type) {
+    case 'Var':
+      return compileVar(st, e);
+    case 'String':
+      return JSON.stringify(e.value);
+    case 'Interp':
+      return `(${e.parts.map((part) => (typeof part === 'string' ? JSON.stringify(part) : `str(${compileExpr(st, part)})`)).join(' + ') || '""'})`;
+    case 'Number':
+      return numberLiteral(st, e.value, e.float);
+    case 'Bool':
+      return e.value ? 'true' : 'false';
+    case 'Null':
+      return 'null';
+    case 'Group':
+      return compileExpr(st, e.expr);
+    case 'Unary':
+      if (e.op === '!') return `!${compileBool(st, e.arg)}`;
+      if (e.op === '-') return `neg(${compileExpr(st, e.arg)})`;
+      return `bnot(${compileExpr(st, e.arg)})`;
+    case 'Binary': {
+      if (e.op === '&&' || e.op === '||') return `(${compileBool(st, e.left)} ${e.op} ${compileBool(st, e.right)})`;
+      const fn = ARITH[e.op] ?? COMPARE[e.op] ?? BITWISE[e.op];
+      return `${fn}(${compileExpr(st, e.left)}, ${compileExpr(st, e.right)})`;
+    }
+    case 'Is': {
+      const by = e.by ? compileExpr(st, e.by) : 'null';
+      const call = `isTest(${JSON.stringify(e.test)}, ${compileExpr(st, e.value)}, ${by})`;
+      return e.negated ? `!${call}` : call;
+    }
+    case 'Call':
+      return compileCall(st, e.name, e.args);
+    case 'Modified':
+      return compileModifiers(st, compileExpr(st, e.value), e.modifiers);
+  }
+}
+
+/** an expression known to produce a JS boolean */
+export function compileBool(st: CodegenState, e: Expr): string {
+  switch (e.type) {
+    case 'Bool':
+      return e.value ? 'true' : 'false';
+    case 'Group':
+      return compileBool(st, e.expr);
+    case 'Unary':
+      if (e.op === '!') return `!${compileBool(st, e.arg)}`;
+      break;
+    case 'Binary':
+      if (e.op === '&&' || e.op === '||' || e.op in COMPARE) return compileExpr(st, e);
+      break;
+    case 'Is':
+      return compileExpr(st, e);
+    case 'Call':
+      if (e.name !== 'count') return compileExpr(st, e);
+      break;
+  }
+  return `bool(${compileExpr(st, e)})`;
+}
+
+function numberLiteral(st: CodegenState, value: number, float: boolean): string {
+  if (float) {
+    const f = makeFloat(value);
+    return typeof f === 'number' ? String(f) : st.constant(f);
+  }
+  if (!Number.isSafeInteger(value)) return st.constant(value);
+  return Object.is(value, -0) ? '0' : String(value);
+}
+
+function compileCall(st: CodegenState, name: string, args: Expr[]): string {
+  const a = args.map((x) => compileExpr(st, x));
+  switch (name) {
+    case 'isset':
+      return `(${a.map((x) => `${x} !== null`).join(' && ') || 'false'})`;
+    case 'is_null':
+      return `(${a[0] ?? 'null'} === null)`;
+    case 'is_array':
+      return `isArray(${a[0] ?? 'null'})`;
+    case 'is_object':
+      return `isObject(${a[0] ?? 'null'})`;
+    case 'count':
+      return `count(${a[0] ?? 'null'})`;
+    case 'in_array':
+      return `inArray(${a[0] ?? 'null'}, ${a[1] ?? 'null'}, ${a[2] ? compileBool(st, args[2]!) : 'false'})`;
+    default:
+      // the parser rejects other names; keep the compiler total anyway
+      return 'null';
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* variables                                                           */
+/* ------------------------------------------------------------------ */
+
+export function compileVar(st: CodegenState, v: VarExpr): string {
+  if (v.name === 'smarty') return compileSmartyVar(st, v);
+  return compilePath(st, `rv(V, ${JSON.stringify(v.name)})`, v.path);
+}
+
+function compilePath(st: CodegenState, base: string, path: readonly Accessor[]): string {
+  let out = base;
+  for (const a of path) out = compileAccess(st, out, a);
+  return out;
+}
+
+function compileAccess(st: CodegenState, target: string, a: Accessor): string {
+  switch (a.kind) {
+    case 'key':
+      return `key(${target}, ${JSON.stringify(a.key)})`;
+    case 'var':
+      return `key(${target}, ${compileVar(st, a.expr)})`;
+    case 'section':
+      return `key(${target}, rt.sectionProp(${JSON.stringify(a.section)}, ${JSON.stringify(a.prop)}))`;
+    case 'prop':
+      return `prop(${target}, ${JSON.stringify(a.name)})`;
+  }
+}
+
+/** the name in `.name` or `.$var` position, as a JS expression */
+function keyExpr(st: CodegenState, a: Accessor | undefined): string | null {
+  if (!a) return null;
+  if (a.kind === 'key') return JSON.stringify(String(a.key));
+  if (a.kind === 'var') return `str(${compileVar(st, a.expr)})`;
+  return null;
+}
+
+function compileSmartyVar(st: CodegenState, v: VarExpr): string {
+  const [first, second, third, ...rest] = v.path;
+  if (!first || first.kind !== 'key') {
+    st.error(ErrorCodes.SYNTAX, '$smarty needs a name after it, e.g. $smarty.now', v.span);
+    return 'null';
+  }
+  const name = String(first.key);
+  switch (name) {
+    case 'now':
+      return compilePath(st, 'rt.now()', v.path.slice(1));
+    case 'ldelim':
+    case 'rdelim':
+    case 'version':
+    case 'template':
+    case 'config':
+      return compilePath(st, `rt.smartyStatic(${JSON.stringify(name)})`, v.path.slice(1));
+    case 'const': {
+      const k = keyExpr(st, second);
+      if (!k) return 'null';
+      return compilePath(st, `rt.constant(${k})`, v.path.slice(2));
+    }
+    case 'capture': {
+      const k = keyExpr(st, second);
+      if (!k) return compilePath(st, 'rt.captures()', v.path.slice(1));
+      return compilePath(st, `rt.capture(${k})`, v.path.slice(2));
+    }
+    case 'foreach':
+    case 'section': {
+      const n = keyExpr(st, second);
+      const fn = name === 'foreach' ? 'foreachProp' : 'sectionProp';
+      if (!n) return 'null';
+      const p = keyExpr(st, third);
+      if (!p) return `rt.${name}Props(${n})`;
+      return compilePath(st, `rt.${fn}(${n}, ${p})`, rest);
+    }
+    case 'get':
+    case 'post':
+    case 'request':
+    case 'server':
+    case 'session':
+    case 'cookies':
+    case 'env':
+      return compilePath(st, `rt.request(${JSON.stringify(name)})`, v.path.slice(1));
+    default:
+      if (SMARTY_STATIC.has(name)) return 'null';
+      st.error(ErrorCodes.SYNTAX, `$smarty.${name} is an unknown reference`, v.span);
+      return 'null';
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* modifiers                                                           */
+/* ------------------------------------------------------------------ */
+
+export function compileModifiers(st: CodegenState, value: string, modifiers: readonly Modifier[]): string {
+  let out = value;
+  for (const m of modifiers) {
+    // `|smarty:nodefaults` (and its alias `|raw`) only switch off default modifiers, which the CMS has none of
+    if (m.name === 'smarty') continue;
+    const def = st.registry.modifier(m.name);
+    if (!def) {
+      const allowed = st.registry.phpModifierNames();
+      st.error(
+        ErrorCodes.UNKNOWN_MODIFIER,
+        `[plugin] (secure mode) modifier '${m.name}' is not allowed`,
+        m.nameSpan,
+        allowed.length
+          ? `PHP functions allowed as modifiers: ${allowed.join(', ')}; plugin modifiers are not limited`
+          : 'no modifiers are registered: add @sumi/modifiers to the engine',
+      );
+      continue;
+    }
+    const d = st.constant(def);
+    const pos = st.position(m.span);
+    const args = m.args.map((a) => compileExpr(st, a));
+    const ctx = `rt.at(${pos})`;
+    if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
+    else if (args.length <= 3) out = `mod${args.length}(${[d, ctx, out, ...args].join(', ')})`;
+    else out = `modN(${d}, ${ctx}, ${out}, [${args.join(', ')}])`;
+  }
+  return out;
+}

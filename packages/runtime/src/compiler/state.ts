@@ -1,0 +1,63 @@
+/**
+ * Codegen state for one template: the tables the generated function closes
+ * over (constants, modifier and plugin definitions, spans) and the
+ * diagnostics found while generating.
+ */
+import type { Diagnostic, Span } from '@sumi/parser';
+import type { ErrorCode } from '../errors';
+import type { PluginRegistry } from '../plugin/registry';
+
+export interface CompileOptions {
+  name: string;
+  /** generate an async function (await at async plugin calls) */
+  async: boolean;
+}
+
+export interface CompileError {
+  code: ErrorCode;
+  message: string;
+  span: Span;
+  hint?: string;
+}
+
+export interface LoopFrame {
+  label: string;
+  kind: 'foreach' | 'section';
+}
+
+export class CodegenState {
+  readonly constants: unknown[] = [];
+  readonly spans: Span[] = [];
+  readonly errors: CompileError[] = [];
+  readonly warnings: Diagnostic[] = [];
+  readonly loops: LoopFrame[] = [];
+  /** true once the template calls something that may return a promise */
+  usesAsync = false;
+  private counter = 0;
+
+  constructor(
+    readonly registry: PluginRegistry,
+    readonly options: CompileOptions,
+  ) {}
+
+  /** a fresh JS identifier */
+  id(prefix: string): string {
+    return `${prefix}${++this.counter}`;
+  }
+
+  /** index into the constants table `K` */
+  constant(value: unknown): string {
+    let i = this.constants.indexOf(value);
+    if (i < 0) i = this.constants.push(value) - 1;
+    return `K[${i}]`;
+  }
+
+  /** records a span and returns its index, assigned to `p` before risky code */
+  position(span: Span): number {
+    return this.spans.push(span) - 1;
+  }
+
+  error(code: ErrorCode, message: string, span: Span, hint?: string): void {
+    this.errors.push({ code, message, span, hint });
+  }
+}

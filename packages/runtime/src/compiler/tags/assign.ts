@@ -1,0 +1,35 @@
+/**
+ * `{assign var=x value=...}` with the CMS's dotted `var="a.b.c"` and
+ * appending `var="list."`. Without `value` the CMS assigns nothing (a common
+ * slip, e.g. `values=''`): we do the same and warn.
+ */
+import type { TagNode } from '@sumi/parser';
+import { ErrorCodes } from '../../errors';
+import { compileExpr } from '../expressions';
+import type { CodegenState } from '../state';
+import { attr } from './attrs';
+
+export function compileAssign(st: CodegenState, n: TagNode): string {
+  const v = attr(n, 'var');
+  if (!v) {
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, "assign: missing 'var' parameter", n.nameSpan);
+    return '';
+  }
+  const value = attr(n, 'value');
+  if (!value) {
+    const other = n.attrs.find((a) => a.name !== 'var');
+    st.warnings.push({
+      code: 'ASSIGN_WITHOUT_VALUE' as never,
+      severity: 'warning',
+      message: `{assign} without 'value' assigns nothing${other ? ` ('${other.name}' is not an attribute of assign)` : ''}`,
+      span: n.span,
+      line: 0,
+      column: 0,
+      hint: other?.name === 'values' ? "write value='' to assign an empty string" : undefined,
+    });
+    return '';
+  }
+  const pos = st.position(n.span);
+  const target = v.value.type === 'String' ? JSON.stringify(v.value.value) : `str(${compileExpr(st, v.value)})`;
+  return `p = ${pos}; assignPath(V, ${target}, own(${compileExpr(st, value.value)}));\n`;
+}

@@ -1,0 +1,31 @@
+/**
+ * Attribute helpers for core tags: find an attribute, require it, and read
+ * the literal names Smarty 2 insists on (`item=v`, not `item=$v`).
+ */
+import type { Attribute, BlockNode, Expr, TagNode } from '@sumi/parser';
+import { ErrorCodes } from '../../errors';
+import type { CodegenState } from '../state';
+
+export function attr(n: TagNode | BlockNode, name: string): Attribute | undefined {
+  return n.attrs.find((a) => a.name === name);
+}
+
+export function requireAttr(st: CodegenState, n: TagNode | BlockNode, name: string, message?: string): Attribute | null {
+  const a = attr(n, name);
+  if (!a) {
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, message ?? `${n.name}: missing '${name}' attribute`, n.nameSpan);
+    return null;
+  }
+  return a;
+}
+
+/** a name written literally: `item=v`, `item="v"`, `item='v'` */
+export function literalName(e: Expr): string | null {
+  if (e.type === 'String' && /^\w+$/.test(e.value)) return e.value;
+  return null;
+}
+
+/** `{...}` span of the opening tag */
+export function openSpan(n: TagNode | BlockNode) {
+  return n.type === 'Block' ? n.openSpan : n.span;
+}

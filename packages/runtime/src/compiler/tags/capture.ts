@@ -1,0 +1,25 @@
+/**
+ * `{capture name=c assign=x append=list}...{/capture}`: renders the body
+ * into a buffer, stores it as `$smarty.capture.c` (name defaults to
+ * `default`), and assigns or appends it (dotted names allowed).
+ */
+import type { BlockNode } from '@sumi/parser';
+import { compileNodes } from '../codegen';
+import { compileExpr } from '../expressions';
+import type { CodegenState } from '../state';
+import { attr } from './attrs';
+
+export function compileCapture(st: CodegenState, n: BlockNode): string {
+  const js = (k: string) => {
+    const a = attr(n, k);
+    return a ? `str(${compileExpr(st, a.value)})` : 'null';
+  };
+  const saved = st.id('c');
+  const name = attr(n, 'name') ? js('name') : '"default"';
+  return `{
+const ${saved} = o; o = '';
+${compileNodes(st, n.body)}rt.captureEnd(${name}, ${js('assign')}, ${js('append')}, o);
+o = ${saved};
+}
+`;
+}

@@ -1,0 +1,73 @@
+/**
+ * `{foreach from=$a item=v key=k name=n}...{foreachelse}...{/foreach}`,
+ * as Smarty 2.6 compiles it: `from` is cast to an array (a scalar loops
+ * once), the item and key stay set after the loop, and the named
+ * `$smarty.foreach.n` properties live in one table per run.
+ */
+import type { BlockNode } from '@sumi/parser';
+import { ErrorCodes } from '../../errors';
+import { compileNodes } from '../codegen';
+import { compileExpr } from '../expressions';
+import type { CodegenState } from '../state';
+import { attr, literalName, openSpan, requireAttr } from './attrs';
+
+export function compileForeach(st: CodegenState, n: BlockNode): string {
+  const from = requireAttr(st, n, 'from');
+  const item = requireAttr(st, n, 'item');
+  if (!from || !item) return '';
+  const itemName = literalName(item.value);
+  if (!itemName) {
+    st.error(ErrorCodes.INVALID_ATTRIBUTE, "foreach: 'item' must be a variable name (literal string)", item.span, 'write item=v, not item=$v');
+    return '';
+  }
+  const keyAttr = attr(n, 'key');
+  const keyName = keyAttr ? literalName(keyAttr.value) : null;
+  if (keyAttr && !keyName) {
+    st.error(ErrorCodes.INVALID_ATTRIBUTE, "foreach: 'key' must to be a variable name (literal string)", keyAttr.span);
+    return '';
+  }
+  for (const a of n.attrs) {
+    if (!['from', 'item', 'key', 'name'].includes(a.name)) {
+      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, `foreach: unknown attribute '${a.name}'`, a.nameSpan);
+    }
+  }
+  const nameAttr = attr(n, 'name');
+  const pos = st.position(openSpan(n));
+  const arr = st.id('a');
+  const i = st.id('i');
+  const len = st.id('n');
+  const ks = st.id('k');
+  const vs = st.id('v');
+  const state = st.id('f');
+  const label = st.id('L');
+
+  st.loops.push({ label, kind: 'foreach' });
+  const body = compileNodes(st, n.body);
+  st.loops.pop();
+  const alt = n.alt ? compileNodes(st, n.alt) : '';
+
+  const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${ks} === null ? ${i} : ${ks}[${i}]);` : '';
+  const named = nameAttr ? `const ${state} = rt.foreachStart(${nameExpr(st, nameAttr.value)}, ${len});` : '';
+  const count = nameAttr ? `${state}.iteration++;` : '';
+  return `p = ${pos};
+{
+const ${arr} = iter(${compileExpr(st, from.value)});
+const ${len} = ${arr}.size;
+${named}
+if (${len} > 0) {
+const ${ks} = keyList(${arr}), ${vs} = valueList(${arr});
+${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
+if (++rt.steps > rt.checkAt) rt.budget(o.length);
+${count}
+V.set(${JSON.stringify(itemName)}, own(${vs}[${i}]));${setKey}
+${body}}
+}${alt ? ` else {\n${alt}}` : ''}
+}
+`;
+}
+
+/** `name=n` is a literal name; `name=$x` takes the variable's value at run time */
+function nameExpr(st: CodegenState, e: import('@sumi/parser').Expr): string {
+  const lit = e.type === 'String' ? e.value : null;
+  return lit !== null ? JSON.stringify(lit) : `str(${compileExpr(st, e)})`;
+}

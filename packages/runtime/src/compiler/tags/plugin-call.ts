@@ -1,0 +1,57 @@
+/**
+ * Calls of function and block plugins through their definitions. Attributes
+ * are gathered into a null-prototype object (so `__proto__=` is a plain
+ * attribute), checked against the definition, then `run` is called. In the
+ * async variant of a template only calls of async plugins are awaited.
+ */
+import type { Attribute, BlockNode, TagNode } from '@sumi/parser';
+import type { BlockPluginDef, FunctionPluginDef } from '../../plugin/types';
+import { compileNodes } from '../codegen';
+import { compileExpr } from '../expressions';
+import type { CodegenState } from '../state';
+import { checkStaticAttrs } from './static-check';
+
+export function attrsObject(st: CodegenState, attrs: readonly Attribute[]): string {
+  const parts = attrs.map((a) => `[${JSON.stringify(a.name)}]: ${compileExpr(st, a.value)}`);
+  return `{ __proto__: null${parts.length ? `, ${parts.join(', ')}` : ''} }`;
+}
+
+function callExpr(st: CodegenState, def: FunctionPluginDef | BlockPluginDef, pos: number, args: string): string {
+  const d = st.constant(def);
+  if (def.async) st.usesAsync = true;
+  if (st.options.async && def.async) return `await rt.callAsync(${d}, ${pos}, ${args})`;
+  return `rt.call(${d}, ${pos}, ${args})`;
+}
+
+export function compilePluginTag(
+  st: CodegenState,
+  n: TagNode,
+  def: FunctionPluginDef,
+  withModifiers: (value: string) => string,
+): string {
+  if (!checkStaticAttrs(st, def, n)) return '';
+  const pos = st.position(n.span);
+  const r = st.id('r');
+  const call = callExpr(st, def, pos, attrsObject(st, n.attrs));
+  const print = n.modifiers.length ? `o += str(${withModifiers(r)});` : `if (${r} != null) o += ${r};`;
+  return `p = ${pos}; { const ${r} = ${call}; ${print} }\n`;
+}
+
+export function compilePluginBlock(st: CodegenState, n: BlockNode, def: BlockPluginDef): string {
+  if (!checkStaticAttrs(st, def, n)) return '';
+  const pos = st.position(n.openSpan);
+  // the body is its own function: loops outside it cannot be left from inside
+  const loops = st.loops.splice(0);
+  const body = compileNodes(st, n.body);
+  st.loops.push(...loops);
+  const fn = st.options.async ? 'async () =>' : '() =>';
+  const bodyObj = `{ render: ${fn} { let o = ''; ${body}return o; } }`;
+  const r = st.id('r');
+  const d = st.constant(def);
+  if (def.async) st.usesAsync = true;
+  const call =
+    st.options.async && def.async
+      ? `await rt.callBlockAsync(${d}, ${pos}, ${attrsObject(st, n.attrs)}, ${bodyObj})`
+      : `rt.callBlock(${d}, ${pos}, ${attrsObject(st, n.attrs)}, ${bodyObj})`;
+  return `p = ${pos}; { const ${r} = ${call}; if (${r} != null) o += ${r}; }\n`;
+}

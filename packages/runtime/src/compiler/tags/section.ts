@@ -1,0 +1,49 @@
+/**
+ * `{section name=i loop=$a start= step= max= show=}...{sectionelse}...{/section}`
+ * with Smarty 2.6's arithmetic for start/step/max/total (see `rt.sectionStart`).
+ */
+import type { BlockNode } from '@sumi/parser';
+import { ErrorCodes } from '../../errors';
+import { compileNodes } from '../codegen';
+import { compileExpr } from '../expressions';
+import type { CodegenState } from '../state';
+import { attr, openSpan } from './attrs';
+
+const KNOWN = ['name', 'loop', 'start', 'step', 'max', 'show'];
+
+export function compileSection(st: CodegenState, n: BlockNode): string {
+  const name = attr(n, 'name');
+  if (!name) {
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, 'missing section name', n.nameSpan);
+    return '';
+  }
+  for (const a of n.attrs) {
+    if (!KNOWN.includes(a.name)) {
+      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, `unknown section attribute - '${a.name}'`, a.nameSpan);
+    }
+  }
+  const opt = (k: string) => {
+    const a = attr(n, k);
+    return a ? compileExpr(st, a.value) : 'undefined';
+  };
+  const pos = st.position(openSpan(n));
+  const sc = st.id('s');
+  const label = st.id('L');
+  const nameJs = name.value.type === 'String' ? JSON.stringify(name.value.value) : `str(${compileExpr(st, name.value)})`;
+
+  st.loops.push({ label, kind: 'section' });
+  const body = compileNodes(st, n.body);
+  st.loops.pop();
+  const alt = n.alt ? compileNodes(st, n.alt) : '';
+
+  return `p = ${pos};
+{
+const ${sc} = rt.sectionStart(${nameJs}, ${opt('loop')}, ${opt('start')}, ${opt('step')}, ${opt('max')}, ${opt('show')});
+if (${sc}.show) {
+${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${sc}.index += ${sc}.step, ${sc}.iteration++) {
+if (++rt.steps > rt.checkAt) rt.budget(o.length);
+${body}}
+}${alt ? ` else {\n${alt}}` : ''}
+}
+`;
+}

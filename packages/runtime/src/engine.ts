@@ -1,0 +1,285 @@
+/**
+ * The engine: a plugin registry, compiled-template cache, custom functions,
+ * and `render` / `renderSync`.
+ */
+import { type CompiledTemplate, compileTemplate } from './compiler/compile';
+import { coreTagDefs } from './compiler/core-tags';
+import { ErrorCodes, RenderFailure, SumiError } from './errors';
+import { PhpArray } from './php/array';
+import { PHP_CONSTANTS } from './php/constants';
+import { fromJS } from './php/json';
+import type { Value } from './php/value';
+import { PluginRegistry } from './plugin/registry';
+import type { PluginDef } from './plugin/types';
+import type { CoreServices, LogEntry } from './render/context';
+import { DEFAULT_LIMITS, type Limits } from './render/limits';
+import { RUN_CONTEXTS, type RunContextName } from './render/run-contexts';
+import type { Vars } from './render/scope';
+import { defaultServices } from './render/services';
+import { type RenderShared, RenderState, type RequestData, ReturnSignal } from './render/state';
+import { smartyFunctions } from './smarty/index';
+import { variablePlugins } from './plugins/index';
+
+export interface RequestInput {
+  get?: unknown;
+  post?: unknown;
+  server?: Record<string, unknown>;
+  memberId?: number | null;
+}
+
+export interface EngineOptions {
+  plugins?: readonly PluginDef[];
+  /** IANA zone for dates; default Asia/Tokyo */
+  timezone?: string;
+  limits?: Partial<Limits>;
+  services?: Partial<CoreServices>;
+  /** site constants for `$smarty.const.NAME` (SITE_KEY, TEMP_DIR2, ...) */
+  constants?: Record<string, unknown>;
+  /** `$smarty.get/post/request/server/session` */
+  request?: RequestInput;
+  leftDelimiter?: string;
+  rightDelimiter?: string;
+  /** compiled templates kept by source (LRU by insertion); default 500 */
+  cacheSize?: number;
+}
+
+export interface RenderOptions {
+  name?: string;
+  context?: RunContextName;
+  /** per-render service overrides (clock, random, ...) */
+  services?: Partial<CoreServices>;
+  request?: RequestInput;
+}
+
+export interface RenderResult {
+  output: string;
+  /** the run context's result (see RUN_CONTEXTS) */
+  result: Value;
+  log: LogEntry[];
+  /** the variables after the run */
+  vars: PhpArray;
+  /** compile warnings of the template */
+  warnings: CompiledTemplate['warnings'];
+}
+
+export interface FunctionDefinition {
+  name: string;
+  id?: number;
+  source: string;
+}
+
+/** server keys the CMS removes from $smarty.server */
+const HIDDEN_SERVER_KEYS = ['DOCUMENT_ROOT', 'SCRIPT_FILENAME', 'SERVER_SOFTWARE', 'SERVER_ADDR', 'SERVER_PORT', 'REMOTE_PORT', 'REDIRECT_STATUS'];
+
+export type TemplateData = PhpArray | Record<string, unknown> | null | undefined;
+
+export class Engine {
+  readonly registry = new PluginRegistry();
+  readonly limits: Limits;
+  private readonly cache = new Map<string, CompiledTemplate>();
+  private readonly functionsByName = new Map<string, FunctionDefinition>();
+  private readonly functionsById = new Map<number, FunctionDefinition>();
+  private readonly constants: Map<string, Value>;
+
+  constructor(readonly options: EngineOptions = {}) {
+    for (const def of coreTagDefs) this.registry.register(def);
+    for (const def of smartyFunctions) this.registry.register(def);
+    for (const def of variablePlugins) this.registry.register(def);
+    for (const def of options.plugins ?? []) this.registry.register(def);
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.constants = new Map(PHP_CONSTANTS);
+    for (const [k, v] of Object.entries(options.constants ?? {})) this.constants.set(k, fromJS(v));
+  }
+
+  register(...defs: PluginDef[]): this {
+    for (const def of defs) this.registry.register(def);
+    this.cache.clear();
+    return this;
+  }
+
+  plugins(): readonly PluginDef[] {
+    return this.registry.definitions();
+  }
+
+  defineFunction(fn: FunctionDefinition): this {
+    this.functionsByName.set(fn.name, fn);
+    if (fn.id !== undefined) this.functionsById.set(fn.id, fn);
+    return this;
+  }
+
+  compile(source: string, opts: { name?: string } = {}): CompiledTemplate {
+    const name = opts.name ?? 'template.tpl';
+    const cacheKey = `${name}\0${source}`;
+    const hit = this.cache.get(cacheKey);
+    if (hit) return hit;
+    const compiled = compileTemplate({
+      source,
+      name,
+      registry: this.registry,
+      leftDelimiter: this.options.leftDelimiter,
+      rightDelimiter: this.options.rightDelimiter,
+    });
+    if (this.cache.size >= (this.options.cacheSize ?? 500)) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(cacheKey, compiled);
+    return compiled;
+  }
+
+  async render(template: string | CompiledTemplate, data?: TemplateData, opts: RenderOptions = {}): Promise<RenderResult> {
+    const tpl = typeof template === 'string' ? this.compile(template, { name: opts.name }) : template;
+    const { rt, vars, shared } = this.start(tpl, data, opts, true);
+    let output: string;
+    let returned: Value | undefined;
+    try {
+      output = tpl.async ? await tpl.async(rt, vars) : tpl.sync(rt, vars);
+    } catch (e) {
+      if (!(e instanceof ReturnSignal)) throw e;
+      output = e.output ?? '';
+      returned = e.value;
+    }
+    return this.finish(tpl, output, returned, vars, shared, opts);
+  }
+
+  renderSync(template: string | CompiledTemplate, data?: TemplateData, opts: RenderOptions = {}): RenderResult {
+    const tpl = typeof template === 'string' ? this.compile(template, { name: opts.name }) : template;
+    const { rt, vars, shared } = this.start(tpl, data, opts, false);
+    let output: string;
+    let returned: Value | undefined;
+    try {
+      output = tpl.sync(rt, vars);
+    } catch (e) {
+      if (!(e instanceof ReturnSignal)) throw e;
+      output = e.output ?? '';
+      returned = e.value;
+    }
+    return this.finish(tpl, output, returned, vars, shared, opts);
+  }
+
+  private start(tpl: CompiledTemplate, data: TemplateData, opts: RenderOptions, isAsync: boolean) {
+    const services = defaultServices({ timezone: this.options.timezone ?? 'Asia/Tokyo', ...this.options.services, ...opts.services });
+    const log: LogEntry[] = [];
+    const shared: RenderShared = {
+      services,
+      limits: this.limits,
+      log,
+      constants: this.constants,
+      request: this.requestData(opts.request ?? this.options.request ?? {}, services),
+      pluginState: new Map(),
+      startedAt: Date.now(),
+      steps: { n: 0 },
+      depth: 0,
+      isAsync,
+      callFunction: (rt, attrs) => this.callFunction(rt, attrs),
+    };
+    const vars = initialVars(data);
+    const rt = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
+    return { rt, vars, shared };
+  }
+
+  private finish(
+    tpl: CompiledTemplate,
+    output: string,
+    returned: Value | undefined,
+    vars: Vars,
+    _shared: RenderShared,
+    opts: RenderOptions,
+  ): RenderResult {
+    const ctx = RUN_CONTEXTS[opts.context ?? 'batch'];
+    return {
+      output,
+      result: ctx.result(vars, output, returned),
+      log: _shared.log,
+      vars: PhpArray.fromEntries(vars.entries()),
+      warnings: tpl.warnings,
+    };
+  }
+
+  private requestData(req: RequestInput, services: CoreServices): RequestData {
+    const get = toArray(req.get);
+    const post = toArray(req.post);
+    const server = toArray(req.server);
+    for (const k of HIDDEN_SERVER_KEYS) server.delete(k);
+    const request = get.clone();
+    for (const [k, v] of post.entries()) request.set(k, v);
+    const memberId = req.memberId !== undefined ? req.memberId : services.session.memberId;
+    return { get, post, request, server, session: PhpArray.fromEntries([['member_id', memberId ?? null]]) };
+  }
+
+  /** `{function name=… var=… arg=…}` */
+  private callFunction(rt: RenderState, attrs: Record<string, Value>): Value | Promise<Value> {
+    const name = attrs.name;
+    const id = attrs.id;
+    const fn =
+      name !== undefined && name !== null ? this.functionsByName.get(String(name)) : this.functionsById.get(Number(id));
+    if (!fn) {
+      throw new RenderFailure(
+        ErrorCodes.UNKNOWN_FUNCTION,
+        `function: no custom function ${name != null ? `named '${String(name)}'` : `with id ${String(id)}`}`,
+        'register it with engine.defineFunction({ name, source }) or `sumi render --functions DIR`',
+      );
+    }
+    const shared = rt.shared;
+    if (shared.depth >= shared.limits.maxDepth) {
+      throw new RenderFailure(ErrorCodes.LIMIT_DEPTH, `custom functions nested deeper than ${shared.limits.maxDepth}`);
+    }
+    const tpl = this.compile(fn.source, { name: fn.name });
+    const vars: Vars = new Map();
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k !== 'var' && k !== 'name' && k !== 'id') vars.set(k, v instanceof PhpArray ? v.clone() : v);
+    }
+    vars.set('dataSet', PhpArray.fromEntries([['emptyArray', new PhpArray()]]));
+    const child = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
+    const target = String(attrs.var);
+    const done = (returned: Value | undefined) => {
+      shared.depth--;
+      rt.steps = Math.max(rt.steps, shared.steps.n);
+      rt.assign(target, returned ?? null);
+      return null;
+    };
+    shared.depth++;
+    child.steps = rt.steps;
+    const onError = (e: unknown) => {
+      if (e instanceof ReturnSignal) return done(e.value);
+      shared.depth--;
+      throw e;
+    };
+    if (shared.isAsync && tpl.async) {
+      return tpl.async(child, vars).then(() => done(undefined), onError);
+    }
+    try {
+      tpl.sync(child, vars);
+    } catch (e) {
+      return onError(e);
+    }
+    return done(undefined);
+  }
+}
+
+function toArray(v: unknown): PhpArray {
+  const r = fromJS(v ?? null);
+  return r instanceof PhpArray ? r.clone() : new PhpArray();
+}
+
+function initialVars(data: TemplateData): Vars {
+  const vars: Vars = new Map();
+  vars.set('dataSet', PhpArray.fromEntries([['emptyArray', new PhpArray()]]));
+  if (data == null) return vars;
+  const arr = data instanceof PhpArray ? data : fromJS(data);
+  if (!(arr instanceof PhpArray)) {
+    throw new SumiError({
+      code: ErrorCodes.INVALID_ATTRIBUTE,
+      message: 'template data must be an object (its keys become variables)',
+      template: '',
+      source: '',
+      span: null,
+    });
+  }
+  for (const [k, v] of arr.entries()) vars.set(String(k), v);
+  return vars;
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  return new Engine(options);
+}

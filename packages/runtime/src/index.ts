@@ -1,0 +1,26 @@
+/**
+ * @sumi/runtime — compiles the CMS's Smarty 2.6 dialect to JavaScript and
+ * renders it with PHP value semantics.
+ */
+export { type CompiledTemplate, compileTemplate } from './compiler/compile';
+export { coreTagDefs } from './compiler/core-tags';
+export {
+  createEngine,
+  Engine,
+  type EngineOptions,
+  type FunctionDefinition,
+  type RenderOptions,
+  type RenderResult,
+  type RequestInput,
+  type TemplateData,
+} from './engine';
+export { type ErrorCode, ErrorCodes, RenderFailure, SumiError } from './errors';
+export * from './php/index';
+export { PluginRegistry } from './plugin/registry';
+export * from './plugin/types';
+export type * from './render/context';
+export { DEFAULT_LIMITS, type Limits } from './render/limits';
+export { RUN_CONTEXTS, type RunContext, type RunContextName } from './render/run-contexts';
+export { defaultServices, memoryBatchQueue, memorySecrets, memorySession, seededRandom } from './render/services';
+export { smartyFunctions, wordwrap } from './smarty/index';
+export { variablePlugins } from './plugins/index';

@@ -1,0 +1,147 @@
+/** The CMS's array plugins: append, assign_array, assign_array_diff/intersect/set. */
+import { RenderFailure } from '../errors';
+import { PhpArray } from '../php/array';
+import { strictEquals } from '../php/compare';
+import { toStr } from '../php/convert';
+import type { Value } from '../php/value';
+import { definePlugin, type FunctionPluginDef } from '../plugin/types';
+
+const G = 'Variables and arrays';
+
+export const append: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'append',
+  group: G,
+  description:
+    'Adds `value` to the array `var`: pushed at the end, or stored under `index`. A variable that is not an array yet becomes one (null gives [], a scalar s gives [s]).',
+  attributes: {
+    var: { type: 'varname', required: true, description: 'array variable (dotted names allowed)' },
+    value: { type: 'mixed', required: true, description: 'the value to add' },
+    index: { type: 'mixed', description: 'key to set instead of pushing' },
+  },
+  result: 'the array, stored in `var`; prints nothing',
+  examples: [{ template: "{append var=l value='a'}{append var=l value='b' index=k}{$l|@json_encode}", output: '{"0":"a","k":"b"}' }],
+  run(ctx, a) {
+    const name = a.var as string;
+    const cur = ctx.get(name);
+    const arr = cur instanceof PhpArray ? cur.clone() : cur === null ? new PhpArray() : PhpArray.fromList([cur]);
+    if (a.index === undefined || a.index === null) arr.push(a.value as Value);
+    else arr.set(a.index as string | number, a.value as Value);
+    ctx.assign(name, arr);
+  },
+});
+
+export const assignArray: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'assign_array',
+  group: G,
+  description: 'Builds an array from a delimited string, as a list or (with `keys`) an associative array.',
+  attributes: {
+    var: { type: 'varname', required: true, description: 'receives the array' },
+    values: { type: 'string', default: '', description: 'delimited values; empty gives an empty array' },
+    delimiter: { type: 'string', default: ',', description: 'separator of values and keys' },
+    keys: { type: 'string', description: 'delimited keys, as many as values' },
+  },
+  errors: ['keys and values of different lengths'],
+  examples: [{ template: '{assign_array var=a values="x,y" keys="k1,k2"}{$a|@json_encode}', output: '{"k1":"x","k2":"y"}' }],
+  run(ctx, a) {
+    const delim = toStr(a.delimiter as Value) || ',';
+    const values = toStr(a.values as Value);
+    const list = values === '' ? [] : values.split(delim);
+    let out: PhpArray;
+    if (a.keys === undefined || a.keys === null) out = PhpArray.fromList(list);
+    else {
+      const keys = toStr(a.keys as Value) === '' ? [] : toStr(a.keys as Value).split(delim);
+      if (keys.length !== list.length) throw new RenderFailure('PLUGIN_ERROR', 'assign_array: keys and values differ in count');
+      out = PhpArray.fromEntries(keys.map((k, i) => [k, list[i]!] as [string, Value]));
+    }
+    ctx.assign(a.var as string, out);
+  },
+});
+
+function arrayArg(plugin: string, name: string, v: unknown): PhpArray {
+  if (v instanceof PhpArray) return v;
+  if (v === null || v === undefined) return new PhpArray();
+  throw new RenderFailure('ATTRIBUTE_TYPE', `${plugin}: '${name}' must be an array`);
+}
+
+export const assignArrayDiff: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'assign_array_diff',
+  group: G,
+  description: 'Entries of `array1` missing from `array2`: by value compared as strings (array_diff), or by key (array_diff_key). Keys are kept.',
+  attributes: {
+    var: { type: 'varname', required: true, description: 'receives the result' },
+    array1: { type: 'array', description: 'the array to filter' },
+    array2: { type: 'array', description: 'the entries to remove' },
+    diff_mode: { type: 'string', default: 'normal', enum: ['normal', 'key'], description: 'normal (values) or key' },
+  },
+  examples: [{ template: '{assign_array_diff var=r array1=$a array2=$b}{$r|@json_encode}', data: { a: ['x', 'y'], b: ['x'] }, output: '{"1":"y"}' }],
+  run(ctx, a) {
+    const a1 = arrayArg('assign_array_diff', 'array1', a.array1);
+    const a2 = arrayArg('assign_array_diff', 'array2', a.array2);
+    const out = new PhpArray();
+    if (a.diff_mode === 'key') {
+      for (const [k, v] of a1.entries()) if (!a2.has(k)) out.set(k, v);
+    } else {
+      const remove = new Set([...a2.values()].map((v) => toStr(v)));
+      for (const [k, v] of a1.entries()) if (!remove.has(toStr(v))) out.set(k, v);
+    }
+    ctx.assign(a.var as string, out);
+  },
+});
+
+export const assignArrayIntersect: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'assign_array_intersect',
+  group: G,
+  description:
+    'Entries of `array1` also in `array2`: by value as strings (array_intersect), by key and value (array_intersect_assoc), or by key (array_intersect_key). Keys of array1 are kept.',
+  attributes: {
+    var: { type: 'varname', required: true, description: 'receives the result' },
+    array1: { type: 'array', description: 'the array to filter' },
+    array2: { type: 'array', description: 'the entries to keep' },
+    intersect_mode: { type: 'string', default: 'normal', enum: ['normal', 'assoc', 'key'], description: 'normal, assoc or key' },
+  },
+  examples: [{ template: '{assign_array_intersect var=r array1=$a array2=$b}{$r|@json_encode}', data: { a: ['x', 'y'], b: ['y'] }, output: '{"1":"y"}' }],
+  run(ctx, a) {
+    const a1 = arrayArg('assign_array_intersect', 'array1', a.array1);
+    const a2 = arrayArg('assign_array_intersect', 'array2', a.array2);
+    const out = new PhpArray();
+    const mode = a.intersect_mode;
+    const values = new Set([...a2.values()].map((v) => toStr(v)));
+    for (const [k, v] of a1.entries()) {
+      const keep =
+        mode === 'key' ? a2.has(k) : mode === 'assoc' ? a2.has(k) && toStr(a2.get(k) ?? null) === toStr(v) : values.has(toStr(v));
+      if (keep) out.set(k, v);
+    }
+    ctx.assign(a.var as string, out);
+  },
+});
+
+export const assignArraySet: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'assign_array_set',
+  group: G,
+  description: 'A copy of `from` with `key` set to `value`; the original is unchanged.',
+  attributes: {
+    var: { type: 'varname', required: true, description: 'receives the copy' },
+    from: { type: 'array', description: 'the original array' },
+    key: { type: 'mixed', description: 'key to set; without it the value is pushed' },
+    value: { type: 'mixed', description: 'the value' },
+  },
+  examples: [{ template: "{assign_array_set var=r from=$a key='b' value=2}{$r|@json_encode}", data: { a: { a: 1 } }, output: '{"a":1,"b":2}' }],
+  run(ctx, a) {
+    const out = arrayArg('assign_array_set', 'from', a.from).clone();
+    const value = (a.value ?? null) as Value;
+    if (a.key === undefined || a.key === null) out.push(value);
+    else out.set(a.key as string | number, value);
+    ctx.assign(a.var as string, out);
+  },
+});
+
+/** used by lottery: strict membership */
+export function contains(arr: PhpArray, v: Value): boolean {
+  for (const x of arr.values()) if (strictEquals(x, v)) return true;
+  return false;
+}

@@ -1,0 +1,51 @@
+/** {date} and {strtodate}: format a time with PHP date() letters in the engine's time zone. */
+import { phpDate, strtotime } from '../php/date/index';
+import { toStr } from '../php/convert';
+import type { Value } from '../php/value';
+import { definePlugin, type FunctionPluginDef } from '../plugin/types';
+import type { RenderContext } from '../render/context';
+
+/** digits only → a Unix timestamp; otherwise strtotime; unparsable → null */
+export function toTimestamp(ctx: RenderContext, v: Value): number | null {
+  if (v === null || v === undefined) return Math.floor(ctx.services.clock.now() / 1000);
+  if (typeof v === 'number') return Math.floor(v);
+  const s = toStr(v).trim();
+  if (/^-?\d+$/.test(s)) return Number(s);
+  const t = strtotime(s, Math.floor(ctx.services.clock.now() / 1000), ctx.services.timezone);
+  return t === false ? null : t;
+}
+
+export const date: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'date',
+  group: 'Variables and arrays',
+  description:
+    'Formats a time with PHP date() letters. `time` is a Unix timestamp (digits only) or any strtotime expression (`-2 days`, `2024-03-05 07:08`); an unparsable time gives "".',
+  attributes: {
+    var: { type: 'varname', required: true, description: 'receives the formatted date' },
+    time: { type: 'mixed', description: 'timestamp or strtotime-style text; default now' },
+    format: { type: 'string', default: 'Y-m-d H:i:s', description: 'PHP date() format' },
+  },
+  examples: [{ template: '{date var=d time=1700000000 format="Y-m-d H:i"}{$d}', output: '2023-11-15 07:13' }],
+  run(ctx, a) {
+    const ts = toTimestamp(ctx, (a.time ?? null) as Value);
+    ctx.assign(a.var as string, ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone));
+  },
+});
+
+export const strtodate: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'strtodate',
+  group: 'Variables and arrays',
+  description: 'Like {date}, reading `timestamp`: an integer timestamp or a date/time string.',
+  attributes: {
+    var: { type: 'varname', required: true, description: 'receives the formatted date' },
+    timestamp: { type: 'mixed', description: 'Unix timestamp or date/time text; default now' },
+    format: { type: 'string', default: 'Y-m-d H:i:s', description: 'PHP date() format' },
+  },
+  examples: [{ template: '{strtodate var=d timestamp="2000-01-01 00:00:00" format="U"}{$d}', output: '946652400' }],
+  run(ctx, a) {
+    const ts = toTimestamp(ctx, (a.timestamp ?? null) as Value);
+    ctx.assign(a.var as string, ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone));
+  },
+});

@@ -1,0 +1,44 @@
+/** {set_memory} and {sleep}: the CMS's resource knobs, with its limits. */
+import { RenderFailure } from '../errors';
+import { toInt, toStr } from '../php/convert';
+import type { Value } from '../php/value';
+import { definePlugin, type FunctionPluginDef } from '../plugin/types';
+
+const MEMORY = ['256M', '512M', '768M'];
+
+export const setMemory: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'set_memory',
+  group: 'Variables and arrays',
+  description:
+    'Raises the memory limit of the run. Only 256M, 512M and 768M are accepted. The catalog table names the attribute `var`, its example `memory_limit`: both work. In Sumi it records the limit (see the run log); memory is bounded by the output and step budgets.',
+  attributes: {
+    var: { type: 'string', description: 'the limit: 256M, 512M or 768M' },
+    memory_limit: { type: 'string', description: 'the same, as the catalog example writes it' },
+  },
+  limits: ['256M, 512M or 768M'],
+  errors: ['any other value'],
+  examples: [{ template: '{set_memory memory_limit=512M}ok', output: 'ok' }],
+  run(ctx, a) {
+    const v = toStr((a.memory_limit ?? a.var ?? '') as Value);
+    if (!MEMORY.includes(v)) throw new RenderFailure('INVALID_ATTRIBUTE', `set_memory: '${v}' is not allowed; use one of ${MEMORY.join(', ')}`);
+    ctx.state.set('memory_limit', v);
+    ctx.log('info', `memory limit set to ${v}`, 'set_memory');
+  },
+});
+
+export const sleep: FunctionPluginDef = definePlugin({
+  kind: 'function',
+  name: 'sleep',
+  group: 'Variables and arrays',
+  description: 'Waits `ms` milliseconds; values outside 100..1000 are replaced by 100 or 1000. Asynchronous: use render(), not renderSync().',
+  attributes: { ms: { type: 'integer', default: 100, description: 'milliseconds, 100 to 1000' } },
+  limits: ['ms is clamped to 100..1000'],
+  async: true,
+  examples: [{ template: '{sleep ms=5000}done', output: 'done', description: 'waits 1000 ms' }],
+  run(ctx, a) {
+    const ms = Math.min(1000, Math.max(100, Number(toInt(a.ms as Value))));
+    const wait = (ctx.services as { sleep?: (ms: number) => Promise<void> }).sleep;
+    return (wait ? wait(ms) : new Promise<void>((r) => setTimeout(r, ms))).then(() => undefined);
+  },
+});

@@ -1,0 +1,44 @@
+/**
+ * Reading values the way compiled templates do: `$a.b`, `$a[0]`, `$a->p`.
+ * Undefined keys read as null, through any chain, without a warning (the
+ * CMS's rule). Only Sumi arrays and objects are ever indexed, so no JS
+ * property (constructor, __proto__) is reachable.
+ */
+import { PhpArray } from '../php/array';
+import { PhpObject } from '../php/object';
+import type { Value } from '../php/value';
+
+export function key(v: Value, k: Value): Value {
+  if (v instanceof PhpArray) {
+    const r = v.get(k as string | number);
+    return r === undefined ? null : r;
+  }
+  if (typeof v === 'string') return stringOffset(v, k);
+  return null;
+}
+
+export function prop(v: Value, name: string): Value {
+  if (v instanceof PhpObject) {
+    const r = v.props.get(name);
+    return r === undefined ? null : r;
+  }
+  return null;
+}
+
+/** `"abc"[1]` is "b" (PHP string offsets are bytes; we index UTF-8 bytes like PHP). */
+function stringOffset(s: string, k: Value): Value {
+  let i: number;
+  if (typeof k === 'number' && Number.isInteger(k)) i = k;
+  else if (typeof k === 'string' && /^-?\d+$/.test(k)) i = Number(k);
+  else return null;
+  // ASCII fast path; multibyte strings go through bytes
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII range check
+  if (/^[\x00-\x7f]*$/.test(s)) {
+    if (i < 0) i += s.length;
+    return i >= 0 && i < s.length ? s[i]! : null;
+  }
+  const bytes = new TextEncoder().encode(s);
+  if (i < 0) i += bytes.length;
+  if (i < 0 || i >= bytes.length) return null;
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(i, i + 1));
+}

@@ -1,0 +1,155 @@
+/**
+ * The functions generated templates call. They are bound as locals of each
+ * compiled module (`const { str, key, ... } = H`), so keep them small and
+ * monomorphic: they sit on the hot path of every render.
+ */
+import { PhpArray } from '../php/array';
+import { add, div, mod, mul, neg, sub } from '../php/arith';
+import { compare, looseEquals, strictEquals } from '../php/compare';
+import { toBool, toInt, toStr } from '../php/convert';
+import { PhpObject } from '../php/object';
+import type { Value } from '../php/value';
+import type { ModifierDef } from '../plugin/types';
+import { key, prop } from './access';
+import type { RenderContext } from './context';
+import { assignPath, readVar } from './scope';
+
+function str(v: Value): string {
+  return typeof v === 'string' ? v : toStr(v);
+}
+
+function bool(v: Value): boolean {
+  return v === true ? true : v === false || v === null ? false : toBool(v);
+}
+
+/** PHP arrays are values: an array stored somewhere new is a (copy-on-write) copy */
+function own(v: Value): Value {
+  return v instanceof PhpArray ? v.clone() : v;
+}
+
+/** `foreach` source: `settype($from, 'array')` — null → [], a scalar → [scalar] */
+function iter(v: Value): PhpArray {
+  if (v instanceof PhpArray) return v;
+  if (v === null) return EMPTY;
+  if (v instanceof PhpObject) return v.props;
+  return PhpArray.fromList([v]);
+}
+const EMPTY = new PhpArray();
+
+/** keys of an array as a JS array, or null when they are 0..n-1 */
+function keyList(a: PhpArray): (string | number)[] | null {
+  return a.isList() ? null : [...a.keys()];
+}
+
+function valueList(a: PhpArray): Value[] {
+  return [...a.values()];
+}
+
+const eq = (a: Value, b: Value): boolean => looseEquals(a, b);
+const neq = (a: Value, b: Value): boolean => !looseEquals(a, b);
+const seq = (a: Value, b: Value): boolean => strictEquals(a, b);
+const sneq = (a: Value, b: Value): boolean => !strictEquals(a, b);
+const lt = (a: Value, b: Value): boolean => compare(a, b) < 0;
+const gt = (a: Value, b: Value): boolean => compare(a, b) > 0;
+const le = (a: Value, b: Value): boolean => compare(a, b) <= 0;
+const ge = (a: Value, b: Value): boolean => compare(a, b) >= 0;
+
+const int = (v: Value): number => Number(toInt(v));
+const band = (a: Value, b: Value): Value => int(a) & int(b);
+const bor = (a: Value, b: Value): Value => int(a) | int(b);
+const bxor = (a: Value, b: Value): Value => int(a) ^ int(b);
+const shl = (a: Value, b: Value): Value => int(a) << int(b);
+const shr = (a: Value, b: Value): Value => int(a) >> int(b);
+const bnot = (a: Value): Value => ~int(a);
+
+/**
+ * `is even`, `is odd`, `is div by`, as Smarty 2 compiles them:
+ * even → !(1 & x), even by y → !(1 & (x / y)), div by y → !(x % y).
+ */
+function isTest(test: 'even' | 'odd' | 'div', x: Value, by: Value): boolean {
+  if (test === 'div') return !bool(mod(x, by));
+  const v = by === null ? x : div(x, by);
+  const odd = (1 & int(v)) !== 0;
+  return test === 'odd' ? odd : !odd;
+}
+
+const isArray = (v: Value): boolean => v instanceof PhpArray;
+const isObject = (v: Value): boolean => v instanceof PhpObject;
+
+/** `count()` inside {if}: PHP 8 throws on scalars; Smarty templates rely on null → 0 */
+function count(v: Value): number {
+  if (v instanceof PhpArray) return v.size;
+  if (v instanceof PhpObject) return 1;
+  return v === null ? 0 : 1;
+}
+
+function inArray(needle: Value, hay: Value, strict: boolean): boolean {
+  if (!(hay instanceof PhpArray)) return false;
+  for (const v of hay.values()) if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return true;
+  return false;
+}
+
+/* Modifier application: without `@` Smarty 2 maps over an array's elements. */
+function mapped(def: ModifierDef, ctx: RenderContext, v: PhpArray, args: Value[]): PhpArray {
+  const out = new PhpArray();
+  for (const [k, x] of v.entries()) out.set(k, def.run(ctx, x, ...args));
+  return out;
+}
+function mod0(def: ModifierDef, ctx: RenderContext, v: Value): Value {
+  return v instanceof PhpArray ? mapped(def, ctx, v, []) : def.run(ctx, v);
+}
+function mod1(def: ModifierDef, ctx: RenderContext, v: Value, a: Value): Value {
+  return v instanceof PhpArray ? mapped(def, ctx, v, [a]) : def.run(ctx, v, a);
+}
+function mod2(def: ModifierDef, ctx: RenderContext, v: Value, a: Value, b: Value): Value {
+  return v instanceof PhpArray ? mapped(def, ctx, v, [a, b]) : def.run(ctx, v, a, b);
+}
+function mod3(def: ModifierDef, ctx: RenderContext, v: Value, a: Value, b: Value, c: Value): Value {
+  return v instanceof PhpArray ? mapped(def, ctx, v, [a, b, c]) : def.run(ctx, v, a, b, c);
+}
+function modN(def: ModifierDef, ctx: RenderContext, v: Value, args: Value[]): Value {
+  return v instanceof PhpArray ? mapped(def, ctx, v, args) : def.run(ctx, v, ...args);
+}
+
+export const helpers = {
+  str,
+  bool,
+  own,
+  iter,
+  keyList,
+  valueList,
+  rv: readVar,
+  assignPath,
+  key,
+  prop,
+  add,
+  sub,
+  mul,
+  div,
+  mod,
+  neg,
+  eq,
+  neq,
+  seq,
+  sneq,
+  lt,
+  gt,
+  le,
+  ge,
+  band,
+  bor,
+  bxor,
+  shl,
+  shr,
+  bnot,
+  isTest,
+  isArray,
+  isObject,
+  count,
+  inArray,
+  mod0,
+  mod1,
+  mod2,
+  mod3,
+  modN,
+};

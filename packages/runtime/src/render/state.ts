@@ -1,0 +1,400 @@
+/**
+ * The state of one render: loop tables (`$smarty.foreach`, `$smarty.section`),
+ * captures, budgets, the position of the tag being run, and the plugin-facing
+ * RenderContext (this object is that context: `rt.at(p)` returns it).
+ */
+import { locate, type Span } from '@sumi/parser';
+import { ErrorCodes, RenderFailure, SumiError } from '../errors';
+import { PhpArray } from '../php/array';
+import { toBool, toInt } from '../php/convert';
+import { PhpError } from '../php/errors';
+import type { Value } from '../php/value';
+import { resolveAttrs } from '../plugin/attributes';
+import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
+import type { CoreServices, LogEntry, RenderContext } from './context';
+import type { Limits } from './limits';
+import { assignPath, readPath, readVar, type Vars } from './scope';
+
+export interface ForeachState {
+  total: number;
+  iteration: number;
+}
+
+export interface SectionState {
+  name: string;
+  loop: number;
+  show: boolean;
+  start: number;
+  step: number;
+  max: number;
+  total: number;
+  index: number;
+  iteration: number;
+}
+
+/** thrown by `{return}`; caught by the function call or the top-level render */
+export class ReturnSignal {
+  /** what the run had printed when it returned (set where it is caught) */
+  output: string | null = null;
+  constructor(readonly value: Value | undefined) {}
+}
+
+/** What a render shares with the custom functions it calls */
+export interface RenderShared {
+  services: CoreServices;
+  limits: Limits;
+  log: LogEntry[];
+  constants: ReadonlyMap<string, Value>;
+  request: RequestData;
+  /** per-render plugin state (counter, cycle, ...) */
+  pluginState: Map<string, unknown>;
+  startedAt: number;
+  steps: { n: number };
+  depth: number;
+  /** rendering through render() (async plugins allowed) rather than renderSync() */
+  isAsync: boolean;
+  callFunction(rt: RenderState, attrs: Record<string, Value>): Value | Promise<Value>;
+}
+
+export interface RequestData {
+  get: Value;
+  post: Value;
+  request: Value;
+  server: Value;
+  session: Value;
+}
+
+export class RenderState implements RenderContext {
+  steps = 0;
+  checkAt = 0;
+  pos = -1;
+  private readonly foreach = new Map<string, ForeachState>();
+  private readonly sections = new Map<string, SectionState>();
+  private readonly captureTable = new Map<string, string>();
+
+  constructor(
+    readonly shared: RenderShared,
+    readonly templateName: string,
+    readonly source: string,
+    readonly spans: readonly Span[],
+    readonly vars: Vars,
+  ) {
+    this.steps = shared.steps.n;
+    this.checkAt = Math.min(this.steps + 1024, shared.limits.maxSteps);
+  }
+
+  /* ---------------- RenderContext ---------------- */
+
+  get services(): CoreServices {
+    return this.shared.services;
+  }
+
+  get state(): Map<string, unknown> {
+    return this.shared.pluginState;
+  }
+
+  at(pos: number): this {
+    this.pos = pos;
+    return this;
+  }
+
+  get(name: string): Value {
+    return readPath(this.vars, name);
+  }
+
+  assign(path: string, value: Value): void {
+    assignPath(this.vars, path, value instanceof PhpArray ? value.clone() : value);
+  }
+
+  warn(message: string): void {
+    this.log('warn', message);
+  }
+
+  log(level: LogEntry['level'], message: string, source?: string): void {
+    const span = this.spans[this.pos];
+    const entry: LogEntry = { level, message, source, template: this.templateName };
+    if (span) {
+      const { line, column } = locate(this.source, span.start);
+      entry.line = line;
+      entry.column = column;
+    }
+    this.shared.log.push(entry);
+    this.shared.services.log.write(entry);
+  }
+
+  fail(code: string, message: string): never {
+    throw new RenderFailure(code as never, message);
+  }
+
+  /* ---------------- budgets ---------------- */
+
+  budget(outputLength: number): void {
+    const { limits } = this.shared;
+    this.shared.steps.n = this.steps;
+    if (this.steps > limits.maxSteps) {
+      throw new RenderFailure(ErrorCodes.LIMIT_STEPS, `step budget exceeded (${limits.maxSteps} loop iterations and plugin calls)`, 'raise limits.maxSteps if this run is legitimate');
+    }
+    if (Date.now() - this.shared.startedAt > limits.timeoutMs) {
+      throw new RenderFailure(ErrorCodes.LIMIT_TIME, `time budget exceeded (${limits.timeoutMs} ms)`);
+    }
+    if (outputLength > limits.maxOutputBytes) {
+      throw new RenderFailure(ErrorCodes.LIMIT_OUTPUT, `output budget exceeded (${limits.maxOutputBytes} bytes)`);
+    }
+    this.checkAt = Math.min(this.steps + 1024, limits.maxSteps + 1);
+  }
+
+  /* ---------------- $smarty ---------------- */
+
+  now(): Value {
+    return Math.floor(this.shared.services.clock.now() / 1000);
+  }
+
+  smartyStatic(name: string): Value {
+    switch (name) {
+      case 'ldelim':
+        return '{';
+      case 'rdelim':
+        return '}';
+      case 'version':
+        return '2.6.28';
+      case 'template':
+        return this.templateName;
+      default:
+        return null;
+    }
+  }
+
+  constant(name: string): Value {
+    const v = this.shared.constants.get(name);
+    return v === undefined ? null : v;
+  }
+
+  request(name: string): Value {
+    const r = this.shared.request;
+    switch (name) {
+      case 'get':
+      case 'post':
+      case 'request':
+      case 'server':
+      case 'session':
+        return r[name];
+      default:
+        return null; // cookies, env: always empty in the CMS
+    }
+  }
+
+  foreachStart(name: string, total: number): ForeachState {
+    const s = { total, iteration: 0 };
+    this.foreach.set(name, s);
+    return s;
+  }
+
+  foreachProp(name: string, prop: string): Value {
+    const s = this.foreach.get(name);
+    const iteration = s ? s.iteration : 0;
+    const total = s ? s.total : 0;
+    switch (prop) {
+      case 'index':
+        return iteration - 1;
+      case 'iteration':
+        return s ? iteration : null;
+      case 'total':
+        return s ? total : null;
+      case 'first':
+        return iteration <= 1;
+      case 'last':
+        return iteration === total;
+      case 'show':
+        return total > 0;
+      default:
+        return null;
+    }
+  }
+
+  foreachProps(name: string): Value {
+    const s = this.foreach.get(name);
+    if (!s) return null;
+    return PhpArray.fromEntries([
+      ['total', s.total],
+      ['iteration', s.iteration],
+    ]);
+  }
+
+  /** Smarty 2.6's section setup, line for line */
+  sectionStart(name: string, loop: Value, start: Value, step: Value, max: Value, show: Value): SectionState {
+    const n = loop === undefined ? 1 : loop instanceof PhpArray ? loop.size : Math.max(0, Number(toInt(loop)));
+    const st = step === undefined ? 1 : Number(toInt(step)) || 1;
+    let mx = max === undefined ? n : Number(toInt(max));
+    if (max !== undefined && mx < 0) mx = n;
+    let s: number;
+    if (start === undefined) s = st > 0 ? 0 : n - 1;
+    else {
+      s = Number(toInt(start));
+      if (s < 0) s = Math.max(st > 0 ? 0 : -1, n + s);
+      else s = Math.min(s, st > 0 ? n : n - 1);
+    }
+    let visible = show === undefined ? true : typeof show === 'boolean' ? show : toBool(show);
+    let total = 0;
+    if (visible) {
+      if (start === undefined && step === undefined && max === undefined) total = n;
+      else total = Math.min(Math.ceil((st > 0 ? n - s : s + 1) / Math.abs(st)), mx);
+      if (total <= 0) {
+        total = Math.max(total, 0);
+        visible = false;
+      }
+    }
+    const sc: SectionState = { name, loop: n, show: visible, start: s, step: st, max: mx, total, index: s, iteration: 0 };
+    this.sections.set(name, sc);
+    return sc;
+  }
+
+  sectionProp(name: string, prop: string): Value {
+    const s = this.sections.get(name);
+    if (!s) return null;
+    switch (prop) {
+      case 'index':
+        return s.index;
+      case 'iteration':
+      case 'rownum':
+        return s.iteration;
+      case 'index_prev':
+        return s.index - s.step;
+      case 'index_next':
+        return s.index + s.step;
+      case 'first':
+        return s.iteration === 1;
+      case 'last':
+        return s.iteration === s.total;
+      case 'total':
+        return s.total;
+      case 'loop':
+        return s.loop;
+      case 'show':
+        return s.show;
+      case 'start':
+        return s.start;
+      case 'step':
+        return s.step;
+      case 'max':
+        return s.max;
+      case 'name':
+        return s.name;
+      default:
+        return null;
+    }
+  }
+
+  sectionProps(name: string): Value {
+    const s = this.sections.get(name);
+    if (!s) return null;
+    return PhpArray.fromEntries(
+      ['index', 'iteration', 'total', 'loop', 'show', 'start', 'step', 'max'].map((k) => [k, this.sectionProp(name, k)] as [string, Value]),
+    );
+  }
+
+  captureEnd(name: string, assign: string | null, append: string | null, buffer: string): void {
+    this.captureTable.set(name, buffer);
+    if (assign !== null) assignPath(this.vars, assign, buffer);
+    if (append !== null) {
+      const cur = readVar(this.vars, append);
+      const arr = cur instanceof PhpArray ? cur : cur === null ? new PhpArray() : PhpArray.fromList([cur]);
+      arr.push(buffer);
+      this.vars.set(append, arr);
+    }
+  }
+
+  capture(name: string): Value {
+    const v = this.captureTable.get(name);
+    return v === undefined ? null : v;
+  }
+
+  captures(): Value {
+    return PhpArray.fromEntries(this.captureTable.entries());
+  }
+
+  /* ---------------- plugins ---------------- */
+
+  call(def: FunctionPluginDef, pos: number, raw: Record<string, Value>): string | null {
+    this.pos = pos;
+    this.countStep();
+    const r = def.run(this, resolveAttrs(def, raw, this));
+    if (r instanceof Promise) {
+      r.catch(() => {});
+      throw new RenderFailure(ErrorCodes.ASYNC_IN_SYNC, `{${def.name}} is asynchronous: use render() instead of renderSync()`);
+    }
+    return r == null ? null : r;
+  }
+
+  async callAsync(def: FunctionPluginDef, pos: number, raw: Record<string, Value>): Promise<string | null> {
+    this.pos = pos;
+    this.countStep();
+    const r = await def.run(this, resolveAttrs(def, raw, this));
+    this.pos = pos;
+    return r == null ? null : r;
+  }
+
+  callBlock(def: BlockPluginDef, pos: number, raw: Record<string, Value>, body: BlockBody): string | null {
+    this.pos = pos;
+    this.countStep();
+    const r = def.run(this, resolveAttrs(def, raw, this), body);
+    if (r instanceof Promise) {
+      r.catch(() => {});
+      throw new RenderFailure(ErrorCodes.ASYNC_IN_SYNC, `{${def.name}} is asynchronous: use render() instead of renderSync()`);
+    }
+    return r == null ? null : r;
+  }
+
+  async callBlockAsync(def: BlockPluginDef, pos: number, raw: Record<string, Value>, body: BlockBody): Promise<string | null> {
+    this.pos = pos;
+    this.countStep();
+    const r = await def.run(this, resolveAttrs(def, raw, this), body);
+    this.pos = pos;
+    return r == null ? null : r;
+  }
+
+  callFunction(pos: number, attrs: Record<string, Value>): Value | Promise<Value> {
+    this.pos = pos;
+    this.countStep();
+    return this.shared.callFunction(this, attrs);
+  }
+
+  returnSignal(value: Value | undefined): ReturnSignal {
+    return new ReturnSignal(value);
+  }
+
+  private countStep(): void {
+    if (++this.steps > this.checkAt) this.budget(0);
+  }
+
+  /* ---------------- errors ---------------- */
+
+  /** turns anything thrown inside the template into a positioned SumiError */
+  positioned(e: unknown, pos: number, output: string): unknown {
+    if (e instanceof ReturnSignal) {
+      if (e.output === null) e.output = output;
+      return e;
+    }
+    if (e instanceof SumiError) return e;
+    const p = this.pos >= 0 && pos < 0 ? this.pos : pos;
+    const span = this.spans[p] ?? null;
+    let code: string = ErrorCodes.INTERNAL;
+    let message = String(e);
+    let hint: string | undefined;
+    if (e instanceof RenderFailure) {
+      code = e.code;
+      message = e.message;
+      hint = e.hint;
+    } else if (e instanceof PhpError) {
+      code = e.kind === 'DivisionByZeroError' ? ErrorCodes.DIVISION_BY_ZERO : e.kind === 'TypeError' ? ErrorCodes.TYPE_ERROR : ErrorCodes.PHP_ERROR;
+      message = `${e.kind}: ${e.message}`;
+    } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      code = ErrorCodes.LIMIT_DEPTH;
+      message = 'recursion too deep';
+    } else if (e instanceof Error) {
+      code = ErrorCodes.PLUGIN_ERROR;
+      message = e.message;
+    }
+    return new SumiError({ code: code as never, message, template: this.templateName, source: this.source, span, hint, cause: e });
+  }
+}
+

@@ -1,0 +1,55 @@
+/**
+ * PHP's wordwrap(), following ext/standard/string.c (both its single-char
+ * fast path and the general path). Works on UTF-16 units where PHP works on
+ * bytes: identical for ASCII text.
+ */
+export function wordwrap(text: string, width = 75, brk = '\n', cut = false): string {
+  if (text === '') return '';
+  if (brk === '') throw new Error('wordwrap(): Argument #3 ($break) cannot be empty');
+  if (width === 0 && cut) throw new Error("wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0");
+  const n = text.length;
+  if (brk.length === 1 && !cut) {
+    const out = text.split('');
+    let laststart = 0;
+    let lastspace = 0;
+    for (let cur = 0; cur < n; cur++) {
+      if (text[cur] === brk) laststart = lastspace = cur + 1;
+      else if (text[cur] === ' ') {
+        if (cur - laststart >= width) {
+          out[cur] = brk;
+          laststart = cur + 1;
+        }
+        lastspace = cur;
+      } else if (cur - laststart >= width && laststart !== lastspace) {
+        out[lastspace] = brk;
+        laststart = lastspace + 1;
+      }
+    }
+    return out.join('');
+  }
+  let out = '';
+  let laststart = 0;
+  let lastspace = 0;
+  let cur = 0;
+  for (; cur < n; cur++) {
+    if (text[cur] === brk[0] && cur + brk.length < n && text.startsWith(brk, cur)) {
+      out += text.slice(laststart, cur + brk.length);
+      cur += brk.length - 1;
+      laststart = lastspace = cur + 1;
+    } else if (text[cur] === ' ') {
+      if (cur - laststart >= width) {
+        out += text.slice(laststart, cur) + brk;
+        laststart = cur + 1;
+      }
+      lastspace = cur;
+    } else if (cur - laststart >= width && cut && laststart >= lastspace) {
+      out += text.slice(laststart, cur) + brk;
+      laststart = lastspace = cur;
+    } else if (cur - laststart >= width && laststart < lastspace) {
+      out += text.slice(laststart, lastspace) + brk;
+      laststart = lastspace = lastspace + 1;
+    }
+  }
+  if (laststart !== cur) out += text.slice(laststart, cur);
+  return out;
+}

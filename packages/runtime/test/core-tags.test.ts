@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest';
+import { render, renderError } from './helpers';
+
+describe('printing', () => {
+  test('variables, keys and undefined chains', () => {
+    expect(render('{$a.b[0]}|{$a.x.y.z}|{$nope}', '{"a":{"b":["B"]}}')).toBe('B||');
+  });
+  test('math inside a variable token uses PHP precedence and types', () => {
+    expect(render('{$a+$b*2} {$a/$b} {$a/2}', '{"a":7,"b":2}')).toBe('11 3.5 3.5');
+    expect(render('{$a/$b}', '{"a":6,"b":3}')).toBe('2');
+  });
+  test('booleans and null print like PHP', () => {
+    expect(render('[{$t}][{$f}][{$n}]', '{"t":true,"f":false,"n":null}')).toBe('[1][][]');
+  });
+});
+
+describe('foreach', () => {
+  test('key, item, name properties and foreachelse', () => {
+    expect(
+      render(
+        '{foreach from=$m key=k item=v name=n}{$smarty.foreach.n.iteration}/{$smarty.foreach.n.total}:{$k}={$v}{if !$smarty.foreach.n.last},{/if}{/foreach}',
+        '{"m":{"b":1,"10":2,"2":3}}',
+      ),
+    ).toBe('1/3:b=1,2/3:10=2,3/3:2=3');
+    expect(render('{foreach from=$e item=v}x{foreachelse}none{/foreach}', '{"e":[]}')).toBe('none');
+  });
+  test('a scalar loops once; null loops zero times', () => {
+    expect(render('{foreach from=$s item=v}[{$v}]{/foreach}', '{"s":"x"}')).toBe('[x]');
+    expect(render('{foreach from=$u item=v}[{$v}]{foreachelse}-{/foreach}')).toBe('-');
+  });
+  test('break and continue affect only the innermost loop', () => {
+    expect(render('{foreach from=$a item=i}{foreach from=$a item=j}{if $j==2}{break}{/if}{$i}{$j} {/foreach}{/foreach}', '{"a":[1,2]}')).toBe('11 21 ');
+  });
+  test('arrays are values: changing the item does not change the source', () => {
+    expect(render('{foreach from=$a item=r}{assign var="r.x" value=9}{/foreach}{$a.0.x}', '{"a":[{"x":1}]}')).toBe('1');
+  });
+});
+
+describe('section', () => {
+  test('step, start, max and properties', () => {
+    expect(render('{section name=i loop=$a step=-1}{$a[i]}{/section}', '{"a":["a","b","c"]}')).toBe('cba');
+    expect(render('{section name=i loop=10 start=2 max=3}{$smarty.section.i.index}{/section}')).toBe('234');
+  });
+});
+
+describe('assign and capture', () => {
+  test('dotted assign creates nested arrays; trailing dot appends', () => {
+    expect(render('{assign var="a.b.c" value=1}{assign var="l." value=2}{assign var="l." value=3}{$a.b.c}{$l.1}')).toBe('13');
+  });
+  test('capture by name, assign and append', () => {
+    expect(render('{capture name=x assign=y}hi{/capture}{$smarty.capture.x}{$y}')).toBe('hihi');
+  });
+});
+
+describe('Smarty functions', () => {
+  test('counter and cycle keep state within one render', () => {
+    expect(render('{counter}{counter}{cycle values="a,b"}{cycle values="a,b"}{cycle values="a,b"}')).toBe('12aba');
+  });
+  test('math evaluates without eval', () => {
+    expect(render('{math equation="(x+y)*2" x=1 y=2}')).toBe('6');
+    expect(render('{math equation="constructor" constructor=1}')).toBe('1');
+    expect(render('[{math equation="process.exit()"}]')).toBe('[]');
+  });
+});
+
+describe('errors', () => {
+  test('division by zero points at the tag', () => {
+    const e = renderError('line1\n  {$a/$b}', '{"a":1,"b":0}');
+    expect(e.code).toBe('DIVISION_BY_ZERO');
+    expect(e.line).toBe(2);
+    expect(e.column).toBe(3);
+    expect(e.frame).toContain('{$a/$b}');
+  });
+  test('unknown tags and modifiers are compile errors', () => {
+    expect(renderError('{nosuchtag}').code).toBe('UNKNOWN_TAG');
+    expect(renderError('{$a|nosuchmodifier}').message).toContain("modifier 'nosuchmodifier' is not allowed");
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { createEngine, fromJSONText } from '../src/index';
+import { render, renderError } from './helpers';
+
+describe('no JS internals are reachable', () => {
+  test('prototype keys are ordinary, empty keys', () => {
+    expect(render('[{$a.constructor}][{$a.__proto__}][{$a.prototype}][{$s.constructor}][{$a.toString}]', '{"a":{"x":1},"s":"str"}')).toBe('[][][][][]');
+  });
+  test('prototype keys can be assigned and read back as data', () => {
+    expect(render('{assign var="a.__proto__" value=1}{assign var="a.constructor" value=2}{$a.__proto__}{$a.constructor}{$a|@count}')).toBe('12');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+  test('__proto__ as a plugin attribute is just an attribute', () => {
+    expect(renderError('{counter __proto__=1}').code).toBe('UNKNOWN_ATTRIBUTE');
+  });
+  test('JSON data with __proto__ keys stays data', () => {
+    expect(render('{$d.__proto__.x}', '{"d":{"__proto__":{"x":"ok"}}}')).toBe('ok');
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe('budgets stop runaway templates', () => {
+  test('steps', () => {
+    const e = renderError('{section name=i loop=100000}{section name=j loop=100000}x{/section}{/section}', '{}', { limits: { maxSteps: 10_000 } });
+    expect(e.code).toBe('LIMIT_STEPS');
+  });
+  test('output', () => {
+    const e = renderError('{section name=i loop=100000}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{/section}', '{}', {
+      limits: { maxOutputBytes: 100_000 },
+    });
+    expect(e.code).toBe('LIMIT_OUTPUT');
+  });
+  test('time', () => {
+    const e = renderError('{section name=i loop=100000000}{/section}', '{}', { limits: { timeoutMs: 50 } });
+    expect(e.code).toBe('LIMIT_TIME');
+  });
+  test('recursion of custom functions', async () => {
+    const engine = createEngine({ limits: { maxDepth: 10 } });
+    engine.defineFunction({ name: 'loop', source: '{function name="loop" var=r}' });
+    await expect(engine.render('{function name="loop" var=r}', fromJSONText('{}') as never)).rejects.toMatchObject({ code: 'LIMIT_DEPTH' });
+  });
+});
