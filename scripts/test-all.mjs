@@ -17,12 +17,19 @@ const steps = [
   ['lint (biome)', 'pnpm', ['exec', 'biome', 'ci', '.']],
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck']],
-  ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=1']],
+  // the docs' `test` is the browser tests: they run once, as the last step
+  ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--filter=!@sumi/docs']],
   ['package lint (publint, attw)', 'node', ['scripts/check-packages.mjs']],
   ['packaging test (pnpm pack + npm install)', 'node', ['scripts/packaging-test.mjs']],
+  ['browser tests (docs)', 'pnpm', ['--filter', '@sumi/docs', 'run', 'test']],
 ];
 
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1', ASTRO_DISABLE_UPDATE_CHECK: 'true' };
+const env = {
+  ...process.env,
+  TURBO_TELEMETRY_DISABLED: '1',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  ASTRO_DISABLE_UPDATE_CHECK: 'true',
+};
 for (const [title, cmd, args] of steps) {
   console.log(`\n=== ${title}`);
   const t = Date.now();

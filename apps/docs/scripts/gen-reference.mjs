@@ -12,6 +12,12 @@ import { renderReferencePages } from './reference-pages.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const packagesDir = resolve(here, '../../../packages');
 const outDir = resolve(here, '../src/content/docs/reference/generated');
+/**
+ * Markdown, with the `.mkd` extension Starlight also reads: Biome 2.6 formats `.md` files and
+ * its Markdown formatter rewrites front matter (it un-indents `sidebar.order`), so generated
+ * pages would fail `biome ci .` once built. Hand-written pages stay `.md`.
+ */
+const PAGE_EXT = '.mkd';
 
 /** Plugin groups whose definitions go into the engine (package name -> folder). */
 const PLUGIN_GROUPS = {
@@ -72,7 +78,7 @@ export async function generate() {
   const pages = renderReferencePages(metas, { note });
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  for (const page of pages) writeFileSync(join(outDir, page.file), page.content);
+  for (const page of pages) writeFileSync(join(outDir, `${page.slug}${PAGE_EXT}`), page.content);
   return { pages: pages.length, definitions: metas.length, notes };
 }
 

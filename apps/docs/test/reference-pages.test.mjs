@@ -117,13 +117,13 @@ describe('reference pages', () => {
   it('writes one page per group and an A-Z index with aliases', () => {
     const pages = renderReferencePages([upper, cmsMatch, sortByKey]);
     assert.deepEqual(
-      pages.map((p) => p.file),
-      ['modifiers.md', 'smarty-modifiers.md', 'variables-and-arrays.md', 'index.md'],
+      pages.map((p) => p.slug),
+      ['modifiers', 'smarty-modifiers', 'variables-and-arrays', 'index'],
     );
-    const vars = pages.find((p) => p.file === 'variables-and-arrays.md').content;
+    const vars = pages.find((p) => p.slug === 'variables-and-arrays').content;
     assert.match(vars, /^---\ntitle: "Variables and arrays"\n/);
     assert.match(vars, /1 definition \(function tag\)\./);
-    const index = pages.find((p) => p.file === 'index.md').content;
+    const index = pages.find((p) => p.slug === 'index').content;
     assert.match(index, /3 definitions in 3 groups/);
     assert.match(
       index,

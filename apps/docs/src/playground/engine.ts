@@ -42,11 +42,12 @@ export interface RenderResult {
   result: unknown;
   log: LogEntry[];
   vars: unknown;
+  /** compile warnings of the template */
+  warnings?: Diagnostic[];
 }
 
 export interface Compiled {
-  diagnostics?: Diagnostic[];
-  warnings?: Diagnostic[];
+  warnings?: readonly Diagnostic[];
 }
 
 export interface Engine {
@@ -62,9 +63,13 @@ export interface RuntimeModule {
   createEngine(options: Record<string, unknown>): Engine;
   fromJSONText?(text: string): unknown;
   SumiError?: new (...args: never[]) => Error;
-  /** named run contexts, when the runtime exports them */
-  contexts?: unknown;
-  runContexts?: unknown;
+  /** the named run contexts (render/run-contexts.ts) */
+  RUN_CONTEXTS?: Record<string, { name: string; description?: string }>;
+  /** value classes, to show floats like 1.0 and objects faithfully */
+  PhpFloat?: new (
+    ...args: never[]
+  ) => { value: number };
+  PhpObject?: new (...args: never[]) => { props: unknown; className: string };
 }
 
 export interface Token {

@@ -11,7 +11,7 @@ export const examples: PlaygroundExample[] = [
   {
     id: 'hello',
     title: 'Hello, modifiers',
-    context: '',
+    context: 'batch',
     template:
       'Hello {$name|upper}!\n{$title|default:"(no title)"|escape}\n{$price|string_format:"%.2f"} yen\n',
     data: '{\n  "name": "sumi",\n  "title": "<b>Templates</b>",\n  "price": 1234.5\n}\n',
@@ -19,7 +19,7 @@ export const examples: PlaygroundExample[] = [
   {
     id: 'loop',
     title: 'foreach loop',
-    context: '',
+    context: 'batch',
     template: [
       '{foreach from=$rows item=row key=k name=list}',
       '{$smarty.foreach.list.iteration}. {$row.title|escape} ({$k}){if $smarty.foreach.list.last} (last){/if}',
@@ -34,7 +34,7 @@ export const examples: PlaygroundExample[] = [
   {
     id: 'if',
     title: 'if / elseif / else',
-    context: '',
+    context: 'batch',
     template: [
       '{if $stock > 10}',
       'in stock',
@@ -51,7 +51,7 @@ export const examples: PlaygroundExample[] = [
   {
     id: 'cms',
     title: 'CMS plugins and modifiers',
-    context: '',
+    context: 'batch',
     template: [
       '{assign var="page.meta.title" value="Sumi"}',
       '{append var=list value="x"}{append var=list value="y"}',
@@ -65,7 +65,7 @@ export const examples: PlaygroundExample[] = [
   {
     id: 'post',
     title: 'Post-processing (endpoint)',
-    context: 'post_processing',
+    context: 'post',
     template: [
       '{* Post-processing: read $json, set $processed_json *}',
       '{assign var=out value=$dataSet.emptyArray}',
@@ -79,7 +79,7 @@ export const examples: PlaygroundExample[] = [
   {
     id: 'trap',
     title: 'Silent traps (warnings)',
-    context: '',
+    context: 'batch',
     template: '{$a + $b}\n{$list|count}\n',
     data: '{\n  "a": 1,\n  "b": 2,\n  "list": [1, 2, 3]\n}\n',
   },

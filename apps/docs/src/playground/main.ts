@@ -20,17 +20,19 @@ import {
   type SumiErrorLike,
 } from './engine';
 import { examples } from './examples';
-import { formatValue, formatVars } from './format';
+import { formatValue, formatVars, type ValueKinds } from './format';
 import { sumiHighlighting } from './highlight';
 
-/** Run contexts offered when the runtime does not list its own (see guides/run-contexts). */
+/**
+ * The runtime's run contexts (RUN_CONTEXTS); the names below are only used while the runtime
+ * is not loaded, so the selector is never empty.
+ */
 const FALLBACK_CONTEXTS: [string, string][] = [
-  ['', 'none (plain render)'],
   ['batch', 'batch'],
-  ['function', 'custom function'],
-  ['pre_processing', 'endpoint pre-processing'],
-  ['post_processing', 'endpoint post-processing'],
-  ['endpoint', 'custom endpoint'],
+  ['function', 'function'],
+  ['pre', 'pre'],
+  ['post', 'post'],
+  ['endpoint', 'endpoint'],
   ['trigger', 'trigger'],
 ];
 
@@ -55,15 +57,9 @@ function $(id: string): HTMLElement {
 }
 
 function contextOptions(runtime: RuntimeModule | null): [string, string][] {
-  const listed = runtime?.contexts ?? runtime?.runContexts;
-  const names: string[] = Array.isArray(listed)
-    ? listed.map((c) => (typeof c === 'string' ? c : String((c as { name?: unknown }).name ?? '')))
-    : listed && typeof listed === 'object'
-      ? Object.keys(listed)
-      : [];
-  const usable = names.filter(Boolean);
-  if (!usable.length) return FALLBACK_CONTEXTS;
-  return [['', 'none (plain render)'], ...usable.map((n): [string, string] => [n, n.replace(/[_-]/g, ' ')])];
+  const listed = runtime?.RUN_CONTEXTS;
+  if (!listed || typeof listed !== 'object') return FALLBACK_CONTEXTS;
+  return Object.values(listed).map((c): [string, string] => [c.name, c.name]);
 }
 
 /** Offset of a 1-based line:column in a document, clamped to the document. */
@@ -126,8 +122,13 @@ async function start(root: HTMLElement): Promise<void> {
     loaded = { ok: false, message: `could not load the engine: ${(e as Error).message}`, tokenize: null };
   }
   const runtime = loaded.ok ? loaded.runtime : null;
+  const valueKinds: ValueKinds = { PhpFloat: runtime?.PhpFloat, PhpObject: runtime?.PhpObject };
 
-  for (const [value, label] of contextOptions(runtime)) contextSel.add(new Option(label, value));
+  for (const [value, label] of contextOptions(runtime)) {
+    const option = new Option(label, value);
+    option.title = runtime?.RUN_CONTEXTS?.[value]?.description ?? '';
+    contextSel.add(option);
+  }
   for (const ex of examples) exampleSel.add(new Option(ex.title, ex.id));
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -295,7 +296,7 @@ async function start(root: HTMLElement): Promise<void> {
       t = performance.now();
       const compiled: Compiled = engine.compile(source, { name: TEMPLATE_NAME });
       times.push(['compile', performance.now() - t]);
-      for (const d of compiled.diagnostics ?? compiled.warnings ?? []) shown.push(fromDiagnostic(d));
+      for (const d of compiled.warnings ?? []) shown.push(fromDiagnostic(d));
       t = performance.now();
       r = await engine.render(compiled, data, { name: TEMPLATE_NAME, context });
       times.push(['render', performance.now() - t]);
@@ -328,8 +329,9 @@ async function start(root: HTMLElement): Promise<void> {
     if (mine !== generation) return;
     outputEl.textContent = r.output;
     outputEl.dataset.empty = r.output === '' ? 'true' : 'false';
-    resultEl.textContent = r.result === null || r.result === undefined ? '(none)' : formatValue(r.result);
-    varsEl.textContent = formatVars(r.vars);
+    resultEl.textContent =
+      r.result === null || r.result === undefined ? '(none)' : formatValue(r.result, valueKinds);
+    varsEl.textContent = formatVars(r.vars, valueKinds);
     showLog(r.log ?? []);
     for (const entry of r.log ?? []) {
       if (entry.line !== undefined && (entry.level === 'warn' || entry.level === 'error')) {
