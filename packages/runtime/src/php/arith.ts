@@ -1,0 +1,342 @@
+/**
+ * PHP 8.2 arithmetic and bitwise operators with int/float typing:
+ * int op int stays int unless it overflows int64 (then float), `/` gives an int
+ * when exact, `%` works on ints (truncating toward zero), division and modulo
+ * by zero throw DivisionByZeroError, arrays/objects/non-numeric strings throw
+ * TypeError, leading-numeric strings warn "A non-numeric value encountered".
+ *
+ * Fast paths: two safe-int numbers never allocate.
+ */
+import { copyValue, PhpArray } from './array';
+import { errorTypeName } from './convert';
+import { PhpError, type WarnFn } from './errors';
+import { floatToIntBig } from './key';
+import { numScan, scanNumber } from './numeric';
+import { INT64_MAX, INT64_MIN, makeFloat, makeInt, type Num, PhpFloat, type Value } from './value';
+
+const TWO_63 = 2 ** 63;
+
+function isIntNum(n: number): boolean {
+  return Number.isSafeInteger(n) && (n !== 0 || 1 / n > 0);
+}
+
+function binopError(a: Value | undefined, b: Value | undefined, op: string): PhpError {
+  return new PhpError(
+    'TypeError',
+    `Unsupported operand types: ${errorTypeName(a)} ${op} ${errorTypeName(b)}`,
+  );
+}
+
+/** An arithmetic operand as int/float, or a TypeError naming both operands. */
+function operand(
+  v: Value | undefined,
+  a: Value | undefined,
+  b: Value | undefined,
+  op: string,
+  warn?: WarnFn,
+): Num {
+  switch (typeof v) {
+    case 'number':
+    case 'bigint':
+      return v;
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'undefined':
+      return 0;
+    case 'string': {
+      const n = scanNumber(v, true);
+      if (n === null) throw binopError(a, b, op);
+      if (numScan.trailing && warn !== undefined) warn('A non-numeric value encountered');
+      return n;
+    }
+  }
+  if (v === null) return 0;
+  if (v instanceof PhpFloat) return v;
+  throw binopError(a, b, op);
+}
+
+/** An int operand for % and bitwise operators (floats truncated; numeric strings saturate). */
+function intOperand(
+  v: Value | undefined,
+  a: Value | undefined,
+  b: Value | undefined,
+  op: string,
+  warn?: WarnFn,
+): number | bigint {
+  const n = operand(v, a, b, op, warn);
+  if (typeof n === 'bigint') return n;
+  if (typeof n === 'number') {
+    if (Number.isSafeInteger(n)) return n + 0;
+    if (typeof v === 'string') {
+      // string → int saturates (zend_dval_to_lval_cap)
+      if (!Number.isFinite(n)) return 0;
+      if (n >= TWO_63) return INT64_MAX;
+      if (n < -TWO_63) return INT64_MIN;
+    }
+    return floatToIntBig(n);
+  }
+  return n.value + 0;
+}
+
+function isIntN(n: Num): n is number | bigint {
+  return typeof n === 'bigint' || (typeof n === 'number' && isIntNum(n));
+}
+
+function fv(n: Num): number {
+  return typeof n === 'number' ? n : typeof n === 'bigint' ? Number(n) : n.value;
+}
+
+function big(n: number | bigint): bigint {
+  return typeof n === 'bigint' ? n : BigInt(n);
+}
+
+/** int result of an exact bigint computation; beyond int64 PHP redoes it in floats (`fallback`). */
+function intOrFloat(r: bigint, fallback: number): Num {
+  if (r > INT64_MAX || r < INT64_MIN) return makeFloat(fallback);
+  return makeInt(r);
+}
+
+function addNum(x: Num, y: Num): Num {
+  if (isIntN(x) && isIntN(y)) {
+    if (typeof x === 'number' && typeof y === 'number') {
+      const r = x + y;
+      if (Number.isSafeInteger(r)) return r;
+    }
+    return intOrFloat(big(x) + big(y), fv(x) + fv(y));
+  }
+  return makeFloat(fv(x) + fv(y));
+}
+
+function subNum(x: Num, y: Num): Num {
+  if (isIntN(x) && isIntN(y)) {
+    if (typeof x === 'number' && typeof y === 'number') {
+      const r = x - y;
+      if (Number.isSafeInteger(r)) return r + 0;
+    }
+    return intOrFloat(big(x) - big(y), fv(x) - fv(y));
+  }
+  return makeFloat(fv(x) - fv(y));
+}
+
+function mulNum(x: Num, y: Num): Num {
+  if (isIntN(x) && isIntN(y)) {
+    if (typeof x === 'number' && typeof y === 'number') {
+      const r = x * y;
+      if (Number.isSafeInteger(r)) return r + 0;
+    }
+    return intOrFloat(big(x) * big(y), fv(x) * fv(y));
+  }
+  return makeFloat(fv(x) * fv(y));
+}
+
+function divNum(x: Num, y: Num): Num {
+  const yf = fv(y);
+  if (yf === 0) throw new PhpError('DivisionByZeroError', 'Division by zero');
+  if (isIntN(x) && isIntN(y)) {
+    if (typeof x === 'number' && typeof y === 'number') {
+      if (x % y === 0) return x / y + 0;
+      return x / y;
+    }
+    const bx = big(x);
+    const by = big(y);
+    if (bx % by === 0n && !(bx === INT64_MIN && by === -1n)) return makeInt(bx / by);
+    return makeFloat(Number(bx) / Number(by));
+  }
+  return makeFloat(fv(x) / yf);
+}
+
+/** `a + b` (two arrays: union, left keys win). */
+export function add(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  if (typeof a === 'number' && typeof b === 'number' && isIntNum(a) && isIntNum(b)) {
+    const r = a + b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  if (a instanceof PhpArray && b instanceof PhpArray) return arrayUnion(a, b);
+  return addNum(operand(a, a, b, '+', warn), operand(b, a, b, '+', warn));
+}
+
+/** `a - b` */
+export function sub(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  if (typeof a === 'number' && typeof b === 'number' && isIntNum(a) && isIntNum(b)) {
+    const r = a - b;
+    if (Number.isSafeInteger(r)) return r + 0;
+  }
+  return subNum(operand(a, a, b, '-', warn), operand(b, a, b, '-', warn));
+}
+
+/** `a * b` */
+export function mul(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  if (typeof a === 'number' && typeof b === 'number' && isIntNum(a) && isIntNum(b)) {
+    const r = a * b;
+    if (Number.isSafeInteger(r)) return r + 0;
+  }
+  return mulNum(operand(a, a, b, '*', warn), operand(b, a, b, '*', warn));
+}
+
+/** `a / b`: int when both are ints and the division is exact, else float. */
+export function div(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  return divNum(operand(a, a, b, '/', warn), operand(b, a, b, '/', warn));
+}
+
+/** `a % b`: both operands as ints, result has the dividend's sign. */
+export function mod(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  const x = intOperand(a, a, b, '%', warn);
+  const y = intOperand(b, a, b, '%', warn);
+  if (y === 0) throw new PhpError('DivisionByZeroError', 'Modulo by zero');
+  if (y === -1) return 0;
+  if (typeof x === 'number' && typeof y === 'number') return (x % y) + 0;
+  return makeInt(big(x) % big(y));
+}
+
+/** Unary minus (PHP compiles `-$a` as `$a * -1`). */
+export function neg(a: Value | undefined, warn?: WarnFn): Value {
+  if (typeof a === 'number' && isIntNum(a)) return a === 0 ? 0 : -a;
+  return mul(a, -1, warn);
+}
+
+/** Unary plus (`$a * 1`): the number a value stands for. */
+export function pos(a: Value | undefined, warn?: WarnFn): Value {
+  return mul(a, 1, warn);
+}
+
+/** `a ** b` / pow(): int when both are ints, the exponent is ≥ 0 and the result fits, else float. */
+export function pow(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  const x = operand(a, a, b, '**', warn);
+  const y = operand(b, a, b, '**', warn);
+  if (isIntN(x) && isIntN(y) && big(y) >= 0n) {
+    const bx = big(x);
+    let by = big(y);
+    // square-and-multiply with overflow detection
+    let result = 1n;
+    let base = bx;
+    let overflow = false;
+    while (by > 0n) {
+      if (by & 1n) {
+        result *= base;
+        if (result > INT64_MAX || result < INT64_MIN) {
+          overflow = true;
+          break;
+        }
+      }
+      by >>= 1n;
+      if (by > 0n) {
+        base *= base;
+        if (base > INT64_MAX || base < INT64_MIN) {
+          // more multiplications would overflow unless result stays 0/±1
+          if (bx === 0n || bx === 1n || bx === -1n) continue;
+          overflow = true;
+          break;
+        }
+      }
+    }
+    if (!overflow) return makeInt(result);
+    return makeFloat(fv(x) ** fv(y));
+  }
+  return makeFloat(fv(x) ** fv(y));
+}
+
+/** `a + b` on two arrays: keys of `a`, then keys of `b` not in `a`. */
+export function arrayUnion(a: PhpArray, b: PhpArray): PhpArray {
+  const out = a.clone();
+  const n = b.size;
+  for (let i = 0; i < n; i++) {
+    const k = b.keyAt(i);
+    if (!out.has(k)) out.set(k, copyValue(b.valueAt(i)));
+  }
+  return out;
+}
+
+// ---- bitwise --------------------------------------------------------------
+
+function isInt32(n: number | bigint): n is number {
+  return typeof n === 'number' && (n | 0) === n;
+}
+
+function bytes(s: string): Uint8Array {
+  return new TextEncoder().encode(s);
+}
+
+function fromBytes(b: Uint8Array): string {
+  return new TextDecoder().decode(b);
+}
+
+/** String op string: byte by byte, like PHP (result is decoded as UTF-8, invalid sequences become U+FFFD). */
+function stringBitwise(a: string, b: string, op: '&' | '|' | '^'): string {
+  const x = bytes(a);
+  const y = bytes(b);
+  const long = x.length >= y.length ? x : y;
+  const short = long === x ? y : x;
+  const n = op === '|' ? long.length : short.length;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (i >= short.length) out[i] = long[i];
+    else if (op === '&') out[i] = x[i] & y[i];
+    else if (op === '|') out[i] = x[i] | y[i];
+    else out[i] = x[i] ^ y[i];
+  }
+  return fromBytes(out);
+}
+
+function bitwise(a: Value | undefined, b: Value | undefined, op: '&' | '|' | '^', warn?: WarnFn): Value {
+  if (typeof a === 'string' && typeof b === 'string') return stringBitwise(a, b, op);
+  const x = intOperand(a, a, b, op, warn);
+  const y = intOperand(b, a, b, op, warn);
+  if (isInt32(x) && isInt32(y)) return op === '&' ? x & y : op === '|' ? x | y : x ^ y;
+  const bx = big(x);
+  const by = big(y);
+  const r = op === '&' ? bx & by : op === '|' ? bx | by : bx ^ by;
+  return makeInt(BigInt.asIntN(64, r));
+}
+
+/** `a & b` */
+export function bitAnd(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  return bitwise(a, b, '&', warn);
+}
+
+/** `a | b` */
+export function bitOr(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  return bitwise(a, b, '|', warn);
+}
+
+/** `a ^ b` */
+export function bitXor(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  return bitwise(a, b, '^', warn);
+}
+
+/** `~a`: ints and floats (truncated); strings byte by byte; anything else is a TypeError. */
+export function bitNot(a: Value | undefined): Value {
+  if (typeof a === 'number') {
+    const x = Number.isSafeInteger(a) ? a + 0 : floatToIntBig(a);
+    if (isInt32(x)) return ~x;
+    return makeInt(BigInt.asIntN(64, ~big(x)));
+  }
+  if (typeof a === 'bigint') return makeInt(BigInt.asIntN(64, ~a));
+  if (a instanceof PhpFloat) return bitNot(a.value);
+  if (typeof a === 'string') {
+    const x = bytes(a);
+    for (let i = 0; i < x.length; i++) x[i] = ~x[i] & 0xff;
+    return fromBytes(x);
+  }
+  throw new PhpError('TypeError', `Cannot perform bitwise not on ${errorTypeName(a)}`);
+}
+
+/** `a << b` */
+export function shiftLeft(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  const x = intOperand(a, a, b, '<<', warn);
+  const y = intOperand(b, a, b, '<<', warn);
+  const s = big(y);
+  if (s < 0n) throw new PhpError('ArithmeticError', 'Bit shift by negative number');
+  if (s >= 64n) return 0;
+  return makeInt(BigInt.asIntN(64, big(x) << s));
+}
+
+/** `a >> b` (arithmetic shift) */
+export function shiftRight(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
+  const x = intOperand(a, a, b, '>>', warn);
+  const y = intOperand(b, a, b, '>>', warn);
+  const s = big(y);
+  if (s < 0n) throw new PhpError('ArithmeticError', 'Bit shift by negative number');
+  if (s >= 64n) return big(x) < 0n ? -1 : 0;
+  if (isInt32(x) && s < 32n) return x >> Number(s);
+  return makeInt(big(x) >> s);
+}

@@ -1,0 +1,353 @@
+/**
+ * PHP arrays: one ordered map type with value semantics.
+ *
+ * Layout (like PHP's own HashTable): while the keys are exactly 0..n-1 the
+ * array is "packed" (a plain JS array of values); the first other operation
+ * switches it to "hash" mode (parallel key/value arrays in insertion order
+ * plus a Map from key to position; deletions leave holes that are compacted
+ * lazily).
+ *
+ * Value semantics and copy-on-write: a `PhpArray` object is a *handle* (a PHP
+ * variable or array slot holding an array). Handles share a `Store`; `clone()`
+ * is O(1) (it bumps the store's share count) and the first write through a
+ * handle whose store is shared copies the store. Rules for callers:
+ *
+ * - `get()` / `valueAt()` return the nested handle stored in a slot: treat it as
+ *   read-only. To modify a nested array in place, use `getMut(key)`.
+ * - `set()` / `push()` *move* the given value in. When you store an array that
+ *   also stays reachable elsewhere (another variable, another slot), store
+ *   `copyValue(v)` / `v.clone()` instead, exactly where PHP would copy.
+ * - Iterating while the same handle is modified: iterate a `clone()` (PHP's
+ *   foreach by value iterates a copy too).
+ *
+ * Missing keys: `get()` returns `undefined` (use `read()` for null).
+ * Keys `__proto__`, `constructor`, ... are ordinary keys: no plain objects are used.
+ */
+import { PhpError } from './errors';
+import { type Key, stringKey, toKey } from './key';
+import { PhpFloat, type Value } from './value';
+
+export type { Key } from './key';
+
+/** marks a deleted slot in hash mode */
+const HOLE = Symbol('hole') as unknown as Value;
+
+/** @internal storage shared between handles */
+export class ArrayStore {
+  /** null while packed (keys are 0..vals.length-1) */
+  keys: Key[] | null;
+  vals: Value[];
+  /** key → position in keys/vals (hash mode only) */
+  index: Map<Key, number> | null;
+  /** deleted slots in keys/vals (hash mode only) */
+  holes: number;
+  /** next free int key */
+  next: number;
+  /** number of handles sharing this store (never decremented when a handle is dropped: safe, may copy once too often) */
+  refs: number;
+
+  constructor(keys: Key[] | null, vals: Value[], index: Map<Key, number> | null, next: number) {
+    this.keys = keys;
+    this.vals = vals;
+    this.index = index;
+    this.holes = 0;
+    this.next = next;
+    this.refs = 1;
+  }
+}
+
+/** The value to store when PHP copies on assignment: arrays get an O(1) COW copy. */
+export function copyValue(v: Value): Value {
+  return v instanceof PhpArray ? v.clone() : v;
+}
+
+function copyStore(s: ArrayStore): ArrayStore {
+  if (s.holes > 0) compact(s);
+  const n = s.vals.length;
+  const vals = new Array<Value>(n);
+  for (let i = 0; i < n; i++) {
+    const v = s.vals[i];
+    vals[i] = v instanceof PhpArray ? v.clone() : v;
+  }
+  const keys = s.keys === null ? null : s.keys.slice();
+  const index = s.index === null ? null : new Map(s.index);
+  return new ArrayStore(keys, vals, index, s.next);
+}
+
+/** Removes holes (a representation change only: order and content stay). */
+function compact(s: ArrayStore): void {
+  const keys = s.keys!;
+  const vals = s.vals;
+  const index = s.index!;
+  let j = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const v = vals[i];
+    if (v === HOLE) continue;
+    if (i !== j) {
+      keys[j] = keys[i];
+      vals[j] = v;
+      index.set(keys[i], j);
+    }
+    j++;
+  }
+  keys.length = j;
+  vals.length = j;
+  s.holes = 0;
+}
+
+/** Packed → hash mode. */
+function toHash(s: ArrayStore): void {
+  const n = s.vals.length;
+  const keys = new Array<Key>(n);
+  const index = new Map<Key, number>();
+  for (let i = 0; i < n; i++) {
+    keys[i] = i;
+    index.set(i, i);
+  }
+  s.keys = keys;
+  s.index = index;
+}
+
+function normKey(key: unknown): Key {
+  if (typeof key === 'number' && Number.isSafeInteger(key)) return key + 0;
+  if (typeof key === 'string') return stringKey(key);
+  return toKey(key);
+}
+
+export class PhpArray {
+  /** @internal */
+  s: ArrayStore;
+
+  constructor(store?: ArrayStore) {
+    this.s = store === undefined ? new ArrayStore(null, [], null, 0) : store;
+  }
+
+  /** A list (keys 0..n-1); `undefined` entries become null. */
+  static fromList(values: readonly (Value | undefined)[]): PhpArray {
+    const n = values.length;
+    const vals = new Array<Value>(n);
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      vals[i] = v === undefined ? null : v;
+    }
+    return new PhpArray(new ArrayStore(null, vals, null, n));
+  }
+
+  /** Entries in order; keys are normalised, a repeated key keeps its first position and its last value. */
+  static fromEntries(entries: Iterable<readonly [unknown, Value | undefined]>): PhpArray {
+    const a = new PhpArray();
+    for (const [k, v] of entries) a.set(k, v === undefined ? null : v);
+    return a;
+  }
+
+  get size(): number {
+    const s = this.s;
+    return s.keys === null ? s.vals.length : s.keys.length - s.holes;
+  }
+
+  /** The key `push()` would use: max int key ever used + 1 (never below 0). */
+  get nextIndex(): number {
+    return this.s.next;
+  }
+
+  /** Value at `key`, or `undefined` when missing. `key` is normalised (any Value is accepted; arrays/objects give undefined). */
+  get(key: unknown): Value | undefined {
+    const s = this.s;
+    let k: Key;
+    if (typeof key === 'number' && Number.isSafeInteger(key)) k = key;
+    else if (typeof key === 'string') k = stringKey(key);
+    else if (typeof key === 'object' && key !== null && !(key instanceof PhpFloat)) return undefined;
+    else k = toKey(key);
+    if (s.keys === null) {
+      if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return undefined;
+      return s.vals[k];
+    }
+    const i = s.index!.get(k);
+    return i === undefined ? undefined : s.vals[i];
+  }
+
+  /** Value at `key`, or null when missing. */
+  read(key: unknown): Value {
+    const v = this.get(key);
+    return v === undefined ? null : v;
+  }
+
+  has(key: unknown): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  /** Sets `key` (normalised); a new key goes last. The value is moved in (see the class comment). */
+  set(key: unknown, value: Value): void {
+    const k = normKey(key);
+    if (this.s.refs > 1) this.separate();
+    const s = this.s;
+    if (value === undefined) value = null;
+    if (s.keys === null) {
+      if (typeof k === 'number' && k >= 0) {
+        const n = s.vals.length;
+        if (k < n) {
+          s.vals[k] = value;
+          return;
+        }
+        if (k === n && s.next === n) {
+          s.vals.push(value);
+          s.next = n + 1;
+          return;
+        }
+      }
+      toHash(s);
+    }
+    const index = s.index!;
+    const i = index.get(k);
+    if (i !== undefined) {
+      s.vals[i] = value;
+      return;
+    }
+    index.set(k, s.keys!.length);
+    s.keys!.push(k);
+    s.vals.push(value);
+    if (typeof k === 'number' && k >= s.next) s.next = k + 1;
+  }
+
+  /** `$a[] = value`. */
+  push(value: Value): void {
+    if (this.s.refs > 1) this.separate();
+    const s = this.s;
+    if (value === undefined) value = null;
+    if (s.keys === null && s.next === s.vals.length) {
+      s.vals.push(value);
+      s.next++;
+      return;
+    }
+    const k = s.next;
+    if (!Number.isSafeInteger(k)) {
+      throw new PhpError('Error', 'Cannot add element to the array as the next element is already occupied');
+    }
+    this.set(k, value);
+  }
+
+  /** `unset($a[key])` (arrays/objects as key: TypeError). Does not lower `nextIndex` (PHP doesn't either). */
+  delete(key: unknown): boolean {
+    const k = normKey(key);
+    if (this.get(k) === undefined) return false;
+    if (this.s.refs > 1) this.separate();
+    const s = this.s;
+    if (s.keys === null) {
+      const n = s.vals.length;
+      if (k === n - 1) {
+        s.vals.pop();
+        return true;
+      }
+      toHash(s);
+    }
+    const index = s.index!;
+    const i = index.get(k)!;
+    index.delete(k);
+    s.vals[i] = HOLE;
+    s.keys![i] = HOLE as unknown as Key;
+    s.holes++;
+    if (s.holes > 8 && s.holes * 2 > s.keys!.length) compact(s);
+    return true;
+  }
+
+  /**
+   * The nested array at `key` for in-place modification (`$a[key][...] = ...`):
+   * separates this array if shared; a missing or non-array value is replaced
+   * by a new empty array (the CMS's dotted assignment does the same).
+   */
+  getMut(key: unknown): PhpArray {
+    const k = normKey(key);
+    if (this.s.refs > 1) this.separate();
+    const cur = this.get(k);
+    if (cur instanceof PhpArray) return cur;
+    const child = new PhpArray();
+    this.set(k, child);
+    return child;
+  }
+
+  /** O(1) copy with PHP value semantics (copy-on-write). */
+  clone(): PhpArray {
+    this.s.refs++;
+    return new PhpArray(this.s);
+  }
+
+  /** Keys in order (a snapshot). */
+  keys(): Key[] {
+    const s = this.s;
+    if (s.keys === null) {
+      const n = s.vals.length;
+      const out = new Array<Key>(n);
+      for (let i = 0; i < n; i++) out[i] = i;
+      return out;
+    }
+    if (s.holes > 0) compact(s);
+    return s.keys.slice();
+  }
+
+  /** Values in order (a snapshot; nested arrays are the stored handles: read-only). */
+  values(): Value[] {
+    const s = this.s;
+    if (s.holes > 0) compact(s);
+    return s.vals.slice();
+  }
+
+  /** [key, value] pairs in order (a snapshot). */
+  entries(): [Key, Value][] {
+    const s = this.s;
+    if (s.holes > 0) compact(s);
+    const n = s.vals.length;
+    const out = new Array<[Key, Value]>(n);
+    const keys = s.keys;
+    for (let i = 0; i < n; i++) out[i] = [keys === null ? i : keys[i], s.vals[i]];
+    return out;
+  }
+
+  [Symbol.iterator](): IterableIterator<[Key, Value]> {
+    return this.entries()[Symbol.iterator]();
+  }
+
+  /** Calls `fn` for each entry in order, without allocating (do not modify this handle inside). */
+  forEach(fn: (value: Value, key: Key) => void): void {
+    const s = this.s;
+    if (s.holes > 0) compact(s);
+    const keys = s.keys;
+    const vals = s.vals;
+    const n = vals.length;
+    if (keys === null) for (let i = 0; i < n; i++) fn(vals[i], i);
+    else for (let i = 0; i < n; i++) fn(vals[i], keys[i]);
+  }
+
+  /** Key at position `i` (0 ≤ i < size), in insertion order. O(1). */
+  keyAt(i: number): Key {
+    const s = this.s;
+    if (s.keys === null) return i;
+    if (s.holes > 0) compact(s);
+    return s.keys[i];
+  }
+
+  /** Value at position `i` (0 ≤ i < size), in insertion order. O(1). */
+  valueAt(i: number): Value {
+    const s = this.s;
+    if (s.holes > 0) compact(s);
+    return s.vals[i];
+  }
+
+  /** Keys exactly 0..n-1 in order (what json_encode prints as `[...]`). */
+  isList(): boolean {
+    const s = this.s;
+    if (s.keys === null) return true;
+    if (s.holes > 0) compact(s);
+    const keys = s.keys;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== i) return false;
+    return true;
+  }
+
+  /** @internal makes this handle's store exclusive */
+  separate(): void {
+    const s = this.s;
+    if (s.refs > 1) {
+      s.refs--;
+      this.s = copyStore(s);
+    }
+  }
+}

@@ -1,0 +1,371 @@
+/**
+ * A hand-written JSON reader that keeps object key order, even for numeric
+ * keys (`{"b":1,"10":2,"2":3}` iterates b, 10, 2), which JSON.parse cannot.
+ * Grammar and errors follow PHP's ext/json parser (RFC 8259; literals in lower
+ * case; control characters in strings and lone UTF-16 surrogate escapes are errors).
+ */
+import { PhpArray } from './array';
+import { stringKey } from './key';
+import { PhpObject } from './object';
+import { makeFloat, makeInt, type Value } from './value';
+
+/** PHP's json_last_error() codes for the failures the reader can report. */
+export const JSON_PARSE_ERROR = {
+  DEPTH: 1,
+  CTRL_CHAR: 3,
+  SYNTAX: 4,
+  INVALID_PROPERTY_NAME: 9,
+  UTF16: 10,
+} as const;
+
+export class JsonParseError extends Error {
+  /** PHP json error code (JSON_ERROR_*) */
+  readonly code: number;
+  /** 0-based offset in the text */
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+
+  constructor(code: number, detail: string, text: string, offset: number) {
+    let line = 1;
+    let col = 1;
+    for (let i = 0; i < offset && i < text.length; i++) {
+      if (text.charCodeAt(i) === 10) {
+        line++;
+        col = 1;
+      } else col++;
+    }
+    super(`JSON: ${detail} at line ${line}, column ${col} (offset ${offset})`);
+    this.name = 'JsonParseError';
+    this.code = code;
+    this.offset = offset;
+    this.line = line;
+    this.column = col;
+  }
+}
+
+export interface JsonReadOptions {
+  /** objects become PhpObject (stdClass) instead of PhpArray (default false) */
+  objects?: boolean;
+  /** integers beyond int64 become strings instead of floats (JSON_BIGINT_AS_STRING) */
+  bigintAsString?: boolean;
+  /** maximum nesting of arrays/objects (PHP's json_decode depth); default 512 */
+  depth?: number;
+}
+
+const INT64_MIN_DIGITS = '9223372036854775808';
+
+class Reader {
+  pos = 0;
+  depth = 0;
+  constructor(
+    readonly text: string,
+    readonly objects: boolean,
+    readonly bigintAsString: boolean,
+    readonly maxDepth: number,
+  ) {}
+
+  fail(code: number, detail: string, at = this.pos): never {
+    throw new JsonParseError(code, detail, this.text, at);
+  }
+
+  ws(): void {
+    const t = this.text;
+    let p = this.pos;
+    for (;;) {
+      const c = t.charCodeAt(p);
+      if (c === 32 || c === 10 || c === 13 || c === 9) p++;
+      else break;
+    }
+    this.pos = p;
+  }
+
+  unexpected(): never {
+    if (this.pos >= this.text.length) this.fail(JSON_PARSE_ERROR.SYNTAX, 'unexpected end of input');
+    const ch = this.text[this.pos];
+    this.fail(JSON_PARSE_ERROR.SYNTAX, `unexpected character ${JSON.stringify(ch)}`);
+  }
+
+  value(): Value {
+    this.ws();
+    const t = this.text;
+    const c = t.charCodeAt(this.pos);
+    switch (c) {
+      case 123: // {
+        return this.object();
+      case 91: // [
+        return this.array();
+      case 34: // "
+        return this.string();
+      case 116: // t
+        if (t.startsWith('true', this.pos)) {
+          this.pos += 4;
+          return true;
+        }
+        return this.unexpected();
+      case 102: // f
+        if (t.startsWith('false', this.pos)) {
+          this.pos += 5;
+          return false;
+        }
+        return this.unexpected();
+      case 110: // n
+        if (t.startsWith('null', this.pos)) {
+          this.pos += 4;
+          return null;
+        }
+        return this.unexpected();
+      default:
+        if (c === 45 || (c >= 48 && c <= 57)) return this.number();
+        return this.unexpected();
+    }
+  }
+
+  enter(): void {
+    if (++this.depth > this.maxDepth) this.fail(JSON_PARSE_ERROR.DEPTH, 'maximum nesting depth exceeded');
+  }
+
+  array(): PhpArray {
+    this.enter();
+    this.pos++; // [
+    const vals: Value[] = [];
+    this.ws();
+    if (this.text.charCodeAt(this.pos) === 93) {
+      this.pos++;
+      this.depth--;
+      return new PhpArray();
+    }
+    for (;;) {
+      vals.push(this.value());
+      this.ws();
+      const c = this.text.charCodeAt(this.pos);
+      if (c === 44) {
+        this.pos++;
+        continue;
+      }
+      if (c === 93) {
+        this.pos++;
+        break;
+      }
+      this.unexpected();
+    }
+    this.depth--;
+    return PhpArray.fromList(vals);
+  }
+
+  object(): Value {
+    this.enter();
+    this.pos++; // {
+    const arr = new PhpArray();
+    this.ws();
+    if (this.text.charCodeAt(this.pos) === 125) {
+      this.pos++;
+      this.depth--;
+      return this.objects ? new PhpObject(arr) : arr;
+    }
+    for (;;) {
+      this.ws();
+      if (this.text.charCodeAt(this.pos) !== 34) this.unexpected();
+      const keyAt = this.pos;
+      const key = this.string();
+      if (this.objects && key.length > 0 && key.charCodeAt(0) === 0) {
+        this.fail(JSON_PARSE_ERROR.INVALID_PROPERTY_NAME, 'property name starting with \\u0000', keyAt);
+      }
+      this.ws();
+      if (this.text.charCodeAt(this.pos) !== 58) this.unexpected();
+      this.pos++;
+      arr.set(stringKey(key), this.value());
+      this.ws();
+      const c = this.text.charCodeAt(this.pos);
+      if (c === 44) {
+        this.pos++;
+        continue;
+      }
+      if (c === 125) {
+        this.pos++;
+        break;
+      }
+      this.unexpected();
+    }
+    this.depth--;
+    return this.objects ? new PhpObject(arr) : arr;
+  }
+
+  string(): string {
+    const t = this.text;
+    const start = ++this.pos;
+    // fast path: no escapes, no control characters
+    let p = start;
+    for (;;) {
+      const c = t.charCodeAt(p);
+      if (c === 34) {
+        this.pos = p + 1;
+        return t.slice(start, p);
+      }
+      if (c === 92 || c < 32 || p >= t.length) break;
+      p++;
+    }
+    let out = t.slice(start, p);
+    for (;;) {
+      if (p >= t.length) this.fail(JSON_PARSE_ERROR.SYNTAX, 'unterminated string', start - 1);
+      const c = t.charCodeAt(p);
+      if (c === 34) {
+        this.pos = p + 1;
+        return out;
+      }
+      if (c < 32) this.fail(JSON_PARSE_ERROR.CTRL_CHAR, 'control character in string', p);
+      if (c !== 92) {
+        let q = p + 1;
+        while (q < t.length) {
+          const d = t.charCodeAt(q);
+          if (d === 34 || d === 92 || d < 32) break;
+          q++;
+        }
+        out += t.slice(p, q);
+        p = q;
+        continue;
+      }
+      const e = t.charCodeAt(p + 1);
+      switch (e) {
+        case 34:
+          out += '"';
+          break;
+        case 92:
+          out += '\\';
+          break;
+        case 47:
+          out += '/';
+          break;
+        case 98:
+          out += '\b';
+          break;
+        case 102:
+          out += '\f';
+          break;
+        case 110:
+          out += '\n';
+          break;
+        case 114:
+          out += '\r';
+          break;
+        case 116:
+          out += '\t';
+          break;
+        case 117: {
+          const u = this.hex4(p + 2);
+          if (u >= 0xd800 && u <= 0xdbff) {
+            // a high surrogate must be followed by an escaped low surrogate
+            if (t.charCodeAt(p + 6) === 92 && t.charCodeAt(p + 7) === 117) {
+              const l = this.hex4(p + 8);
+              if (l >= 0xdc00 && l <= 0xdfff) {
+                out += String.fromCharCode(u, l);
+                p += 12;
+                continue;
+              }
+            }
+            this.fail(JSON_PARSE_ERROR.UTF16, 'single unpaired UTF-16 surrogate in unicode escape', p);
+          }
+          if (u >= 0xdc00 && u <= 0xdfff) {
+            this.fail(JSON_PARSE_ERROR.UTF16, 'single unpaired UTF-16 surrogate in unicode escape', p);
+          }
+          out += String.fromCharCode(u);
+          p += 6;
+          continue;
+        }
+        default:
+          this.fail(JSON_PARSE_ERROR.SYNTAX, 'invalid escape sequence', p);
+      }
+      p += 2;
+    }
+  }
+
+  hex4(p: number): number {
+    const t = this.text;
+    let v = 0;
+    for (let i = 0; i < 4; i++) {
+      const c = t.charCodeAt(p + i);
+      let d: number;
+      if (c >= 48 && c <= 57) d = c - 48;
+      else if (c >= 97 && c <= 102) d = c - 87;
+      else if (c >= 65 && c <= 70) d = c - 55;
+      else return this.fail(JSON_PARSE_ERROR.SYNTAX, 'invalid \\u escape', p - 2);
+      v = v * 16 + d;
+    }
+    return v;
+  }
+
+  number(): Value {
+    const t = this.text;
+    const start = this.pos;
+    let p = start;
+    if (t.charCodeAt(p) === 45) p++;
+    let c = t.charCodeAt(p);
+    if (c === 48) {
+      p++;
+    } else if (c >= 49 && c <= 57) {
+      while ((c = t.charCodeAt(p)) >= 48 && c <= 57) p++;
+    } else {
+      this.pos = p;
+      this.unexpected();
+    }
+    const intEnd = p;
+    let isFloat = false;
+    if (t.charCodeAt(p) === 46) {
+      p++;
+      c = t.charCodeAt(p);
+      if (!(c >= 48 && c <= 57)) {
+        this.pos = p;
+        this.unexpected();
+      }
+      while ((c = t.charCodeAt(p)) >= 48 && c <= 57) p++;
+      isFloat = true;
+    }
+    c = t.charCodeAt(p);
+    if (c === 101 || c === 69) {
+      p++;
+      c = t.charCodeAt(p);
+      if (c === 43 || c === 45) p++;
+      c = t.charCodeAt(p);
+      if (!(c >= 48 && c <= 57)) {
+        this.pos = p;
+        this.unexpected();
+      }
+      while ((c = t.charCodeAt(p)) >= 48 && c <= 57) p++;
+      isFloat = true;
+    }
+    this.pos = p;
+    const s = t.slice(start, p);
+    if (isFloat) return makeFloat(Number(s));
+    const neg = t.charCodeAt(start) === 45;
+    const digits = intEnd - start - (neg ? 1 : 0);
+    if (digits <= 15) return Number(s) + 0;
+    if (
+      digits > 19 ||
+      (digits === 19 &&
+        !(s.slice(neg ? 1 : 0) < INT64_MIN_DIGITS || (neg && s.slice(1) === INT64_MIN_DIGITS)))
+    ) {
+      // beyond int64: a float, or the digits with JSON_BIGINT_AS_STRING
+      return this.bigintAsString ? s : Number(s);
+    }
+    return makeInt(BigInt(s));
+  }
+}
+
+/**
+ * Parses JSON text into template values: objects → ordered PhpArray (keys
+ * normalised: "1" → 1) or PhpObject with `objects`, arrays → lists, integers →
+ * int (bigint beyond 2^53, float beyond int64), numbers with a fraction or
+ * exponent → float (`1.0` stays a float). Throws JsonParseError with position.
+ */
+export function fromJSONText(text: string, options?: JsonReadOptions): Value {
+  const r = new Reader(
+    text,
+    options?.objects === true,
+    options?.bigintAsString === true,
+    options?.depth ?? 512,
+  );
+  const v = r.value();
+  r.ws();
+  if (r.pos < text.length) r.unexpected();
+  return v;
+}

@@ -1,0 +1,402 @@
+/**
+ * json_encode / json_decode exactly like PHP 8.2's ext/json, and the bridges
+ * between JS values and template values.
+ */
+import { PhpArray } from './array';
+import { PhpError } from './errors';
+import { fromJSONText, JsonParseError } from './json-parse';
+import { toKey } from './key';
+import { scanNumber } from './numeric';
+import { PhpObject } from './object';
+import { floatToRepr } from './print';
+import { makeInt, PhpFloat, type Value } from './value';
+
+export { fromJSONText, JsonParseError, type JsonReadOptions } from './json-parse';
+
+export const JSON_HEX_TAG = 1;
+export const JSON_HEX_AMP = 2;
+export const JSON_HEX_APOS = 4;
+export const JSON_HEX_QUOT = 8;
+export const JSON_FORCE_OBJECT = 16;
+export const JSON_NUMERIC_CHECK = 32;
+export const JSON_UNESCAPED_SLASHES = 64;
+export const JSON_PRETTY_PRINT = 128;
+export const JSON_UNESCAPED_UNICODE = 256;
+export const JSON_PARTIAL_OUTPUT_ON_ERROR = 512;
+export const JSON_PRESERVE_ZERO_FRACTION = 1024;
+export const JSON_UNESCAPED_LINE_TERMINATORS = 2048;
+export const JSON_OBJECT_AS_ARRAY = 1;
+export const JSON_BIGINT_AS_STRING = 2;
+export const JSON_INVALID_UTF8_IGNORE = 1048576;
+export const JSON_INVALID_UTF8_SUBSTITUTE = 2097152;
+export const JSON_THROW_ON_ERROR = 4194304;
+
+export const JSON_ERROR_NONE = 0;
+export const JSON_ERROR_DEPTH = 1;
+export const JSON_ERROR_STATE_MISMATCH = 2;
+export const JSON_ERROR_CTRL_CHAR = 3;
+export const JSON_ERROR_SYNTAX = 4;
+export const JSON_ERROR_UTF8 = 5;
+export const JSON_ERROR_RECURSION = 6;
+export const JSON_ERROR_INF_OR_NAN = 7;
+export const JSON_ERROR_UNSUPPORTED_TYPE = 8;
+export const JSON_ERROR_INVALID_PROPERTY_NAME = 9;
+export const JSON_ERROR_UTF16 = 10;
+
+/** json_last_error_msg() texts by code. */
+export const JSON_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  0: 'No error',
+  1: 'Maximum stack depth exceeded',
+  2: 'State mismatch (invalid or malformed JSON)',
+  3: 'Control character error, possibly incorrectly encoded',
+  4: 'Syntax error',
+  5: 'Malformed UTF-8 characters, possibly incorrectly encoded',
+  6: 'Recursion detected',
+  7: 'Inf and NaN cannot be JSON encoded',
+  8: 'Type is not supported',
+  9: 'The decoded property name is invalid',
+  10: 'Single unpaired UTF-16 surrogate in unicode escape',
+};
+
+// ---- encode ---------------------------------------------------------------
+
+const HEX = '0123456789abcdef';
+
+function hex4(c: number): string {
+  return '\\u' + HEX[(c >> 12) & 15] + HEX[(c >> 8) & 15] + HEX[(c >> 4) & 15] + HEX[c & 15];
+}
+
+/** characters that never need escaping with any flag: printable ASCII except " \ / < > & ' */
+const PLAIN = /^[^"\\/<>&'\x00-\x1f\u0080-\uffff]*$/;
+
+class Encoder {
+  error = 0;
+  depth = 0;
+  constructor(
+    readonly flags: number,
+    readonly maxDepth: number,
+  ) {}
+
+  /** php_json_escape_string; returns null on failure (error recorded) */
+  string(s: string, flags: number): string | null {
+    if (s.length === 0) return '""';
+    if (flags & JSON_NUMERIC_CHECK) {
+      const n = scanNumber(s, false);
+      if (n !== null) {
+        if (typeof n === 'number' && !Number.isSafeInteger(n)) return this.float(n);
+        if (n instanceof PhpFloat) return this.float(n.value);
+        return String(n);
+      }
+    }
+    if (PLAIN.test(s)) return '"' + s + '"';
+    let out = '"';
+    const n = s.length;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        switch (c) {
+          case 34:
+            out += flags & JSON_HEX_QUOT ? '\\u0022' : '\\"';
+            break;
+          case 92:
+            out += '\\\\';
+            break;
+          case 47:
+            out += flags & JSON_UNESCAPED_SLASHES ? '/' : '\\/';
+            break;
+          case 8:
+            out += '\\b';
+            break;
+          case 12:
+            out += '\\f';
+            break;
+          case 10:
+            out += '\\n';
+            break;
+          case 13:
+            out += '\\r';
+            break;
+          case 9:
+            out += '\\t';
+            break;
+          case 60:
+            out += flags & JSON_HEX_TAG ? '\\u003C' : '<';
+            break;
+          case 62:
+            out += flags & JSON_HEX_TAG ? '\\u003E' : '>';
+            break;
+          case 38:
+            out += flags & JSON_HEX_AMP ? '\\u0026' : '&';
+            break;
+          case 39:
+            out += flags & JSON_HEX_APOS ? '\\u0027' : "'";
+            break;
+          default:
+            out += c < 32 ? '\\u00' + HEX[c >> 4] + HEX[c & 15] : s[i];
+        }
+        continue;
+      }
+      // non-ASCII: a lone surrogate is what invalid UTF-8 is in PHP
+      let valid = true;
+      let pair = false;
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = s.charCodeAt(i + 1);
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) pair = true;
+        else valid = false;
+      }
+      if (!valid) {
+        if (flags & JSON_INVALID_UTF8_IGNORE) continue;
+        if (flags & JSON_INVALID_UTF8_SUBSTITUTE) {
+          out += flags & JSON_UNESCAPED_UNICODE ? '\ufffd' : '\\ufffd';
+          continue;
+        }
+        this.error = JSON_ERROR_UTF8;
+        return null;
+      }
+      if (
+        flags & JSON_UNESCAPED_UNICODE &&
+        (flags & JSON_UNESCAPED_LINE_TERMINATORS || (c !== 0x2028 && c !== 0x2029))
+      ) {
+        out += pair ? s[i] + s[i + 1] : s[i];
+      } else {
+        out += pair ? hex4(c) + hex4(s.charCodeAt(i + 1)) : hex4(c);
+      }
+      if (pair) i++;
+    }
+    return out + '"';
+  }
+
+  float(d: number): string {
+    if (!Number.isFinite(d)) {
+      this.error = JSON_ERROR_INF_OR_NAN;
+      return '0';
+    }
+    const s = floatToRepr(d, 'e');
+    if (this.flags & JSON_PRESERVE_ZERO_FRACTION && s.indexOf('.') < 0 && s.indexOf('e') < 0) return s + '.0';
+    return s;
+  }
+
+  /** returns false when encoding must stop (an error without PARTIAL_OUTPUT_ON_ERROR) */
+  value(v: Value | undefined, out: string[]): boolean {
+    const flags = this.flags;
+    switch (typeof v) {
+      case 'string': {
+        const s = this.string(v, flags);
+        if (s === null) {
+          if (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) {
+            out.push('null');
+            return true;
+          }
+          return false;
+        }
+        out.push(s);
+        if (this.error === JSON_ERROR_INF_OR_NAN && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
+        return true;
+      }
+      case 'number':
+        if (Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0)) {
+          out.push(String(v));
+          return true;
+        }
+        out.push(this.float(v));
+        return this.error !== JSON_ERROR_INF_OR_NAN || (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) !== 0;
+      case 'boolean':
+        out.push(v ? 'true' : 'false');
+        return true;
+      case 'bigint':
+        out.push(String(v));
+        return true;
+      case 'undefined':
+        out.push('null');
+        return true;
+    }
+    if (v === null) {
+      out.push('null');
+      return true;
+    }
+    if (v instanceof PhpFloat) {
+      out.push(this.float(v.value));
+      return this.error !== JSON_ERROR_INF_OR_NAN || (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) !== 0;
+    }
+    if (v instanceof PhpArray) return this.array(v, !(flags & JSON_FORCE_OBJECT) && v.isList(), out);
+    if (v instanceof PhpObject) return this.array(v.props, false, out);
+    this.error = JSON_ERROR_UNSUPPORTED_TYPE;
+    if (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) {
+      out.push('null');
+      return true;
+    }
+    return false;
+  }
+
+  array(a: PhpArray, list: boolean, out: string[]): boolean {
+    const flags = this.flags;
+    const pretty = (flags & JSON_PRETTY_PRINT) !== 0;
+    out.push(list ? '[' : '{');
+    ++this.depth;
+    const n = a.size;
+    for (let i = 0; i < n; i++) {
+      if (i > 0) out.push(',');
+      if (pretty) out.push('\n' + '    '.repeat(this.depth));
+      if (!list) {
+        const k = a.keyAt(i);
+        if (typeof k === 'number') out.push('"' + k + '"');
+        else {
+          const ks = this.string(k, flags & ~JSON_NUMERIC_CHECK);
+          if (ks === null) {
+            if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
+            out.push('""');
+          } else out.push(ks);
+        }
+        out.push(pretty ? ': ' : ':');
+      }
+      if (!this.value(a.valueAt(i), out) && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
+    }
+    if (this.depth > this.maxDepth) {
+      this.error = JSON_ERROR_DEPTH;
+      if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
+    }
+    --this.depth;
+    if (pretty && n > 0) out.push('\n' + '    '.repeat(this.depth));
+    out.push(list ? ']' : '}');
+    return true;
+  }
+}
+
+/**
+ * PHP 8.2 json_encode: "/" → "\/" (unless JSON_UNESCAPED_SLASHES), non-ASCII →
+ * \uXXXX (unless JSON_UNESCAPED_UNICODE), floats in shortest round-trip form
+ * (1.0 → `1`, `1.0` with JSON_PRESERVE_ZERO_FRACTION), `[...]` only for keys
+ * exactly 0..n-1 in order. Returns false on error (INF/NAN, lone surrogates =
+ * invalid UTF-8, depth), unless JSON_PARTIAL_OUTPUT_ON_ERROR; with
+ * JSON_THROW_ON_ERROR throws a PhpError('JsonException').
+ */
+export function jsonEncode(v: Value | undefined, flags = 0, depth = 512): string | false {
+  if (depth <= 0)
+    throw new PhpError('ValueError', 'json_encode(): Argument #3 ($depth) must be greater than 0');
+  const enc = new Encoder(flags, depth);
+  const out: string[] = [];
+  const ok = enc.value(v, out);
+  if (enc.error !== 0 && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+    if (flags & JSON_THROW_ON_ERROR) throw new PhpError('JsonException', JSON_ERROR_MESSAGES[enc.error]);
+    return false;
+  }
+  if (!ok) return false;
+  return out.join('');
+}
+
+/**
+ * PHP 8.2 json_decode: objects → arrays when `assoc` (the CMS's default) else
+ * stdClass; integers beyond int64 → float unless JSON_BIGINT_AS_STRING; invalid
+ * JSON (or nesting deeper than `depth`) → null (PhpError('JsonException') with
+ * JSON_THROW_ON_ERROR). `assoc` null: decided by JSON_OBJECT_AS_ARRAY.
+ */
+export function jsonDecode(text: string, assoc: boolean | null = true, depth = 512, flags = 0): Value {
+  if (depth <= 0)
+    throw new PhpError('ValueError', 'json_decode(): Argument #3 ($depth) must be greater than 0');
+  const asArray = assoc === null ? (flags & JSON_OBJECT_AS_ARRAY) !== 0 : assoc;
+  let code: number;
+  if (text.length === 0) {
+    code = JSON_ERROR_SYNTAX;
+  } else {
+    try {
+      return fromJSONText(text, {
+        objects: !asArray,
+        bigintAsString: (flags & JSON_BIGINT_AS_STRING) !== 0,
+        depth,
+      });
+    } catch (e) {
+      if (!(e instanceof JsonParseError)) throw e;
+      code = e.code;
+    }
+  }
+  if (flags & JSON_THROW_ON_ERROR) throw new PhpError('JsonException', JSON_ERROR_MESSAGES[code]);
+  return null;
+}
+
+// ---- JS bridges -------------------------------------------------------------
+
+/**
+ * A JS value → template value. null/undefined → null; integral safe numbers →
+ * int, other numbers → float; bigint → int (float beyond int64); arrays and
+ * Sets → lists (holes → null); Maps → arrays (keys normalised); Dates → ISO
+ * strings; other objects → arrays of their own enumerable properties; functions
+ * and symbols → null. Sumi values pass through. Lossy: JS plain objects list
+ * integer-like keys first, so use `fromJSONText` when key order matters.
+ * Throws on cyclic structures.
+ */
+export function fromJS(value: unknown): Value {
+  return convertIn(value, []);
+}
+
+function convertIn(v: unknown, stack: object[]): Value {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'number':
+      return v;
+    case 'bigint':
+      return makeInt(v);
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return null;
+  }
+  if (v === null) return null;
+  if (v instanceof PhpArray || v instanceof PhpObject || v instanceof PhpFloat) return v;
+  const o = v as object;
+  if (o instanceof Date) return o.toISOString();
+  if (stack.includes(o)) throw new Error('fromJS: cyclic structure');
+  stack.push(o);
+  let out: PhpArray;
+  if (Array.isArray(o)) {
+    const n = o.length;
+    const vals = new Array<Value>(n);
+    for (let i = 0; i < n; i++) vals[i] = convertIn(o[i], stack);
+    out = PhpArray.fromList(vals);
+  } else if (o instanceof Map) {
+    out = new PhpArray();
+    for (const [k, val] of o) out.set(toKey(k), convertIn(val, stack));
+  } else if (o instanceof Set) {
+    const vals: Value[] = [];
+    for (const val of o) vals.push(convertIn(val, stack));
+    out = PhpArray.fromList(vals);
+  } else if (ArrayBuffer.isView(o)) {
+    const vals: Value[] = [];
+    for (const val of o as unknown as Iterable<unknown>) vals.push(convertIn(val, stack));
+    out = PhpArray.fromList(vals);
+  } else {
+    out = new PhpArray();
+    for (const k of Object.keys(o)) out.set(k, convertIn((o as Record<string, unknown>)[k], stack));
+  }
+  stack.pop();
+  return out;
+}
+
+/**
+ * A template value → JS. Ints → number (bigint stays bigint), floats → number
+ * (lossy: 1.0 becomes 1), lists → arrays, other arrays and objects → plain
+ * objects (lossy: JS lists integer-like keys first). `__proto__` keys become own
+ * properties.
+ */
+export function toJS(v: Value | undefined): unknown {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'object') return v;
+  if (v instanceof PhpFloat) return v.value;
+  const arr = v instanceof PhpObject ? v.props : v;
+  const n = arr.size;
+  if (!(v instanceof PhpObject) && arr.isList()) {
+    const out = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) out[i] = toJS(arr.valueAt(i));
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) {
+    const k = String(arr.keyAt(i));
+    const val = toJS(arr.valueAt(i));
+    if (k === '__proto__')
+      Object.defineProperty(out, k, { value: val, enumerable: true, writable: true, configurable: true });
+    else out[k] = val;
+  }
+  return out;
+}

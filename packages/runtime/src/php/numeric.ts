@@ -1,0 +1,118 @@
+/**
+ * PHP 8 numeric strings (`_is_numeric_string_ex`): optional leading and
+ * trailing whitespace (" \t\n\r\v\f"), optional sign, decimal digits with an
+ * optional fraction and exponent. No hex, no "inf"/"nan". A string whose
+ * beginning is numeric but which goes on with other characters is
+ * "leading-numeric" ("5 apples").
+ */
+import { makeFloat, makeInt, type Num } from './value';
+
+/** Extra results of the last `scanNumber` call (avoids allocating a result object). */
+export const numScan = {
+  /** the string was leading-numeric: characters other than whitespace followed the number */
+  trailing: false,
+  /** an integer string beyond int64 was read as a float: 1 (positive) / -1 (negative), else 0 */
+  overflow: 0,
+};
+
+function isWs(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+const INT64_MIN_DIGITS = '9223372036854775808';
+
+/**
+ * Reads the number in `s`. Returns the int or float, or null when `s` is not
+ * numeric. With `allowErrors`, a leading-numeric string gives its number and sets
+ * `numScan.trailing`; without it, such a string gives null.
+ */
+export function scanNumber(s: string, allowErrors: boolean): Num | null {
+  const len = s.length;
+  numScan.trailing = false;
+  numScan.overflow = 0;
+  let i = 0;
+  while (i < len && isWs(s.charCodeAt(i))) i++;
+  const start = i;
+  let c = s.charCodeAt(i);
+  if (c === 45 || c === 43) {
+    i++;
+    c = s.charCodeAt(i);
+  }
+  let isFloat = false;
+  let end: number;
+  let sigDigits = 0;
+  let sigStart = i;
+  if (isDigit(c)) {
+    let j = i;
+    while (s.charCodeAt(j) === 48) j++;
+    sigStart = j;
+    while (isDigit(s.charCodeAt(j))) j++;
+    sigDigits = j - sigStart;
+    end = j;
+    c = s.charCodeAt(j);
+    if (c === 46) {
+      isFloat = true;
+      j++;
+      while (isDigit(s.charCodeAt(j))) j++;
+      end = j;
+      c = s.charCodeAt(j);
+    }
+    if (c === 101 || c === 69) {
+      let k = j + 1;
+      const sc = s.charCodeAt(k);
+      if (sc === 45 || sc === 43) k++;
+      if (isDigit(s.charCodeAt(k))) {
+        isFloat = true;
+        while (isDigit(s.charCodeAt(k))) k++;
+        end = k;
+      }
+    }
+  } else if (c === 46 && isDigit(s.charCodeAt(i + 1))) {
+    isFloat = true;
+    let j = i + 1;
+    while (isDigit(s.charCodeAt(j))) j++;
+    end = j;
+    c = s.charCodeAt(j);
+    if (c === 101 || c === 69) {
+      let k = j + 1;
+      const sc = s.charCodeAt(k);
+      if (sc === 45 || sc === 43) k++;
+      if (isDigit(s.charCodeAt(k))) {
+        while (isDigit(s.charCodeAt(k))) k++;
+        end = k;
+      }
+    }
+  } else {
+    return null;
+  }
+  if (end !== len) {
+    let k = end;
+    while (k < len && isWs(s.charCodeAt(k))) k++;
+    if (k !== len) {
+      if (!allowErrors) return null;
+      numScan.trailing = true;
+    }
+  }
+  const text = start === 0 && end === len ? s : s.slice(start, end);
+  if (isFloat) return makeFloat(Number(text));
+  if (sigDigits <= 15) return Number(text) + 0;
+  const neg = s.charCodeAt(start) === 45;
+  if (sigDigits > 19 || (sigDigits === 19 && beyondInt64(s.slice(sigStart, sigStart + 19), neg))) {
+    numScan.overflow = neg ? -1 : 1;
+    return makeFloat(Number(text));
+  }
+  return makeInt(BigInt(text.charCodeAt(0) === 43 ? text.slice(1) : text));
+}
+
+function beyondInt64(digits19: string, neg: boolean): boolean {
+  return !(digits19 < INT64_MIN_DIGITS || (digits19 === INT64_MIN_DIGITS && neg));
+}
+
+/** PHP 8 `is_numeric()` for strings: whitespace allowed on both sides. */
+export function isNumericString(s: string): boolean {
+  return scanNumber(s, false) !== null;
+}
