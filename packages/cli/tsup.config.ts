@@ -1,10 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // bin.ts starts with a shebang; esbuild keeps it and tsup marks dist/bin.js executable
+  entry: ['src/index.ts', 'src/bin.ts'],
   format: ['esm'],
-  dts: true,
+  dts: { entry: 'src/index.ts' },
   clean: true,
   sourcemap: true,
-  target: 'es2022',
+  target: 'node20',
+  platform: 'node',
 });

@@ -1,0 +1,98 @@
+/**
+ * `sumi render FILE|- [--data FILE.json] [--context NAME] [--functions DIR] [--config FILE]`
+ * Prints the output exactly (nothing added). Compile warnings and the
+ * render's log go to stderr; an error prints `file:line:col CODE message`
+ * with its code frame on stderr and exits 1.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fromJSONText, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
+import { loadConfig } from '../config';
+import { buildEngine } from '../engine';
+import { formatDiagnostic, formatError } from '../format';
+import { loadFunctions } from '../functions';
+import { type Io, UsageError } from '../io';
+
+export const renderUsage = `sumi render FILE|- [options]
+
+Renders a template and prints its output.
+
+  --data FILE.json     template variables (a JSON object; key order is kept)
+  --context NAME       run context: ${Object.keys(RUN_CONTEXTS).join(', ')} (default batch)
+  --functions DIR      load every *.tpl in DIR as a custom function (see README)
+  --config FILE        engine options as JSON: timezone, constants, limits, request
+  --log                print the render's log entries on stderr
+  --no-warnings        do not print compile warnings
+`;
+
+export function readData(file: string) {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read data ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return fromJSONText(text);
+  } catch (err) {
+    throw new UsageError(`${file}: invalid JSON data: ${(err as Error).message}`);
+  }
+}
+
+export async function renderCommand(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      data: { type: 'string' },
+      context: { type: 'string' },
+      functions: { type: 'string' },
+      config: { type: 'string' },
+      log: { type: 'boolean', default: false },
+      'no-warnings': { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length !== 1)
+    throw new UsageError(`render takes one FILE (or - for stdin)\n\n${renderUsage}`);
+  const file = positionals[0];
+  const context = values.context;
+  if (context !== undefined && !Object.hasOwn(RUN_CONTEXTS, context)) {
+    throw new UsageError(`unknown context "${context}" (one of: ${Object.keys(RUN_CONTEXTS).join(', ')})`);
+  }
+  const config = values.config ? loadConfig(values.config) : {};
+  const functions = values.functions ? loadFunctions(values.functions) : [];
+  const data = values.data ? readData(values.data) : undefined;
+  let source: string;
+  if (file === '-') source = await io.readStdin();
+  else {
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+    }
+  }
+  const name = file === '-' ? '<stdin>' : file;
+
+  const engine = buildEngine(config, functions);
+  try {
+    const compiled = engine.compile(source, { name });
+    if (!values['no-warnings']) {
+      for (const w of compiled.warnings) io.err(formatDiagnostic(w, name, source));
+    }
+    const result = await engine.render(compiled, data, {
+      name,
+      context: context as RunContextName | undefined,
+    });
+    io.out(result.output);
+    if (values.log) {
+      for (const entry of result.log) {
+        const where = entry.line ? `${entry.template ?? name}:${entry.line}:${entry.column ?? 1} ` : '';
+        io.err(`${where}${entry.level}${entry.source ? ` [${entry.source}]` : ''} ${entry.message}\n`);
+      }
+    }
+    return 0;
+  } catch (err) {
+    io.err(formatError(err, name));
+    return 1;
+  }
+}

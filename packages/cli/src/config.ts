@@ -1,0 +1,96 @@
+/**
+ * `--config FILE`: engine options as JSON. Only the options that make sense
+ * in a file are accepted, and each is checked, so a typo is an error rather
+ * than a silently ignored key.
+ *
+ * {
+ *   "timezone": "Asia/Tokyo",
+ *   "constants": { "SITE_KEY": "demo", "TEMP_DIR2": "/tmp/sumi" },
+ *   "limits": { "maxSteps": 1000000, "timeoutMs": 5000, "maxOutputBytes": 1048576, "maxDepth": 16 },
+ *   "request": { "get": { "page": "2" }, "post": {}, "server": { "HTTP_HOST": "example.com" }, "memberId": 12 }
+ * }
+ */
+import { readFileSync } from 'node:fs';
+import type { EngineOptions } from '@sumi/runtime';
+import { UsageError } from './io';
+
+export type CliConfig = Pick<EngineOptions, 'timezone' | 'constants' | 'limits' | 'request'>;
+
+const LIMIT_KEYS = ['maxSteps', 'timeoutMs', 'maxOutputBytes', 'maxDepth'] as const;
+const REQUEST_KEYS = ['get', 'post', 'server', 'memberId'] as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkKeys(where: string, value: Record<string, unknown>, allowed: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      throw new UsageError(`${where}: unknown key "${key}" (expected one of: ${allowed.join(', ')})`);
+    }
+  }
+}
+
+/** Validates parsed JSON; `file` is used in messages. */
+export function parseConfig(json: unknown, file: string): CliConfig {
+  if (!isObject(json)) throw new UsageError(`${file}: the config must be a JSON object`);
+  checkKeys(file, json, ['timezone', 'constants', 'limits', 'request']);
+  const config: CliConfig = {};
+  if (json.timezone !== undefined) {
+    if (typeof json.timezone !== 'string' || json.timezone === '') {
+      throw new UsageError(`${file}: "timezone" must be an IANA zone name such as "Asia/Tokyo"`);
+    }
+    config.timezone = json.timezone;
+  }
+  if (json.constants !== undefined) {
+    if (!isObject(json.constants))
+      throw new UsageError(`${file}: "constants" must be an object of NAME: value`);
+    config.constants = json.constants;
+  }
+  if (json.limits !== undefined) {
+    const limits = json.limits;
+    if (!isObject(limits)) throw new UsageError(`${file}: "limits" must be an object`);
+    checkKeys(`${file}: limits`, limits, LIMIT_KEYS);
+    for (const [key, value] of Object.entries(limits)) {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+        throw new UsageError(`${file}: limits.${key} must be a positive integer`);
+      }
+    }
+    config.limits = limits as CliConfig['limits'];
+  }
+  if (json.request !== undefined) {
+    const request = json.request;
+    if (!isObject(request)) throw new UsageError(`${file}: "request" must be an object`);
+    checkKeys(`${file}: request`, request, REQUEST_KEYS);
+    for (const key of ['get', 'post', 'server'] as const) {
+      if (request[key] !== undefined && !isObject(request[key])) {
+        throw new UsageError(`${file}: request.${key} must be an object`);
+      }
+    }
+    const memberId = request.memberId;
+    if (
+      memberId !== undefined &&
+      memberId !== null &&
+      !(typeof memberId === 'number' && Number.isInteger(memberId))
+    ) {
+      throw new UsageError(`${file}: request.memberId must be an integer or null`);
+    }
+    config.request = request as CliConfig['request'];
+  }
+  return config;
+}
+
+export function loadConfig(file: string): CliConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read config ${file}: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${file}: invalid JSON: ${(err as Error).message}`);
+  }
+  return parseConfig(json, file);
+}

@@ -1,0 +1,16 @@
+/**
+ * @sumi/cli — the `sumi` command (render, check, cases, plugins). The same
+ * commands are exported for tools that want to run them in-process.
+ */
+export { type CaseFiles, type CaseResult, findCases, runCase } from './cases';
+export { casesCommand } from './commands/cases';
+export { checkCommand, checkSource } from './commands/check';
+export { pluginsCommand } from './commands/plugins';
+export { readData, renderCommand } from './commands/render';
+export { type CliConfig, loadConfig, parseConfig } from './config';
+export { firstDifference, formatDiff, splitLines, visible } from './diff';
+export { buildEngine } from './engine';
+export { formatDiagnostic, formatError } from './format';
+export { type LoadedFunction, loadFunctions } from './functions';
+export { type Io, memoryIo, processIo, UsageError } from './io';
+export { main, usage } from './main';

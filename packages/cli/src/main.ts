@@ -1,0 +1,51 @@
+/** `sumi COMMAND ...`: dispatch, help and exit codes (0 ok, 1 template errors or failed cases, 2 usage). */
+import { casesCommand, casesUsage } from './commands/cases';
+import { checkCommand, checkUsage } from './commands/check';
+import { pluginsCommand, pluginsUsage } from './commands/plugins';
+import { renderCommand, renderUsage } from './commands/render';
+import { type Io, UsageError } from './io';
+
+const commands: Record<string, { run: (argv: string[], io: Io) => Promise<number>; usage: string }> = {
+  render: { run: renderCommand, usage: renderUsage },
+  check: { run: checkCommand, usage: checkUsage },
+  cases: { run: casesCommand, usage: casesUsage },
+  plugins: { run: pluginsCommand, usage: pluginsUsage },
+};
+
+export const usage = `sumi: the Sumi template language (Smarty 2.6 + CMS dialect) on the command line
+
+  sumi render FILE|- [--data FILE.json] [--context NAME] [--functions DIR] [--config FILE]
+  sumi check FILE...
+  sumi cases DIR... [--filter SUBSTR] [--quiet]
+  sumi plugins [--json]
+
+sumi COMMAND --help shows a command's options.
+`;
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.err(`sumi: unknown command "${name}"\n\n${usage}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(command.usage);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    // parseArgs throws TypeErrors with codes like ERR_PARSE_ARGS_UNKNOWN_OPTION
+    const code = (err as { code?: unknown }).code;
+    if (err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      io.err(`sumi ${name}: ${(err as Error).message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
