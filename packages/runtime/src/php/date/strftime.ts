@@ -1,0 +1,199 @@
+/**
+ * PHP's strftime() as Smarty 2's date_format modifier uses it: PHP breaks the timestamp
+ * down in the configured zone and hands the fields to glibc's strftime in the C locale.
+ * glibc's flags (`_ - 0 ^ #`), field widths and the E/O modifiers are honoured; an unknown
+ * conversion is copied as written, like glibc does.
+ */
+import { dayOfWeek, dayOfYear, isoWeek } from './calendar';
+import { DAY_NAMES, DAY_NAMES_SHORT, MONTH_NAMES, MONTH_NAMES_SHORT } from './names';
+import { type LocalTime, toLocalTime, zoneAbbreviation } from './zone';
+
+interface Spec {
+  /** '0', '_', '-' or '+'; null when the conversion's default applies. */
+  pad: string | null;
+  upper: boolean;
+  /** glibc's '#': swap to the "other" case (upper for names, lower for %p and %Z). */
+  swapCase: boolean;
+  /** Minimum field width, or -1. */
+  width: number;
+}
+
+interface Fields extends LocalTime {
+  wday: number;
+  yday: number;
+  timeZone: string;
+}
+
+/** Formats a number the way glibc's do_number / do_number_spacepad do. */
+function number(spec: Spec, value: number, digits: number, defaultPad: '0' | '_'): string {
+  const pad = spec.pad ?? defaultPad;
+  const width = spec.width >= 0 ? spec.width : digits;
+  const sign = value < 0 ? '-' : '';
+  const body = String(Math.abs(value));
+  if (pad === '-') return sign + body;
+  const shortage = width - sign.length - body.length;
+  if (shortage <= 0) return sign + body;
+  return pad === '_' ? ' '.repeat(shortage) + sign + body : sign + '0'.repeat(shortage) + body;
+}
+
+/** Copies text with the case flags and field width applied (glibc's cpy/width_add). */
+function text(spec: Spec, value: string, swapToLower = false): string {
+  let out = value;
+  if (spec.upper && !(spec.swapCase && swapToLower)) out = out.toUpperCase();
+  else if (spec.swapCase) out = swapToLower ? out.toLowerCase() : out.toUpperCase();
+  if (spec.width > out.length && spec.pad !== '-') {
+    const fill = spec.pad === '0' || spec.pad === '+' ? '0' : ' ';
+    out = fill.repeat(spec.width - out.length) + out;
+  }
+  return out;
+}
+
+function hour12(h: number): number {
+  return h % 12 || 12;
+}
+
+/** One conversion; returns null for a conversion glibc does not know. */
+function convert(conversion: string, spec: Spec, f: Fields): string | null {
+  switch (conversion) {
+    case 'a':
+      return text(spec, DAY_NAMES_SHORT[f.wday]);
+    case 'A':
+      return text(spec, DAY_NAMES[f.wday]);
+    case 'b':
+    case 'h':
+      return text(spec, MONTH_NAMES_SHORT[f.m - 1]);
+    case 'B':
+      return text(spec, MONTH_NAMES[f.m - 1]);
+    case 'c':
+      return text(spec, format('%a %b %e %H:%M:%S %Y', f));
+    case 'C':
+      return number(spec, Math.floor(f.y / 100), 2, '0');
+    case 'd':
+      return number(spec, f.d, 2, '0');
+    case 'D':
+    case 'x':
+      return text(spec, format('%m/%d/%y', f));
+    case 'e':
+      return number(spec, f.d, 2, '_');
+    case 'F':
+      return text(spec, format('%Y-%m-%d', f));
+    case 'g':
+      return number(spec, ((isoWeek(f.y, f.m, f.d).year % 100) + 100) % 100, 2, '0');
+    case 'G':
+      return number(spec, isoWeek(f.y, f.m, f.d).year, 4, '0');
+    case 'H':
+      return number(spec, f.h, 2, '0');
+    case 'I':
+      return number(spec, hour12(f.h), 2, '0');
+    case 'j':
+      return number(spec, f.yday + 1, 3, '0');
+    case 'k':
+      return number(spec, f.h, 2, '_');
+    case 'l':
+      return number(spec, hour12(f.h), 2, '_');
+    case 'm':
+      return number(spec, f.m, 2, '0');
+    case 'M':
+      return number(spec, f.i, 2, '0');
+    case 'n':
+      return '\n';
+    case 'p':
+      return text(spec, f.h >= 12 ? 'PM' : 'AM', true);
+    case 'P':
+      return text({ ...spec, upper: false, swapCase: false }, f.h >= 12 ? 'pm' : 'am');
+    case 'r':
+      return text(spec, format('%I:%M:%S %p', f));
+    case 'R':
+      return text(spec, format('%H:%M', f));
+    case 's':
+      // glibc runs mktime() on the wall-clock fields in the process zone, which is UTC
+      // for PHP in a container: the result is the wall clock read as UTC.
+      return number(spec, f.seconds + f.offset, 1, '0');
+    case 'S':
+      return number(spec, f.s, 2, '0');
+    case 't':
+      return '\t';
+    case 'T':
+    case 'X':
+      return text(spec, format('%H:%M:%S', f));
+    case 'u':
+      return number(spec, f.wday || 7, 1, '0');
+    case 'U':
+      return number(spec, Math.floor((f.yday - f.wday + 7) / 7), 2, '0');
+    case 'V':
+      return number(spec, isoWeek(f.y, f.m, f.d).week, 2, '0');
+    case 'w':
+      return number(spec, f.wday, 1, '0');
+    case 'W':
+      return number(spec, Math.floor((f.yday - ((f.wday + 6) % 7) + 7) / 7), 2, '0');
+    case 'y':
+      return number(spec, ((f.y % 100) + 100) % 100, 2, '0');
+    case 'Y':
+      return number(spec, f.y, 4, '0');
+    case 'z': {
+      const minutes = Math.trunc(f.offset / 60);
+      const abs = Math.abs(minutes);
+      const value = Math.floor(abs / 60) * 100 + (abs % 60);
+      const sign = f.offset < 0 ? '-' : '+';
+      return sign + number({ ...spec, width: spec.width >= 0 ? spec.width - 1 : -1 }, value, 4, '0');
+    }
+    case 'Z':
+      return text(spec, zoneAbbreviation(f.timeZone, f.seconds), true);
+    case '%':
+      return '%';
+  }
+  return null;
+}
+
+function format(pattern: string, f: Fields): string {
+  let out = '';
+  let k = 0;
+  while (k < pattern.length) {
+    const c = pattern[k];
+    if (c !== '%') {
+      out += c;
+      k++;
+      continue;
+    }
+    const start = k;
+    k++;
+    const spec: Spec = { pad: null, upper: false, swapCase: false, width: -1 };
+    while (k < pattern.length && '_-0^#+'.includes(pattern[k])) {
+      const flag = pattern[k];
+      if (flag === '^') spec.upper = true;
+      else if (flag === '#') spec.swapCase = true;
+      else spec.pad = flag;
+      k++;
+    }
+    let digits = '';
+    while (k < pattern.length && pattern[k] >= '0' && pattern[k] <= '9') digits += pattern[k++];
+    if (digits !== '') spec.width = Number(digits);
+    let modifier = '';
+    if (k < pattern.length && (pattern[k] === 'E' || pattern[k] === 'O')) modifier = pattern[k++];
+    if (k >= pattern.length) {
+      // A lone '%' at the end (after any flags) is copied as written.
+      out += pattern.slice(start);
+      break;
+    }
+    const conversion = pattern[k++];
+    const converted = conversion === '%' && modifier !== '' ? null : convert(conversion, spec, f);
+    out += converted ?? pattern.slice(start, k);
+  }
+  return out;
+}
+
+/**
+ * strftime(`pattern`, `timestamp`) with PHP's default zone set to `timeZone`, in the C locale.
+ * An empty pattern gives '' (PHP returns false; date_format prints it as '').
+ */
+export function strftime(pattern: string, timestamp: number, timeZone: string): string {
+  if (pattern === '') return '';
+  const local = toLocalTime(Math.floor(timestamp), timeZone);
+  const fields: Fields = {
+    ...local,
+    wday: dayOfWeek(local.y, local.m, local.d),
+    yday: dayOfYear(local.y, local.m, local.d),
+    timeZone,
+  };
+  return format(pattern, fields);
+}

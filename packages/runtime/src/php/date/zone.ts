@@ -1,0 +1,279 @@
+/**
+ * Time-zone facts from the platform's Intl data (never a hand-written table): the UTC
+ * offset at an instant, the abbreviation PHP prints for `T`, the DST flag, and the
+ * local-time-to-instant resolution timelib applies (gaps and overlaps included).
+ * Formatters are cached per zone: these functions sit on the hot path of date().
+ */
+import { civilFromDays, daysFromCivil, floorDiv } from './calendar';
+
+interface Zone {
+  /** Name as given by the caller (PHP prints it back for `e`). */
+  readonly name: string;
+  readonly parts: Intl.DateTimeFormat;
+  /** Recent offsets by instant; cleared when large. */
+  readonly offsets: Map<number, number>;
+  abbr: Intl.DateTimeFormat[] | null;
+}
+
+const zones = new Map<string, Zone>();
+const OFFSET_CACHE_LIMIT = 2048;
+/** Intl (JS Date) covers ±8.64e15 ms; beyond that the offset at the edge is used. */
+const MAX_SECONDS = 8.64e12;
+
+function makeZone(name: string): Zone {
+  let parts: Intl.DateTimeFormat;
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: name,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+  } catch {
+    throw new RangeError(`Unknown or bad time zone: ${name}`);
+  }
+  return { name, parts, offsets: new Map(), abbr: null };
+}
+
+function zoneOf(name: string): Zone {
+  let zone = zones.get(name);
+  if (zone === undefined) {
+    zone = makeZone(name);
+    zones.set(name, zone);
+  }
+  return zone;
+}
+
+/** The canonical IANA name when the platform knows `name` (case-insensitive), else null. */
+export function resolveTimeZoneName(name: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** Throws a RangeError naming the zone when the platform does not know it. */
+export function assertTimeZone(name: string): void {
+  zoneOf(name);
+}
+
+/** UTC offset in seconds of `timeZone` at the instant `seconds` (since the epoch). */
+export function zoneOffset(timeZone: string, seconds: number): number {
+  const zone = zoneOf(timeZone);
+  const t = Math.max(-MAX_SECONDS, Math.min(MAX_SECONDS, Math.floor(seconds)));
+  const cached = zone.offsets.get(t);
+  if (cached !== undefined) return cached;
+  let y = 0;
+  let m = 1;
+  let d = 1;
+  let h = 0;
+  let i = 0;
+  let s = 0;
+  let bc = false;
+  for (const part of zone.parts.formatToParts(t * 1000)) {
+    switch (part.type) {
+      case 'year':
+        y = Number(part.value);
+        break;
+      case 'month':
+        m = Number(part.value);
+        break;
+      case 'day':
+        d = Number(part.value);
+        break;
+      case 'hour':
+        h = Number(part.value);
+        break;
+      case 'minute':
+        i = Number(part.value);
+        break;
+      case 'second':
+        s = Number(part.value);
+        break;
+      case 'era':
+        bc = part.value.startsWith('B');
+        break;
+    }
+  }
+  if (bc) y = 1 - y;
+  const offset = daysFromCivil(y, m, d) * 86400 + h * 3600 + i * 60 + s - t;
+  if (zone.offsets.size >= OFFSET_CACHE_LIMIT) zone.offsets.clear();
+  zone.offsets.set(t, offset);
+  return offset;
+}
+
+/** Whether `timeZone` observes daylight saving time at `seconds` (offset above the year's standard one). */
+export function zoneIsDst(timeZone: string, seconds: number): boolean {
+  const offset = zoneOffset(timeZone, seconds);
+  const year = civilFromDays(floorDiv(Math.floor(seconds) + offset, 86400)).y;
+  const jan = zoneOffset(timeZone, daysFromCivil(year, 1, 1) * 86400);
+  const jul = zoneOffset(timeZone, daysFromCivil(year, 7, 1) * 86400);
+  return offset > Math.min(jan, jul);
+}
+
+/**
+ * CLDR only names a zone's abbreviation in the locales of its region ("JST" in ja-JP,
+ * "BST" in en-GB, "EST" in en-US). These are the regions whose CLDR short names match
+ * the tz database's abbreviations, which are what PHP prints.
+ */
+const ABBREVIATION_LOCALES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(America\/|US\/|Canada\/|Pacific\/Honolulu$|Navajo$|[ECMP]ST\d[ECMP]DT$|EST$|MST$|HST$)/, 'en-US'],
+  [/^(Europe\/Dublin|Eire)$/, 'en-IE'],
+  [/^(Europe\/|GB$|GB-Eire$|WET$|CET$|MET$|EET$)/, 'en-GB'],
+  [/^Australia\//, 'en-AU'],
+  [/^(Pacific\/Auckland|NZ|Antarctica\/McMurdo)$/, 'en-NZ'],
+  [/^Asia\/(Kolkata|Calcutta)$/, 'en-IN'],
+  [/^(Asia\/Tokyo|Japan)$/, 'ja-JP'],
+  [/^(Asia\/Hong_Kong|Hongkong)$/, 'en-HK'],
+  [/^Asia\/(Jakarta|Pontianak|Makassar|Jayapura)$/, 'id-ID'],
+  [/^Africa\/(Johannesburg|Maseru|Mbabane)$/, 'en-ZA'],
+];
+
+function abbreviationFormatters(zone: Zone): Intl.DateTimeFormat[] {
+  if (zone.abbr !== null) return zone.abbr;
+  const locales: string[] = [];
+  for (const [pattern, locale] of ABBREVIATION_LOCALES) {
+    if (pattern.test(zone.name)) locales.push(locale);
+  }
+  locales.push('en-US');
+  zone.abbr = locales.map(
+    (locale) => new Intl.DateTimeFormat(locale, { timeZone: zone.name, timeZoneName: 'short' }),
+  );
+  return zone.abbr;
+}
+
+/** "+09", "+0530", "-0330": the tz database's spelling for zones without a letter abbreviation. */
+function numericAbbreviation(offset: number): string {
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hours = String(Math.floor(abs / 3600)).padStart(2, '0');
+  const minutes = Math.floor((abs % 3600) / 60);
+  return sign + hours + (minutes === 0 ? '' : String(minutes).padStart(2, '0'));
+}
+
+/** The abbreviation PHP's `T` prints for `timeZone` at `seconds` (JST, EDT, BST, UTC, +04, LMT). */
+export function zoneAbbreviation(timeZone: string, seconds: number): string {
+  const zone = zoneOf(timeZone);
+  const offset = zoneOffset(timeZone, seconds);
+  // Local mean time offsets are not whole minutes; the tz database calls them LMT.
+  if (offset % 60 !== 0) return 'LMT';
+  const ms = Math.max(-MAX_SECONDS, Math.min(MAX_SECONDS, Math.floor(seconds))) * 1000;
+  for (const formatter of abbreviationFormatters(zone)) {
+    const part = formatter.formatToParts(ms).find((p) => p.type === 'timeZoneName');
+    const name = part?.value ?? '';
+    if (/^[A-Z]{2,5}$/.test(name) && (name !== 'GMT' || offset === 0)) return name;
+  }
+  return numericAbbreviation(offset);
+}
+
+/** How the parsed string named its zone, which changes how overlaps are resolved (timelib's have_zone/dst). */
+export interface ZoneHint {
+  explicit: boolean;
+  dst: boolean;
+}
+
+/** First instant in (lo, hi] whose offset equals offset(hi); offsets at lo and hi must differ. */
+function transitionBetween(timeZone: string, lo: number, hi: number): number {
+  const target = zoneOffset(timeZone, hi);
+  let a = lo;
+  let b = hi;
+  while (b - a > 1) {
+    const mid = a + floorDiv(b - a, 2);
+    if (zoneOffset(timeZone, mid) === target) b = mid;
+    else a = mid;
+  }
+  return b;
+}
+
+/**
+ * The instant for local wall-clock seconds `local` (wall clock read as if UTC) in `timeZone`,
+ * following timelib's do_adjust_timezone: a time in a spring-forward gap moves forward by the
+ * gap; an ambiguous fall-back time takes the offset found at `local` read as UTC (so the DST
+ * reading west of UTC, the standard one east of it), unless the string named the zone.
+ */
+export function localToInstant(timeZone: string, local: number, hint?: ZoneHint): number {
+  const current = zoneOffset(timeZone, local);
+  const afterAt = local - current;
+  const after = zoneOffset(timeZone, afterAt);
+  let actual = after;
+  let actualAt = afterAt;
+  // timelib compares against the start of the offset period around a probe instant; a
+  // candidate instant is past that start when it lies after the probe or shares its offset.
+  if (current === after && hint?.explicit) {
+    const currentIsDst = zoneIsDst(timeZone, local);
+    if (current >= 0 && hint.dst && !currentIsDst) {
+      const earlierAt = local - current - 7200;
+      const earlier = zoneOffset(timeZone, earlierAt);
+      const at = local - earlier;
+      if (earlier !== after && at < afterAt && zoneOffset(timeZone, at) !== after) {
+        actual = earlier;
+        actualAt = earlierAt;
+      }
+    } else if (current <= 0 && currentIsDst && !hint.dst) {
+      const laterAt = local - current + 7200;
+      const later = zoneOffset(timeZone, laterAt);
+      const at = local - later;
+      if (later !== after && (at >= laterAt || zoneOffset(timeZone, at) === later)) {
+        actual = later;
+        actualAt = laterAt;
+      }
+    }
+  }
+  if (current === actual) return local - current;
+  const candidate = local - actual;
+  // A candidate before the period that gave `actual` means the wall time fell in a gap.
+  let inTransition = false;
+  if (candidate < actualAt && zoneOffset(timeZone, candidate) !== actual) {
+    const transition = transitionBetween(timeZone, candidate, actualAt);
+    inTransition = candidate >= transition + (current - actual);
+  }
+  return inTransition ? local - current : candidate;
+}
+
+/** A timestamp broken down in a zone: wall-clock fields plus the instant and its offset. */
+export interface LocalTime {
+  y: number;
+  m: number;
+  d: number;
+  h: number;
+  i: number;
+  s: number;
+  /** Microseconds, from the fraction of a fractional timestamp. */
+  us: number;
+  /** Whole seconds since the epoch (the floor of the timestamp). */
+  seconds: number;
+  /** UTC offset in seconds. */
+  offset: number;
+}
+
+/** Breaks `timestamp` (seconds, possibly fractional) down into wall-clock fields of `timeZone`. */
+export function toLocalTime(timestamp: number, timeZone: string): LocalTime {
+  let seconds = Math.floor(timestamp);
+  let us = Math.round((timestamp - seconds) * 1_000_000);
+  if (us >= 1_000_000) {
+    seconds += 1;
+    us -= 1_000_000;
+  }
+  const offset = zoneOffset(timeZone, seconds);
+  const local = seconds + offset;
+  const days = floorDiv(local, 86400);
+  const rest = local - days * 86400;
+  const { y, m, d } = civilFromDays(days);
+  return {
+    y,
+    m,
+    d,
+    h: Math.floor(rest / 3600),
+    i: Math.floor((rest % 3600) / 60),
+    s: rest % 60,
+    us,
+    seconds,
+    offset,
+  };
+}
