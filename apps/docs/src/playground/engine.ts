@@ -72,16 +72,15 @@ export interface RuntimeModule {
   PhpObject?: new (...args: never[]) => { props: unknown; className: string };
 }
 
+/** @sumi/parser's lossless token: `source.slice(start, end)` is its text. */
 export interface Token {
-  type?: string;
-  kind?: string;
-  start?: number;
-  end?: number;
-  span?: { start: number; end: number };
+  type: string;
+  start: number;
+  end: number;
 }
 
 export interface ParserModule {
-  tokenize(source: string): unknown;
+  tokenize(source: string): Token[];
 }
 
 export type Loaded =

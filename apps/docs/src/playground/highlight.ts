@@ -12,40 +12,33 @@ import {
 } from '@codemirror/view';
 import type { Token } from './engine';
 
-export type Tokenize = (source: string) => unknown;
+export type Tokenize = (source: string) => Token[];
 
-/** Highlight category of a token kind (the parser's kind names, matched by what they say). */
-export function tokenCategory(kind: string): string | null {
-  const k = kind.toLowerCase();
-  if (k.includes('comment')) return 'comment';
-  if (k.includes('error') || k.includes('invalid') || k.includes('unknown')) return 'error';
-  if (k === 'text' || (k.includes('literal') && !k.includes('string') && !k.includes('number'))) return null;
-  if (k.includes('string') || k.includes('quote') || k.includes('backtick')) return 'string';
-  if (k.includes('number') || k.includes('int') || k.includes('float')) return 'number';
-  if (k.includes('bool') || k.includes('null') || k.includes('keyword')) return 'keyword';
-  if (k.includes('var') || k.includes('dollar')) return 'variable';
-  if (k.includes('modifier') || k.includes('pipe') || k === 'at') return 'modifier';
-  if (k.includes('attr')) return 'attribute';
-  if (k.includes('delim') || k.includes('brace') || k.includes('open') || k.includes('close'))
-    return 'delimiter';
-  if (k.includes('tag') || k.includes('name') || k.includes('ident') || k.includes('word')) return 'tag';
-  if (k.includes('op') || k.includes('punct') || k.includes('dot') || k.includes('colon')) return 'operator';
-  return null;
-}
+/**
+ * Highlight category of each of the parser's token types (TOKEN_TYPES in @sumi/parser);
+ * text, whitespace and literal bodies stay plain.
+ */
+const CATEGORY: Record<string, string> = {
+  comment: 'comment',
+  ldelim: 'delimiter',
+  rdelim: 'delimiter',
+  tagName: 'tag',
+  closeTagName: 'tag',
+  variable: 'variable',
+  string: 'string',
+  number: 'number',
+  operator: 'operator',
+  equals: 'operator',
+  modifierColon: 'operator',
+  modifierBar: 'modifier',
+  modifierName: 'modifier',
+  attrName: 'attribute',
+  word: 'keyword',
+  invalid: 'error',
+};
 
-function tokenRange(t: Token): [number, number] | null {
-  const start = t.span?.start ?? t.start;
-  const end = t.span?.end ?? t.end;
-  if (typeof start !== 'number' || typeof end !== 'number' || end <= start) return null;
-  return [start, end];
-}
-
-function tokenList(result: unknown): Token[] {
-  if (Array.isArray(result)) return result as Token[];
-  if (result && typeof result === 'object' && Array.isArray((result as { tokens?: unknown }).tokens)) {
-    return (result as { tokens: Token[] }).tokens;
-  }
-  return [];
+export function tokenCategory(type: string): string | null {
+  return Object.hasOwn(CATEGORY, type) ? CATEGORY[type] : null;
 }
 
 const marks = new Map<string, Decoration>();
@@ -60,16 +53,16 @@ export function buildDecorations(source: string, tokenize: Tokenize): Decoration
   const builder = new RangeSetBuilder<Decoration>();
   let tokens: Token[];
   try {
-    tokens = tokenList(tokenize(source));
+    tokens = tokenize(source);
   } catch {
+    // the tokenizer recovers from every input; if it ever throws, show the text plain
     return Decoration.none;
   }
   const ranges: [number, number, string][] = [];
   for (const t of tokens) {
-    const range = tokenRange(t);
-    const category = tokenCategory(String(t.type ?? t.kind ?? ''));
-    if (!range || !category) continue;
-    ranges.push([Math.max(0, range[0]), Math.min(source.length, range[1]), category]);
+    const category = tokenCategory(t.type);
+    if (!category || t.end <= t.start) continue;
+    ranges.push([Math.max(0, t.start), Math.min(source.length, t.end), category]);
   }
   ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let last = 0;
