@@ -12,12 +12,8 @@ import { renderReferencePages } from './reference-pages.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const packagesDir = resolve(here, '../../../packages');
 const outDir = resolve(here, '../src/content/docs/reference/generated');
-/**
- * Markdown, with the `.mkd` extension Starlight also reads: Biome 2.6 formats `.md` files and
- * its Markdown formatter rewrites front matter (it un-indents `sidebar.order`), so generated
- * pages would fail `biome ci .` once built. Hand-written pages stay `.md`.
- */
-const PAGE_EXT = '.mkd';
+/** Generated pages are Markdown; apps/docs/biome.json keeps Biome's formatter off them. */
+const PAGE_EXT = '.md';
 
 /** Plugin groups whose definitions go into the engine (package name -> folder). */
 const PLUGIN_GROUPS = {
