@@ -89,6 +89,11 @@ export interface BlockNode {
   altSpan: Span | null;
   /** span of the closing tag; null when the block was never closed (a diagnostic exists) */
   closeSpan: Span | null;
+  /**
+   * Added by the parser: modifiers written on the closing tag (`{/textformat|upper}`).
+   * Smarty 2 applies them to a block plugin's output. Absent when there are none.
+   */
+  closeModifiers?: Modifier[];
   /** whole block, opening tag to closing tag */
   span: Span;
 }
@@ -207,10 +212,26 @@ export interface NullLit {
 export interface BinaryExpr {
   type: 'Binary';
   op:
-    | '+' | '-' | '*' | '/' | '%'
-    | '==' | '!=' | '===' | '!==' | '<' | '>' | '<=' | '>='
-    | '&&' | '||'
-    | '&' | '|' | '^' | '<<' | '>>';
+    | '+'
+    | '-'
+    | '*'
+    | '/'
+    | '%'
+    | '=='
+    | '!='
+    | '==='
+    | '!=='
+    | '<'
+    | '>'
+    | '<='
+    | '>='
+    | '&&'
+    | '||'
+    | '&'
+    | '|'
+    | '^'
+    | '<<'
+    | '>>';
   left: Expr;
   right: Expr;
   span: Span;

@@ -1,0 +1,185 @@
+/**
+ * Tag attributes, as Smarty 2's `_parse_attrs`: the argument text is cut into
+ * tokens `(?:QSTR|[^"'=\s]+)+` and `=`, read as `name = value` pairs, and each
+ * value is typed (bare on/yes/true, off/no/false, null; numbers; variables;
+ * strings) before `_parse_var_props` compiles it.
+ */
+import type { Attribute, Expr } from './ast';
+import { type Ctx, tok } from './context';
+import { DiagnosticCode } from './errors';
+import { bareString, scanMods, valueFromToken } from './expressions';
+import { isSpace, isWord, scanNum, scanQstr, scanVarToken } from './lex';
+
+interface RawToken {
+  start: number;
+  end: number;
+}
+
+/** `preg_match_all` over the attribute text; an unterminated quote is skipped, as PCRE does. */
+export function attributeTokens(ctx: Ctx, a: number, b: number): RawToken[] {
+  const s = ctx.src;
+  const out: RawToken[] = [];
+  let i = a;
+  while (i < b) {
+    const c = s.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === 61) {
+      out.push({ start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    const start = i;
+    for (;;) {
+      if (i >= b) break;
+      const d = s.charCodeAt(i);
+      if (d === 34 || d === 39) {
+        const q = scanQstr(s, i, b);
+        if (q < 0) break;
+        i = q;
+      } else if (d === 61 || isSpace(d)) break;
+      else {
+        i++;
+        while (i < b) {
+          const e = s.charCodeAt(i);
+          if (e === 34 || e === 39 || e === 61 || isSpace(e)) break;
+          i++;
+        }
+      }
+    }
+    if (i === start) {
+      ctx.diags.add(DiagnosticCode.UNTERMINATED_QUOTE, { start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    out.push({ start, end: i });
+  }
+  return out;
+}
+
+function isWordToken(s: string, t: RawToken): boolean {
+  for (let k = t.start; k < t.end; k++) if (!isWord(s.charCodeAt(k))) return false;
+  return t.end > t.start;
+}
+
+/** `^OBJCALL` (a prefix) or `VAR(MOD)*$` (a suffix): Smarty leaves such a value unquoted. */
+function looksLikeVar(s: string, a: number, b: number): boolean {
+  const v = scanVarToken(s, a, b);
+  if (v?.obj) return true;
+  // suffix form; long tokens can't be checked cheaply and only differ in how `'` is escaped
+  if (b - a > 512) return false;
+  for (let p = b - 1; p >= a; p--) {
+    const c = s.charCodeAt(p);
+    if (c === 36) {
+      const w = scanVarToken(s, p, b);
+      if (w && scanMods(s, w.end, b, true) === b) return true;
+    } else if (c === 34 || c === 39) {
+      const q = scanQstr(s, p, b);
+      if (q > 0 && scanMods(s, q, b, true) === b) return true;
+    }
+  }
+  return false;
+}
+
+function attributeValue(ctx: Ctx, t: RawToken): Expr {
+  const s = ctx.src;
+  const text = s.slice(t.start, t.end);
+  const span = { start: t.start, end: t.end };
+  if (text === 'on' || text === 'yes' || text === 'true') {
+    tok(ctx, 'word', t.start, t.end);
+    return { type: 'Bool', value: true, span };
+  }
+  if (text === 'off' || text === 'no' || text === 'false') {
+    tok(ctx, 'word', t.start, t.end);
+    return { type: 'Bool', value: false, span };
+  }
+  if (text === 'null') {
+    tok(ctx, 'word', t.start, t.end);
+    return { type: 'Null', span };
+  }
+  if (scanNum(s, t.start, t.end) > 0 || /0[xX][0-9a-fA-F]+$/.test(text) || looksLikeVar(s, t.start, t.end)) {
+    return valueFromToken(ctx, t.start, t.end, 'attribute');
+  }
+  const c = s.charCodeAt(t.start);
+  if (c === 91 && s.charCodeAt(t.end - 1) === 93) {
+    ctx.diags.add(
+      DiagnosticCode.ARRAY_LITERAL_IS_STRING,
+      span,
+      { content: text },
+      'build arrays with {assign_array}, {append} or a modifier such as explode',
+    );
+  }
+  return bareString(ctx, t.start, t.end, 'bare-addslashes', 'attribute');
+}
+
+/** Attributes of a function or block tag; arguments text is [a, b). */
+export function parseAttributes(ctx: Ctx, a: number, b: number): Attribute[] {
+  const s = ctx.src;
+  const tokens = attributeTokens(ctx, a, b);
+  const attrs: Attribute[] = [];
+  const index = new Map<string, number>();
+  let state = 0;
+  let name: RawToken | null = null;
+  let last: RawToken | null = null;
+  for (const t of tokens) {
+    const isEq = t.end - t.start === 1 && s.charCodeAt(t.start) === 61;
+    if (state === 0) {
+      if (isWordToken(s, t)) {
+        name = t;
+        state = 1;
+        tok(ctx, 'attrName', t.start, t.end);
+      } else {
+        ctx.diags.add(DiagnosticCode.INVALID_ATTRIBUTE, t, { name: s.slice(t.start, t.end) });
+        tok(ctx, 'invalid', t.start, t.end);
+      }
+    } else if (state === 1) {
+      if (isEq) {
+        state = 2;
+        tok(ctx, 'equals', t.start, t.end);
+      } else {
+        ctx.diags.add(DiagnosticCode.ATTRIBUTE_EXPECTING_EQUALS, last ?? t, {
+          name: last ? s.slice(last.start, last.end) : '',
+        });
+        tok(ctx, 'invalid', t.start, t.end);
+        state = 0;
+        // read the token again as a name, so one mistake gives one error
+        if (isWordToken(s, t)) {
+          name = t;
+          state = 1;
+        }
+      }
+    } else {
+      if (isEq) {
+        ctx.diags.add(DiagnosticCode.EQUALS_AS_VALUE, t);
+        tok(ctx, 'invalid', t.start, t.end);
+      } else if (name) {
+        const value = attributeValue(ctx, t);
+        const n = s.slice(name.start, name.end);
+        const attr: Attribute = {
+          name: n,
+          value,
+          nameSpan: { start: name.start, end: name.end },
+          span: { start: name.start, end: t.end },
+        };
+        const prev = index.get(n);
+        if (prev !== undefined) {
+          ctx.diags.add(DiagnosticCode.DUPLICATE_ATTRIBUTE, attr.nameSpan, { name: n });
+          attrs[prev] = attr;
+        } else {
+          index.set(n, attrs.length);
+          attrs.push(attr);
+        }
+        state = 0;
+      }
+    }
+    last = t;
+  }
+  if (state === 1 && name) {
+    ctx.diags.add(DiagnosticCode.ATTRIBUTE_EXPECTING_EQUALS, name, { name: s.slice(name.start, name.end) });
+  } else if (state === 2 && last) {
+    ctx.diags.add(DiagnosticCode.MISSING_ATTRIBUTE_VALUE, last);
+  }
+  return attrs;
+}

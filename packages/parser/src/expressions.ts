@@ -1,0 +1,485 @@
+/**
+ * Variables, numbers, modifiers and single values, as Smarty 2 compiles them
+ * (`_parse_var`, `_parse_var_props`, `_parse_modifiers`, `_compile_smarty_ref`).
+ */
+import type { Accessor, Expr, Modifier, NumberLit, StringLit, VarExpr } from './ast';
+import { type Ctx, tok } from './context';
+import { DiagnosticCode } from './errors';
+import {
+  isCanonicalIntKey,
+  isDigit,
+  isNumericString,
+  isSpace,
+  isWord,
+  scanBracket,
+  scanNum,
+  scanParens,
+  scanQstr,
+  scanVarToken,
+  scanWord,
+} from './lex';
+import { type ExprTok, OperatorError, parseOperators } from './operators';
+import { expandQuoted, type QuoteMode, quotedToExpr } from './strings';
+
+/* ------------------------------------------------------------------ */
+/* Numbers                                                             */
+/* ------------------------------------------------------------------ */
+
+const PHP_INT_MAX = 9223372036854775807n;
+
+/**
+ * A PHP numeric literal as it appears in compiled code: `5`, `-3`, `007` (octal),
+ * `1.50`, `1e3`, `.5`, `1.`. Integers beyond PHP_INT_MAX are floats, as in PHP.
+ */
+export function numberLiteral(ctx: Ctx, a: number, b: number): NumberLit {
+  const raw = ctx.src.slice(a, b);
+  tok(ctx, 'number', a, b);
+  const span = { start: a, end: b };
+  let body = raw;
+  let neg = false;
+  if (body[0] === '-' || body[0] === '+') {
+    neg = body[0] === '-';
+    body = body.slice(1);
+  }
+  let value: number;
+  let float: boolean;
+  if (/^\d+$/.test(body)) {
+    let big: bigint;
+    if (body.length > 1 && body[0] === '0') {
+      if (/[89]/.test(body)) {
+        ctx.diags.add(
+          DiagnosticCode.INVALID_NUMBER,
+          span,
+          { content: raw },
+          'PHP reads a leading 0 as octal',
+        );
+        big = BigInt(body.replace(/^0+/, '') || '0');
+      } else big = BigInt(`0o${body.slice(1)}`);
+    } else big = BigInt(body);
+    float = big > PHP_INT_MAX;
+    value = Number(big);
+  } else {
+    float = true;
+    value = Number(body);
+  }
+  if (neg) value = value === 0 && !float ? 0 : -value;
+  return { type: 'Number', value, float, raw, span };
+}
+
+/* ------------------------------------------------------------------ */
+/* Variables                                                           */
+/* ------------------------------------------------------------------ */
+
+const SMARTY_REFS = new Set([
+  'now',
+  'const',
+  'capture',
+  'foreach',
+  'section',
+  'get',
+  'post',
+  'cookies',
+  'env',
+  'server',
+  'session',
+  'request',
+  'ldelim',
+  'rdelim',
+  'template',
+  'version',
+  'config',
+]);
+
+/** How many path entries a `$smarty.X` reference may have (Smarty's `$_max_index`). */
+function smartyMaxIndex(ref: string, path: Accessor[]): number | null {
+  switch (ref) {
+    case 'now':
+    case 'template':
+    case 'version':
+      return 1;
+    case 'const':
+      return 2;
+    case 'config':
+      return 3;
+    case 'foreach': {
+      const prop = path[2];
+      if (prop && prop.kind === 'key' && ['index', 'first', 'last', 'show'].includes(String(prop.key)))
+        return 3;
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+function bracketKey(text: string): number | null {
+  // Smarty pastes a numeric index into PHP code: `[007]` is octal, `[1.5]` a float key (truncated)
+  if (!isNumericString(text)) return null;
+  if (/^0[0-7]+$/.test(text)) return Number.parseInt(text, 8);
+  const n = Number(text);
+  return Math.trunc(n);
+}
+
+/**
+ * `$name` and its accessors, starting at `a` (which holds `$`), stopping at the
+ * first character that does not continue the path. Records one `variable` token.
+ */
+export function parseVarOperand(ctx: Ctx, a: number, b: number): { expr: VarExpr; end: number } {
+  const s = ctx.src;
+  const nameEnd = scanWord(s, a + 1, b);
+  const name = s.slice(a + 1, nameEnd);
+  const path: Accessor[] = [];
+  let j = nameEnd;
+  while (j < b) {
+    const c = s.charCodeAt(j);
+    if (c === 91) {
+      const e = scanBracket(s, j, b);
+      if (e < 0) break;
+      const inner = s.slice(j + 1, e - 1);
+      const sp = { start: j, end: e };
+      if (inner[0] === '$') {
+        const saved = ctx.tokens;
+        ctx.tokens = null;
+        const v = parseVarOperand(ctx, j + 1, e - 1);
+        ctx.tokens = saved;
+        if (v.end !== e - 1) {
+          ctx.diags.add(DiagnosticCode.UNRECOGNIZED_TAG, sp, { content: s.slice(a, b) });
+        }
+        path.push({ kind: 'var', expr: v.expr, span: sp });
+      } else {
+        const key = bracketKey(inner);
+        if (key !== null) path.push({ kind: 'key', key, span: sp });
+        else {
+          const parts = inner.split('.');
+          path.push({ kind: 'section', section: parts[0], prop: parts[1] || 'index', span: sp });
+        }
+      }
+      j = e;
+    } else if (c === 46) {
+      const dollar = s.charCodeAt(j + 1) === 36;
+      const ws = j + 1 + (dollar ? 1 : 0);
+      const we = scanWord(s, ws, b);
+      if (we === ws) break;
+      const sp = { start: j, end: we };
+      const word = s.slice(ws, we);
+      if (dollar) {
+        const inner: VarExpr = { type: 'Var', name: word, path: [], span: { start: j + 1, end: we } };
+        path.push({ kind: 'var', expr: inner, span: sp });
+      } else {
+        path.push({ kind: 'key', key: isCanonicalIntKey(word) ? Number(word) : word, span: sp });
+      }
+      j = we;
+    } else if (c === 45 && s.charCodeAt(j + 1) === 62) {
+      const dollar = s.charCodeAt(j + 2) === 36;
+      const ws = j + 2 + (dollar ? 1 : 0);
+      const we = scanWord(s, ws, b);
+      if (we === ws) break;
+      const sp = { start: j, end: we };
+      const word = s.slice(ws, we);
+      if (word.startsWith('__')) ctx.diags.add(DiagnosticCode.INTERNAL_MEMBER, sp);
+      else if (dollar) ctx.diags.add(DiagnosticCode.DYNAMIC_MEMBER, sp);
+      else if (word.startsWith('_')) ctx.diags.add(DiagnosticCode.PRIVATE_MEMBER, sp);
+      path.push({ kind: 'prop', name: word, span: sp });
+      j = we;
+      if (s.charCodeAt(j) === 40) {
+        const p = scanParens(s, j, b);
+        if (p > 0) {
+          ctx.diags.add(
+            DiagnosticCode.METHOD_CALL,
+            { start: a, end: p },
+            { content: s.slice(a, p) },
+            'template values are arrays or plain objects: read a property with ->name or a key with .name',
+          );
+          j = p;
+        }
+      }
+    } else break;
+  }
+  const expr: VarExpr = { type: 'Var', name, path, span: { start: a, end: j } };
+  tok(ctx, 'variable', a, j);
+  if (name === 'smarty') checkSmartyRef(ctx, expr);
+  return { expr, end: j };
+}
+
+function checkSmartyRef(ctx: Ctx, v: VarExpr): void {
+  const s = ctx.src;
+  const text = (acc: Accessor[]) => acc.map((p) => s.slice(p.span.start, p.span.end)).join('');
+  const first = v.path[0];
+  for (let k = 0; k < v.path.length; k++) {
+    const p = v.path[k];
+    const isDot = s.charCodeAt(p.span.start) === 46;
+    if (!isDot && k < 2) {
+      ctx.diags.add(DiagnosticCode.INVALID_SMARTY_REF, v.span, { ref: text(v.path.slice(0, 2)) });
+      return;
+    }
+  }
+  const ref = first && first.kind === 'key' ? String(first.key) : '';
+  if (!SMARTY_REFS.has(ref)) {
+    ctx.diags.add(
+      DiagnosticCode.UNKNOWN_SMARTY_VAR,
+      v.span,
+      { name: ref },
+      `known: $smarty.${[...SMARTY_REFS].join(', $smarty.')}`,
+    );
+    return;
+  }
+  const max = smartyMaxIndex(ref, v.path);
+  if (max !== null && v.path.length > max) {
+    ctx.diags.add(DiagnosticCode.INVALID_SMARTY_REF, v.span, { ref: text(v.path) });
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Math inside a variable token                                        */
+/* ------------------------------------------------------------------ */
+
+function mathError(ctx: Ctx, a: number, b: number, at: number, detail: string, hint?: string): null {
+  ctx.diags.add(
+    DiagnosticCode.INVALID_MATH,
+    { start: at, end: Math.max(at + 1, at) },
+    { content: ctx.src.slice(a, b), detail },
+    hint,
+  );
+  return null;
+}
+
+/**
+ * Splits a variable token with math (`$a+$b*2`, `$i+1>2`) into operands and
+ * operators, as Smarty's `_parse_var` splits it before pasting it into PHP.
+ */
+export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
+  const s = ctx.src;
+  const out: ExprTok[] = [];
+  let i = a;
+  while (i < b) {
+    const c = s.charCodeAt(i);
+    if (c === 36) {
+      if (!isWord(s.charCodeAt(i + 1))) return mathError(ctx, a, b, i, "'$' without a name");
+      const v = parseVarOperand(ctx, i, b);
+      out.push({ t: 'val', expr: v.expr, start: i, end: v.end });
+      i = v.end;
+    } else if (isDigit(c)) {
+      const n = scanNum(s, i, b);
+      if (n < b && (isWord(s.charCodeAt(n)) || s.charCodeAt(n) === 46)) {
+        return mathError(ctx, a, b, i, `'${s.slice(i, scanWord(s, i, b) + 1)}' is not a number`);
+      }
+      const num = numberLiteral(ctx, i, n);
+      out.push({ t: 'val', expr: num, start: i, end: n });
+      i = n;
+    } else if (c === 43 || c === 45 || c === 42 || c === 47 || c === 37) {
+      if ((c === 43 || c === 45) && s.charCodeAt(i + 1) === c) {
+        return mathError(
+          ctx,
+          a,
+          b,
+          i,
+          `PHP reads '${s[i]}${s[i]}' as ${c === 45 ? 'decrement' : 'increment'}`,
+        );
+      }
+      tok(ctx, 'operator', i, i + 1);
+      out.push({ t: 'op', op: s[i], start: i, end: i + 1 });
+      i++;
+    } else if (c === 62) {
+      const two = s.charCodeAt(i + 1) === 62;
+      const e = i + (two ? 2 : 1);
+      tok(ctx, 'operator', i, e);
+      out.push({ t: 'op', op: two ? '>>' : '>', start: i, end: e });
+      i = e;
+    } else {
+      return mathError(
+        ctx,
+        a,
+        b,
+        i,
+        `unexpected '${s[i]}'`,
+        'variable math takes variables, numbers and + - * / % only; use {math equation=...} for more',
+      );
+    }
+  }
+  return out;
+}
+
+/** A whole variable token [a, b) (with optional math) to one expression. */
+export function parseVarToken(ctx: Ctx, a: number, b: number): Expr {
+  const v = scanVarToken(ctx.src, a, b);
+  if (v && v.mathAt >= 0) {
+    const toks = lexMath(ctx, a, b);
+    if (!toks) return placeholder(a, b);
+    try {
+      return parseOperators(toks);
+    } catch (e) {
+      if (!(e instanceof OperatorError)) throw e;
+      ctx.diags.add(
+        DiagnosticCode.INVALID_MATH,
+        { start: e.start, end: e.end },
+        { content: ctx.src.slice(a, b), detail: e.message },
+      );
+      return placeholder(a, b);
+    }
+  }
+  const r = parseVarOperand(ctx, a, b);
+  if (r.end !== b) {
+    ctx.diags.add(DiagnosticCode.UNRECOGNIZED_TAG, { start: a, end: b }, { content: ctx.src.slice(a, b) });
+  }
+  return r.expr;
+}
+
+/** Stands in for an expression that has an error diagnostic. */
+export function placeholder(a: number, b: number): Expr {
+  return { type: 'Null', span: { start: a, end: b } };
+}
+
+/* ------------------------------------------------------------------ */
+/* Modifiers                                                           */
+/* ------------------------------------------------------------------ */
+
+/**
+ * One modifier argument after `:`, Smarty's `(?:\w+|NUM|OBJCALL|AVAR|QSTR)`.
+ * `anchored`: the regex has to match up to the end of the tag, so an alternative
+ * only counts when `:`, `|`, whitespace or the end follows it (PCRE backtracks
+ * into the next alternative otherwise). In `{if}` tokens nothing is anchored
+ * and the first alternative that matches wins.
+ */
+export function scanArg(s: string, p: number, end: number, anchored: boolean): number {
+  const follow = (q: number) => {
+    if (!anchored || q === end) return true;
+    const c = s.charCodeAt(q);
+    return c === 58 || c === 124 || isSpace(c);
+  };
+  const w = scanWord(s, p, end);
+  if (w > p && follow(w)) return w;
+  const n = scanNum(s, p, end);
+  if (n > 0 && follow(n)) return n;
+  const c = s.charCodeAt(p);
+  if (c === 36) {
+    const v = scanVarToken(s, p, end);
+    if (v && follow(v.end)) return v.end;
+  } else if (c === 34 || c === 39) {
+    const q = scanQstr(s, p, end);
+    if (q > 0 && follow(q)) return q;
+  }
+  return -1;
+}
+
+function scanModifier(s: string, i: number, end: number, anchored: boolean): number {
+  let j = i + 1;
+  if (s.charCodeAt(j) === 64) j++;
+  const w = scanWord(s, j, end);
+  if (w === j) return -1;
+  j = w;
+  while (j < end && s.charCodeAt(j) === 58) {
+    const q = scanArg(s, j + 1, end, anchored);
+    if (q < 0) break;
+    j = q;
+  }
+  return j;
+}
+
+/** `MOD*`: end of the modifier chain starting at i (i when none). */
+export function scanMods(s: string, i: number, end: number, anchored: boolean): number {
+  while (i < end && s.charCodeAt(i) === 124) {
+    const j = scanModifier(s, i, end, anchored);
+    if (j < 0) break;
+    i = j;
+  }
+  return i;
+}
+
+/** The modifier chain that exactly covers [i, end) (as found by scanMods). */
+export function parseModifiers(ctx: Ctx, i: number, end: number, anchored = true): Modifier[] {
+  const s = ctx.src;
+  const mods: Modifier[] = [];
+  while (i < end && s.charCodeAt(i) === 124) {
+    const start = i;
+    tok(ctx, 'modifierBar', i, i + 1);
+    let j = i + 1;
+    const whole = s.charCodeAt(j) === 64;
+    if (whole) j++;
+    const nameEnd = scanWord(s, j, end);
+    tok(ctx, 'modifierName', i + 1, nameEnd);
+    const name = s.slice(j, nameEnd);
+    const nameSpan = { start: j, end: nameEnd };
+    j = nameEnd;
+    const args: Expr[] = [];
+    while (j < end && s.charCodeAt(j) === 58) {
+      const q = scanArg(s, j + 1, end, anchored);
+      if (q < 0) break;
+      tok(ctx, 'modifierColon', j, j + 1);
+      args.push(valueFromToken(ctx, j + 1, q, 'argument'));
+      j = q;
+    }
+    mods.push({ name, whole, args, nameSpan, span: { start, end: j } });
+    if (j === i) break;
+    i = j;
+  }
+  return mods;
+}
+
+function withMods(ctx: Ctx, value: Expr, a: number, i: number, b: number): Expr {
+  if (i >= b) return value;
+  const modifiers = parseModifiers(ctx, i, b);
+  return { type: 'Modified', value, modifiers, span: { start: a, end: b } };
+}
+
+/* ------------------------------------------------------------------ */
+/* One value (Smarty's _parse_var_props)                               */
+/* ------------------------------------------------------------------ */
+
+export type ValueContext = 'print' | 'attribute' | 'argument';
+
+/**
+ * One value token [a, b) as Smarty's `_parse_var_props` compiles it: a variable
+ * (with math and modifiers), a quoted string (with modifiers), a number (with
+ * modifiers), `true`/`false`/`null`, a numeric string, or else a bare string.
+ */
+export function valueFromToken(ctx: Ctx, a: number, b: number, where: ValueContext): Expr {
+  const s = ctx.src;
+  const c = s.charCodeAt(a);
+  if (c === 36) {
+    const v = scanVarToken(s, a, b);
+    if (v && scanMods(s, v.end, b, true) === b)
+      return withMods(ctx, parseVarToken(ctx, a, v.end), a, v.end, b);
+  } else if (c === 34 || c === 39) {
+    const q = scanQstr(s, a, b);
+    if (q > 0 && scanMods(s, q, b, true) === b)
+      return withMods(ctx, quotedToExpr(ctx, a, q, parseVarToken), a, q, b);
+  }
+  const n = scanNum(s, a, b);
+  if (n > 0 && scanMods(s, n, b, true) === b) return withMods(ctx, numberLiteral(ctx, a, n), a, n, b);
+  const text = s.slice(a, b);
+  const span = { start: a, end: b };
+  if (text === 'true' || text === 'false') {
+    tok(ctx, 'word', a, b);
+    return { type: 'Bool', value: text === 'true', span };
+  }
+  if (text === 'null') {
+    tok(ctx, 'word', a, b);
+    return { type: 'Null', span };
+  }
+  if (text === 'yes' || text === 'no' || text === 'on' || text === 'off') {
+    tok(ctx, 'word', a, b);
+    ctx.diags.add(
+      DiagnosticCode.BARE_CONSTANT,
+      span,
+      { word: text },
+      `quote it ('${text}') or use true/false`,
+    );
+    return { type: 'String', value: text, quote: 'bare', span };
+  }
+  if (isNumericString(text)) return numberLiteral(ctx, a, b);
+  return bareString(ctx, a, b, 'bare', where);
+}
+
+/** A bare word Smarty wraps in double quotes: literal text with `$name` interpolation. */
+export function bareString(ctx: Ctx, a: number, b: number, mode: QuoteMode, where: ValueContext): Expr {
+  tok(ctx, where === 'attribute' ? 'string' : 'word', a, b);
+  const saved = ctx.tokens;
+  ctx.tokens = null;
+  try {
+    return expandQuoted(ctx, a, b, mode, a, b, parseVarToken);
+  } finally {
+    ctx.tokens = saved;
+  }
+}
+
+export type { StringLit };

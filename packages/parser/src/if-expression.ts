@@ -1,0 +1,423 @@
+/**
+ * `{if}` / `{elseif}` conditions, as Smarty 2's `_compile_if_tag`: the argument
+ * text is cut into tokens with one `preg_match_all` (atomic alternation, first
+ * alternative wins), each token is checked and translated, `is [not] even|odd|div
+ * [by x]` is folded into the token before it, and the result is PHP code. Here the
+ * same tokens go through a PHP-precedence parser instead.
+ */
+import type { Expr, IsExpr, NumberLit } from './ast';
+import { type Ctx, tok } from './context';
+import { DiagnosticCode } from './errors';
+import { lexMath, numberLiteral, placeholder, scanMods, valueFromToken } from './expressions';
+import { isDigit, isNumericString, isSpace, isWord, scanQstr, scanVarToken } from './lex';
+import { type ExprTok, OperatorError, parseOperators } from './operators';
+
+type RawKind = 'var' | 'qstr' | 'num' | 'op' | 'word' | 'other';
+
+interface Raw {
+  kind: RawKind;
+  start: number;
+  end: number;
+  /** var/qstr tokens: where the modifiers start (== end without modifiers) */
+  modsAt: number;
+}
+
+/** Non-word tokens in Smarty's order (longest alternatives listed first where it matters). */
+const OPS = [
+  '!==',
+  '===',
+  '==',
+  '!=',
+  '<>',
+  '<<',
+  '>>',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '(',
+  ')',
+  ',',
+  '!',
+  '^',
+  '=',
+  '&',
+  '~',
+  '<',
+  '>',
+  '|',
+  '%',
+  '+',
+  '-',
+  '/',
+  '*',
+  '@',
+];
+
+/** Word operators, case-insensitive (Smarty lower-cases the token first). */
+const WORD_OPS: Record<string, string> = {
+  eq: '==',
+  ne: '!=',
+  neq: '!=',
+  lt: '<',
+  le: '<=',
+  lte: '<=',
+  gt: '>',
+  ge: '>=',
+  gte: '>=',
+  and: '&&',
+  or: '||',
+  not: '!',
+  mod: '%',
+};
+
+/** What the CMS's secure mode lets `{if}` call (IF_FUNCS), plus the lower-case literals. */
+export const IF_FUNCS = new Set([
+  'is_null',
+  'count',
+  'is_array',
+  'in_array',
+  'isset',
+  'is_object',
+  'true',
+  'false',
+  'null',
+]);
+
+function scanHex(s: string, i: number, b: number): number {
+  let j = i;
+  if (s.charCodeAt(j) === 45) j++;
+  if (s.charCodeAt(j) !== 48 || (s[j + 1] !== 'x' && s[j + 1] !== 'X')) return -1;
+  let k = j + 2;
+  while (k < b && /[0-9a-fA-F]/.test(s[k])) k++;
+  return k > j + 2 ? k : -1;
+}
+
+function scanIfNumber(s: string, i: number, b: number): number {
+  const h = scanHex(s, i, b);
+  if (h > 0) return h;
+  let j = i;
+  if (s.charCodeAt(j) === 45) j++;
+  if (isDigit(s.charCodeAt(j))) {
+    while (j < b && isDigit(s.charCodeAt(j))) j++;
+    if (s.charCodeAt(j) === 46 && isDigit(s.charCodeAt(j + 1))) {
+      j++;
+      while (j < b && isDigit(s.charCodeAt(j))) j++;
+    }
+    return j;
+  }
+  if (s.charCodeAt(i) === 46 && isDigit(s.charCodeAt(i + 1))) {
+    j = i + 1;
+    while (j < b && isDigit(s.charCodeAt(j))) j++;
+    return j;
+  }
+  return -1;
+}
+
+/** The `preg_match_all` of `_compile_if_tag` over [a, b). */
+export function lexIf(s: string, a: number, b: number): Raw[] {
+  const out: Raw[] = [];
+  let i = a;
+  while (i < b) {
+    const c = s.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === 36) {
+      const v = scanVarToken(s, i, b);
+      if (v) {
+        const m = scanMods(s, v.end, b, false);
+        out.push({ kind: 'var', start: i, end: m, modsAt: v.end });
+        i = m;
+        continue;
+      }
+    } else if (c === 34 || c === 39) {
+      const q = scanQstr(s, i, b);
+      if (q > 0) {
+        const m = scanMods(s, q, b, false);
+        out.push({ kind: 'qstr', start: i, end: m, modsAt: q });
+        i = m;
+        continue;
+      }
+    }
+    const n = scanIfNumber(s, i, b);
+    if (n > 0) {
+      out.push({ kind: 'num', start: i, end: n, modsAt: n });
+      i = n;
+      continue;
+    }
+    const op = OPS.find((o) => s.startsWith(o, i) && i + o.length <= b);
+    if (op) {
+      out.push({ kind: 'op', start: i, end: i + op.length, modsAt: i + op.length });
+      i += op.length;
+      continue;
+    }
+    if (isWord(c) && (i === a || !isWord(s.charCodeAt(i - 1)))) {
+      let j = i + 1;
+      while (j < b && isWord(s.charCodeAt(j))) j++;
+      out.push({ kind: 'word', start: i, end: j, modsAt: j });
+      i = j;
+      continue;
+    }
+    let j = i + 1;
+    while (j < b && !isSpace(s.charCodeAt(j))) j++;
+    out.push({ kind: 'other', start: i, end: j, modsAt: j });
+    i = j;
+  }
+  return out;
+}
+
+class IfError extends Error {}
+
+/**
+ * The condition of `{if}` / `{elseif}`; arguments are [a, b). On error, reports the
+ * first problem (Smarty stops at its first error too) and returns a placeholder.
+ */
+export function parseIfCondition(
+  ctx: Ctx,
+  a: number,
+  b: number,
+  tagName: string,
+  tagSpan: { start: number; end: number },
+): Expr {
+  const s = ctx.src;
+  const raw = lexIf(s, a, b);
+  if (raw.length === 0) {
+    ctx.diags.add(DiagnosticCode.IF_NO_ARGS, tagSpan, { name: tagName });
+    return placeholder(a, b);
+  }
+  let opens = 0;
+  let closes = 0;
+  for (const r of raw) {
+    if (r.kind !== 'op') continue;
+    if (s.charCodeAt(r.start) === 40) opens++;
+    else if (s.charCodeAt(r.start) === 41) closes++;
+  }
+  if (opens !== closes) {
+    ctx.diags.add(DiagnosticCode.IF_UNBALANCED_PAREN, { start: a, end: b });
+    return placeholder(a, b);
+  }
+  const toks: ExprTok[] = [];
+  const negatives = new Set<ExprTok>();
+  let lastStart = 0;
+  const fail = (
+    code: DiagnosticCode,
+    r: { start: number; end: number },
+    params: Record<string, string>,
+    hint?: string,
+  ): never => {
+    ctx.diags.add(code, { start: r.start, end: r.end }, params, hint);
+    throw new IfError();
+  };
+
+  /** a token given after `by` */
+  const operand = (r: Raw | undefined, after: Raw): Expr => {
+    if (!r)
+      return fail(
+        DiagnosticCode.IF_SYNTAX,
+        { start: after.end, end: after.end },
+        { name: tagName, detail: "a value must follow 'by'" },
+      );
+    if (r.kind === 'var' || r.kind === 'qstr') return valueFromToken(ctx, r.start, r.end, 'argument');
+    const text = s.slice(r.start, r.end);
+    if (isNumericString(text)) return numberLiteral(ctx, r.start, r.end);
+    return fail(DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text });
+  };
+
+  const parseRange = (list: ExprTok[]): Expr => {
+    try {
+      return parseOperators(list, { checkCall });
+    } catch (e) {
+      if (!(e instanceof OperatorError)) throw e;
+      return fail(DiagnosticCode.IF_SYNTAX, e, { name: tagName, detail: e.message });
+    }
+  };
+
+  const checkCall = (call: { name: string; args: Expr[]; span: { start: number; end: number } }) => {
+    if (call.name === 'isset' && call.args.some((x) => x.type !== 'Var')) {
+      throw new OperatorError('isset() only takes variables', call.span.start, call.span.end);
+    }
+  };
+
+  try {
+    for (let i = 0; i < raw.length; i++) {
+      const r = raw[i];
+      const text = s.slice(r.start, r.end);
+      const lower = text.toLowerCase();
+      const startIndex = toks.length;
+      if (r.kind === 'op') {
+        tok(ctx, 'operator', r.start, r.end);
+        if (text === '(') toks.push({ t: 'open', start: r.start, end: r.end });
+        else if (text === ')') toks.push({ t: 'close', start: r.start, end: r.end });
+        else if (text === ',') toks.push({ t: 'comma', start: r.start, end: r.end });
+        else if (text === '=') {
+          fail(
+            DiagnosticCode.IF_UNIDENTIFIED_TOKEN,
+            r,
+            { token: '=' },
+            'compare with == (or eq); assign with {assign}',
+          );
+        } else toks.push({ t: 'op', op: text, start: r.start, end: r.end });
+      } else if (WORD_OPS[lower] !== undefined) {
+        tok(ctx, 'operator', r.start, r.end);
+        toks.push({ t: 'op', op: WORD_OPS[lower], start: r.start, end: r.end });
+      } else if (lower === 'is') {
+        tok(ctx, 'operator', r.start, r.end);
+        i = foldIs(i);
+        lastStart = toks.length - 1;
+        continue;
+      } else if (/^[a-zA-Z_]\w*$/.test(text)) {
+        if (!IF_FUNCS.has(text)) {
+          fail(
+            DiagnosticCode.IF_FUNCTION_NOT_ALLOWED,
+            r,
+            { name: text },
+            text.toLowerCase() === text
+              ? 'allowed in {if}: is_null, count, is_array, in_array, isset, is_object, true, false, null'
+              : 'true, false and null are allowed in lower case only',
+          );
+        }
+        tok(ctx, 'word', r.start, r.end);
+        const sp = { start: r.start, end: r.end };
+        if (text === 'true' || text === 'false')
+          toks.push({ t: 'val', expr: { type: 'Bool', value: text === 'true', span: sp }, ...sp });
+        else if (text === 'null') toks.push({ t: 'val', expr: { type: 'Null', span: sp }, ...sp });
+        else toks.push({ t: 'call', name: text, ...sp });
+      } else if (r.kind === 'var' || r.kind === 'qstr') {
+        const last = s[r.end - 1];
+        const next = raw[i + 1];
+        if (
+          r.modsAt === r.end &&
+          '+-*/^%&|'.indexOf(last) < 0 &&
+          next &&
+          s.charCodeAt(next.start) === 40 &&
+          next.kind === 'op'
+        ) {
+          fail(DiagnosticCode.IF_VARIABLE_CALL, r, { token: text });
+        }
+        const v = r.kind === 'var' ? scanVarToken(s, r.start, r.end) : null;
+        if (v && v.mathAt >= 0 && r.modsAt === r.end) {
+          // Smarty pastes the math into the PHP condition: precedence works across tokens
+          const sub = lexMath(ctx, r.start, r.end);
+          if (!sub) throw new IfError();
+          toks.push(...sub);
+        } else {
+          const expr = valueFromToken(ctx, r.start, r.end, 'argument');
+          toks.push({ t: 'val', expr, start: r.start, end: r.end });
+        }
+      } else if (isNumericString(text)) {
+        const num = numberLiteral(ctx, r.start, r.end);
+        const t: ExprTok = { t: 'val', expr: num, start: r.start, end: r.end };
+        if (text[0] === '-') negatives.add(t);
+        toks.push(t);
+      } else {
+        fail(DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text }, unidentifiedHint(text));
+      }
+      lastStart = startIndex;
+    }
+  } catch (e) {
+    if (e instanceof IfError) return placeholder(a, b);
+    throw e;
+  }
+
+  // `$a -1` is `$a - 1` to PHP: a negative number right after a value is a subtraction
+  if (negatives.size) {
+    for (let k = 1; k < toks.length; k++) {
+      const t = toks[k];
+      const p = toks[k - 1];
+      if (t.t !== 'val' || !negatives.has(t) || (p.t !== 'val' && p.t !== 'close')) continue;
+      const n = t.expr as NumberLit;
+      const pos: NumberLit = {
+        type: 'Number',
+        value: -n.value,
+        float: n.float,
+        raw: n.raw.slice(1),
+        span: { start: n.span.start + 1, end: n.span.end },
+      };
+      toks.splice(
+        k,
+        1,
+        { t: 'op', op: '-', start: t.start, end: t.start + 1 },
+        { t: 'val', expr: pos, start: t.start + 1, end: t.end },
+      );
+    }
+  }
+  try {
+    return parseRange(toks);
+  } catch (e) {
+    if (e instanceof IfError) return placeholder(a, b);
+    throw e;
+  }
+
+  /** `X is [not] even|odd|div [by Y]` at raw index i; returns the last raw index used. */
+  function foldIs(i: number): number {
+    const r = raw[i];
+    let start = lastStart;
+    const prev = toks[toks.length - 1];
+    if (!prev)
+      return fail(DiagnosticCode.IF_SYNTAX, r, { name: tagName, detail: "'is' needs a value before it" });
+    if (prev.t === 'close') {
+      let depth = 0;
+      for (let k = toks.length - 1; k >= 0; k--) {
+        const t = toks[k];
+        if (t.t === 'close') depth++;
+        else if (t.t === 'open' && --depth === 0) {
+          start = k;
+          break;
+        }
+      }
+      if (start > 0 && toks[start - 1].t === 'call') start--;
+    }
+    const value = parseRange(toks.splice(start));
+    let k = i + 1;
+    let negated = false;
+    const word = (x: Raw | undefined) => (x ? s.slice(x.start, x.end) : '');
+    if (word(raw[k]) === 'not') {
+      negated = true;
+      tok(ctx, 'operator', raw[k].start, raw[k].end);
+      k++;
+    }
+    const typeTok = raw[k];
+    const type = word(typeTok);
+    if (type !== 'even' && type !== 'odd' && type !== 'div') {
+      return fail(
+        DiagnosticCode.IF_UNKNOWN_IS,
+        typeTok ?? r,
+        { word: type },
+        "use 'is even', 'is odd', 'is even by N', 'is odd by N' or 'is div by N'",
+      );
+    }
+    tok(ctx, 'operator', typeTok.start, typeTok.end);
+    k++;
+    let by: Expr | null = null;
+    let end = typeTok.end;
+    if (word(raw[k]) === 'by') {
+      tok(ctx, 'operator', raw[k].start, raw[k].end);
+      by = operand(raw[k + 1], raw[k]);
+      end = raw[k + 1].end;
+      k += 2;
+    } else if (type === 'div') {
+      fail(DiagnosticCode.IF_IS_EXPECTING_BY, typeTok, { word: 'div' });
+    }
+    const node: IsExpr = {
+      type: 'Is',
+      test: type,
+      negated,
+      value,
+      by,
+      span: { start: value.span.start, end },
+    };
+    toks.push({ t: 'val', expr: node, start: node.span.start, end });
+    return k - 1;
+  }
+}
+
+function unidentifiedHint(text: string): string | undefined {
+  if (text.startsWith('[')) return 'Smarty 2 has no array literals';
+  if (text === '?' || text === ':') return 'ternaries are Smarty 3: use {if}...{else}...{/if}';
+  if (/^-?0[xX]/.test(text))
+    return 'PHP does not read hexadecimal strings as numbers; write the number in decimal';
+  if (text.startsWith("'") || text.startsWith('"')) return 'the string is not closed';
+  return undefined;
+}

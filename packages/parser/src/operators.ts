@@ -1,0 +1,198 @@
+/**
+ * Operator-precedence parsing over a flat token list, with PHP 8's precedence:
+ * unary `! ~ - +` (and `@`, which only silences errors and is dropped), `* / %`,
+ * `+ -`, `<< >>`, `< <= > >=` (non-associative), `== != === !==` (non-associative),
+ * `&`, `^`, `|`, `&&`, `||`.
+ *
+ * Used for math inside a variable token (`$a+$b*2`) and for `{if}` conditions.
+ * Smarty 2 compiles both by pasting the tokens into PHP source, so PHP's grammar
+ * is what decides.
+ */
+import type { BinaryExpr, CallExpr, Expr, NumberLit } from './ast';
+
+export type ExprTok =
+  | { t: 'val'; expr: Expr; start: number; end: number }
+  | { t: 'op'; op: string; start: number; end: number }
+  | { t: 'open' | 'close' | 'comma'; start: number; end: number }
+  /** a function name; a `(` must follow */
+  | { t: 'call'; name: string; start: number; end: number };
+
+const PREC: Record<string, number> = {
+  '||': 1,
+  '&&': 2,
+  '|': 3,
+  '^': 4,
+  '&': 5,
+  '==': 6,
+  '!=': 6,
+  '<>': 6,
+  '===': 6,
+  '!==': 6,
+  '<': 7,
+  '<=': 7,
+  '>': 7,
+  '>=': 7,
+  '<<': 8,
+  '>>': 8,
+  '+': 9,
+  '-': 9,
+  '*': 10,
+  '/': 10,
+  '%': 10,
+};
+
+const NON_ASSOC = new Set([6, 7]);
+const PREFIX = new Set(['!', '~', '-', '+', '@']);
+
+export class OperatorError extends Error {
+  constructor(
+    message: string,
+    readonly start: number,
+    readonly end: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface OperatorHooks {
+  /** called for each call node, may throw OperatorError */
+  checkCall?: (call: CallExpr) => void;
+}
+
+/** Parses the whole list into one expression or throws OperatorError. */
+export function parseOperators(toks: ExprTok[], hooks: OperatorHooks = {}): Expr {
+  let i = 0;
+  const describe = (t: ExprTok | undefined): string => {
+    if (!t) return 'end of expression';
+    switch (t.t) {
+      case 'op':
+        return `'${t.op}'`;
+      case 'open':
+        return "'('";
+      case 'close':
+        return "')'";
+      case 'comma':
+        return "','";
+      case 'call':
+        return `'${t.name}'`;
+      default:
+        return 'a value';
+    }
+  };
+  const fail = (t: ExprTok | undefined, what: string): never => {
+    const at = t ?? toks[toks.length - 1];
+    const start = t ? t.start : at ? at.end : 0;
+    const end = t ? t.end : start;
+    throw new OperatorError(`${what}, found ${describe(t)}`, start, end);
+  };
+
+  const unary = (): Expr => {
+    const t = toks[i];
+    if (!t) return fail(t, 'expected a value');
+    if (t.t === 'op' && PREFIX.has(t.op)) {
+      i++;
+      const arg = unary();
+      if (t.op === '@') return arg;
+      if (t.op === '-' && arg.type === 'Number' && !arg.raw.startsWith('-')) {
+        const n: NumberLit = {
+          type: 'Number',
+          value: -arg.value,
+          float: arg.float,
+          raw: `-${arg.raw}`,
+          span: { start: t.start, end: arg.span.end },
+        };
+        return n;
+      }
+      if (t.op === '+') {
+        // unary plus is arithmetic identity (`0 + x`), the AST has no node of its own
+        const zero: NumberLit = {
+          type: 'Number',
+          value: 0,
+          float: false,
+          raw: '0',
+          span: { start: t.start, end: t.start },
+        };
+        return {
+          type: 'Binary',
+          op: '+',
+          left: zero,
+          right: arg,
+          span: { start: t.start, end: arg.span.end },
+        };
+      }
+      return { type: 'Unary', op: t.op as '!' | '-' | '~', arg, span: { start: t.start, end: arg.span.end } };
+    }
+    return primary();
+  };
+
+  const primary = (): Expr => {
+    const t = toks[i];
+    if (!t) return fail(t, 'expected a value');
+    if (t.t === 'val') {
+      i++;
+      return t.expr;
+    }
+    if (t.t === 'open') {
+      i++;
+      const inner = binary(0);
+      const c = toks[i];
+      if (c?.t !== 'close') return fail(c, "expected ')'");
+      i++;
+      return { type: 'Group', expr: inner, span: { start: t.start, end: c.end } };
+    }
+    if (t.t === 'call') {
+      i++;
+      const o = toks[i];
+      if (o?.t !== 'open') return fail(o, `expected '(' after '${t.name}'`);
+      i++;
+      const args: Expr[] = [];
+      if (toks[i]?.t !== 'close') {
+        for (;;) {
+          args.push(binary(0));
+          const n = toks[i];
+          if (n?.t === 'comma') {
+            i++;
+            continue;
+          }
+          break;
+        }
+      }
+      const c = toks[i];
+      if (c?.t !== 'close') return fail(c, "expected ')' or ','");
+      i++;
+      const call: CallExpr = {
+        type: 'Call',
+        name: t.name,
+        args,
+        nameSpan: { start: t.start, end: t.end },
+        span: { start: t.start, end: c.end },
+      };
+      hooks.checkCall?.(call);
+      return call;
+    }
+    return fail(t, 'expected a value');
+  };
+
+  const binary = (minPrec: number): Expr => {
+    let left = unary();
+    for (;;) {
+      const t = toks[i];
+      if (t?.t !== 'op') break;
+      const p = PREC[t.op];
+      if (p === undefined || p <= minPrec) break;
+      i++;
+      const right = binary(p);
+      const op = (t.op === '<>' ? '!=' : t.op) as BinaryExpr['op'];
+      left = { type: 'Binary', op, left, right, span: { start: left.span.start, end: right.span.end } };
+      const n = toks[i];
+      if (NON_ASSOC.has(p) && n && n.t === 'op' && PREC[n.op] === p) {
+        fail(n, 'PHP does not allow chaining comparison operators');
+      }
+    }
+    return left;
+  };
+
+  const e = binary(0);
+  if (i < toks.length) fail(toks[i], 'expected an operator');
+  return e;
+}

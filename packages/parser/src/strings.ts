@@ -1,0 +1,217 @@
+/**
+ * Quoted strings as PHP reads the code Smarty 2 compiles them to.
+ *
+ * - single quotes: raw, except `\'` and `\\`;
+ * - double quotes: PHP escapes, and Smarty's `_expand_quoted_text` interpolation:
+ *   `` `$var.x+1` `` (backticks: a full variable with dots, brackets, math, `->`)
+ *   and bare `$name` / `$name[0]` / `$name[abc]` not preceded by a backslash.
+ * - bare words that Smarty wraps in double quotes (attribute values): no escapes,
+ *   but the same `$name` interpolation.
+ */
+import type { Expr, InterpString, StringLit } from './ast';
+import { type Ctx, tok } from './context';
+import { isWord, scanVarToken } from './lex';
+
+/** PHP single-quoted string body. */
+export function decodeSingle(body: string): string {
+  if (body.indexOf('\\') < 0) return body;
+  return body.replace(/\\([\\'])/g, '$1');
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  v: '\v',
+  e: '\x1b',
+  f: '\f',
+  '\\': '\\',
+  $: '$',
+  '"': '"',
+};
+
+/**
+ * PHP double-quoted string body (no interpolation here). Unknown escapes stay as
+ * written. `\xHH` and octal escapes produce bytes, which are read back as UTF-8
+ * together with the surrounding text, as PHP strings are bytes.
+ */
+export function decodeDouble(body: string): string {
+  if (body.indexOf('\\') < 0) return body;
+  let out = '';
+  let bytes: number[] | null = null;
+  const flush = () => {
+    if (bytes) {
+      out += utf8(bytes);
+      bytes = null;
+    }
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c !== '\\' || i + 1 >= body.length) {
+      flush();
+      out += c;
+      continue;
+    }
+    const n = body[i + 1];
+    const simple = SIMPLE_ESCAPES[n];
+    if (simple !== undefined) {
+      flush();
+      out += simple;
+      i++;
+      continue;
+    }
+    let m = /^[0-7]{1,3}/.exec(body.slice(i + 1, i + 4));
+    if (m) {
+      (bytes ??= []).push(Number.parseInt(m[0], 8) & 0xff);
+      i += m[0].length;
+      continue;
+    }
+    if (n === 'x') {
+      m = /^[0-9A-Fa-f]{1,2}/.exec(body.slice(i + 2, i + 4));
+      if (m) {
+        (bytes ??= []).push(Number.parseInt(m[0], 16));
+        i += 1 + m[0].length;
+        continue;
+      }
+    }
+    if (n === 'u') {
+      m = /^\{([0-9A-Fa-f]+)\}/.exec(body.slice(i + 2, i + 12));
+      if (m) {
+        const cp = Number.parseInt(m[1], 16);
+        if (cp <= 0x10ffff) {
+          flush();
+          out += String.fromCodePoint(cp);
+          i += 1 + m[0].length;
+          continue;
+        }
+      }
+    }
+    flush();
+    out += c;
+  }
+  flush();
+  return out;
+}
+
+function utf8(bytes: number[]): string {
+  if (bytes.every((b) => b < 0x80)) return String.fromCharCode(...bytes);
+  return new TextDecoder('utf-8').decode(new Uint8Array(bytes));
+}
+
+export type QuoteMode = 'double' | 'bare' | 'bare-addslashes';
+
+function decodeLiteral(text: string, mode: QuoteMode): string {
+  if (mode === 'double') return decodeDouble(text);
+  // Smarty wrapped the bare word as "..." after strtr(\ -> \\, " -> \") or addslashes():
+  // PHP reads it back unchanged, except addslashes' \' which PHP keeps as \'
+  return mode === 'bare-addslashes' ? text.replace(/'/g, "\\'") : text;
+}
+
+/**
+ * Interpolation scan over the string body [a, b). Returns a StringLit when no
+ * variable is found, else an InterpString. `spanStart/spanEnd` cover the quotes.
+ */
+export function expandQuoted(
+  ctx: Ctx,
+  a: number,
+  b: number,
+  mode: QuoteMode,
+  spanStart: number,
+  spanEnd: number,
+  parseVar: (ctx: Ctx, start: number, end: number) => Expr,
+): StringLit | InterpString {
+  const s = ctx.src;
+  const parts: (string | Expr)[] = [];
+  let lit = a;
+  let i = a;
+  while (i < b) {
+    const c = s.charCodeAt(i);
+    if (c === 96 && s.charCodeAt(i + 1) === 36) {
+      const v = scanVarToken(s, i + 1, b);
+      if (v && v.params === null && v.end < b && s.charCodeAt(v.end) === 96) {
+        if (i > lit) parts.push(decodeLiteral(s.slice(lit, i), mode));
+        parts.push(parseVar(ctx, i + 1, v.end));
+        i = v.end + 1;
+        lit = i;
+        continue;
+      }
+    } else if (
+      c === 36 &&
+      isWord(s.charCodeAt(i + 1)) &&
+      i + 1 < b &&
+      (i === a || s.charCodeAt(i - 1) !== 92)
+    ) {
+      let j = i + 1;
+      while (j < b && isWord(s.charCodeAt(j))) j++;
+      // (\[[a-zA-Z0-9]+\])*
+      for (;;) {
+        if (s.charCodeAt(j) !== 91) break;
+        let k = j + 1;
+        while (k < b && isAlnum(s.charCodeAt(k))) k++;
+        if (k === j + 1 || k >= b || s.charCodeAt(k) !== 93) break;
+        j = k + 1;
+      }
+      if (i > lit) parts.push(decodeLiteral(s.slice(lit, i), mode));
+      parts.push(parseVar(ctx, i, j));
+      i = j;
+      lit = i;
+      continue;
+    }
+    i++;
+  }
+  const sp = { start: spanStart, end: spanEnd };
+  if (parts.length === 0) {
+    return {
+      type: 'String',
+      value: decodeLiteral(s.slice(a, b), mode),
+      quote: mode === 'double' ? 'double' : 'bare',
+      span: sp,
+    };
+  }
+  if (lit < b) parts.push(decodeLiteral(s.slice(lit, b), mode));
+  return { type: 'Interp', parts: mergeStrings(parts), span: sp };
+}
+
+function mergeStrings(parts: (string | Expr)[]): (string | Expr)[] {
+  const out: (string | Expr)[] = [];
+  for (const p of parts) {
+    if (typeof p === 'string') {
+      if (p === '') continue;
+      const last = out[out.length - 1];
+      if (typeof last === 'string') out[out.length - 1] = last + p;
+      else out.push(p);
+    } else out.push(p);
+  }
+  return out;
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** A quoted string token [start, end) (quotes included) to an expression. */
+export function quotedToExpr(
+  ctx: Ctx,
+  start: number,
+  end: number,
+  parseVar: (ctx: Ctx, start: number, end: number) => Expr,
+): StringLit | InterpString {
+  tok(ctx, 'string', start, end);
+  const s = ctx.src;
+  if (s.charCodeAt(start) === 39) {
+    return {
+      type: 'String',
+      value: decodeSingle(s.slice(start + 1, end - 1)),
+      quote: 'single',
+      span: { start, end },
+    };
+  }
+  // variables inside a string are part of the one string token; don't record their tokens
+  const saved = ctx.tokens;
+  ctx.tokens = null;
+  try {
+    return expandQuoted(ctx, start + 1, end - 1, 'double', start, end, parseVar);
+  } finally {
+    ctx.tokens = saved;
+  }
+}

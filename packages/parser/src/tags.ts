@@ -1,0 +1,150 @@
+/**
+ * Splitting one tag's content the way Smarty 2's `_compile_tag` does:
+ *
+ *   ^(?:(NUM|OBJCALL|VAR|\/?REGOBJ|\/?FUNCNAME)(MOD*))(?:\s+(.*))?$
+ *
+ * a command, its modifiers, then (after whitespace) the rest. A number, variable
+ * or quoted string command makes a printing tag; everything after its first space
+ * is ignored. A name makes a function/block tag whose rest is its attributes.
+ */
+import { scanMods } from './expressions';
+import { isAlpha, isDigit, isSpace, scanFuncName, scanNum, scanQstr, scanVarToken } from './lex';
+
+export type TagHead =
+  | { kind: 'comment' }
+  | {
+      kind: 'print';
+      /** command and modifiers: [start, valueEnd) */
+      valueEnd: number;
+      /** the ignored rest: [restStart, end) (empty when restStart === end) */
+      restStart: number;
+    }
+  | {
+      kind: 'name';
+      closing: boolean;
+      name: string;
+      nameStart: number;
+      nameEnd: number;
+      /** modifiers: [nameEnd, modsEnd) */
+      modsEnd: number;
+      /** attributes: [argsStart, end) */
+      argsStart: number;
+    }
+  | { kind: 'regobj' }
+  | { kind: 'invalid' };
+
+/** Tag content [a, b), already trimmed. */
+export function splitTag(s: string, a: number, b: number): TagHead {
+  if (b > a && s.charCodeAt(a) === 42 && s.charCodeAt(b - 1) === 42) return { kind: 'comment' };
+  const follows = (m: number) => m === b || isSpace(s.charCodeAt(m));
+  const restAfter = (m: number) => {
+    let r = m;
+    while (r < b && isSpace(s.charCodeAt(r))) r++;
+    return r;
+  };
+  if (a >= b) return { kind: 'invalid' };
+  const c = s.charCodeAt(a);
+  if (isDigit(c) || c === 45) {
+    const n = scanNum(s, a, b);
+    if (n > 0) {
+      const m = scanMods(s, n, b, true);
+      if (follows(m)) return { kind: 'print', valueEnd: m, restStart: restAfter(m) };
+    }
+    return { kind: 'invalid' };
+  }
+  if (c === 36) {
+    const v = scanVarToken(s, a, b);
+    if (v) {
+      const m = scanMods(s, v.end, b, true);
+      if (follows(m)) return { kind: 'print', valueEnd: m, restStart: restAfter(m) };
+    }
+    return { kind: 'invalid' };
+  }
+  if (c === 34 || c === 39) {
+    const q = scanQstr(s, a, b);
+    if (q > 0) {
+      const m = scanMods(s, q, b, true);
+      if (follows(m)) return { kind: 'print', valueEnd: m, restStart: restAfter(m) };
+    }
+    return { kind: 'invalid' };
+  }
+  const closing = c === 47;
+  const ns = closing ? a + 1 : a;
+  if (!isAlpha(s.charCodeAt(ns))) return { kind: 'invalid' };
+  const f = scanFuncName(s, ns, b);
+  if (s.charCodeAt(f) === 45 && s.charCodeAt(f + 1) === 62) {
+    const g = scanFuncName(s, f + 2, b);
+    if (g > 0 && follows(scanMods(s, g, b, true))) return { kind: 'regobj' };
+  }
+  const m = scanMods(s, f, b, true);
+  if (!follows(m)) return { kind: 'invalid' };
+  return {
+    kind: 'name',
+    closing,
+    name: s.slice(ns, f),
+    nameStart: ns,
+    nameEnd: f,
+    modsEnd: m,
+    argsStart: restAfter(m),
+  };
+}
+
+export interface TagAdvice {
+  smarty3: boolean;
+  hint: string;
+}
+
+/** Why a tag Smarty would call "unrecognized" probably is one, and what to write instead. */
+export function adviseUnrecognized(content: string): TagAdvice {
+  const js =
+    'a { in text starts a tag: wrap inline JavaScript/CSS in {literal}...{/literal}, or write {ldelim} and {rdelim}';
+  if (content.includes('{$') || /^"[^"]*\{/.test(content)) {
+    return { smarty3: true, hint: '"x{$y}" is Smarty 3: write "x`$y`" (backticks) in Smarty 2' };
+  }
+  if (/^[^'"]*\?[^'"]*:/.test(content) || /\?\s*['"$\d]/.test(content)) {
+    return { smarty3: true, hint: 'ternaries are Smarty 3: use {if}...{else}...{/if}' };
+  }
+  if (content.startsWith('[')) {
+    return {
+      smarty3: true,
+      hint: 'array literals are Smarty 3: build arrays with {assign_array}, {append} or explode',
+    };
+  }
+  if (/^\$\w[\w.]*@\w+/.test(content)) {
+    return {
+      smarty3: true,
+      hint: '$v@index is Smarty 3: name the loop ({foreach name=n ...}) and use $smarty.foreach.n.index',
+    };
+  }
+  if (/^\$[^\s]*\[\s*['"]/.test(content)) {
+    return {
+      smarty3: false,
+      hint: 'quoted keys in brackets are not Smarty 2: write $map.key (or $map[$k] with a variable)',
+    };
+  }
+  if (/^\$[^\s]*\[[^\]]*[+\-*/%(]/.test(content)) {
+    return {
+      smarty3: false,
+      hint: 'no expressions inside [ ]: compute the index first with {assign} or {math}',
+    };
+  }
+  if (/^\$[^\s]*\(/.test(content)) {
+    return {
+      smarty3: false,
+      hint: 'variable math takes no parentheses: use {math equation="..."} or several {assign}s',
+    };
+  }
+  if (/^-?\d/.test(content)) {
+    return {
+      smarty3: false,
+      hint: 'math must start with a variable ({$a+1}); for constants use {math equation="5+3"}',
+    };
+  }
+  if (/^[$"']/.test(content)) {
+    return {
+      smarty3: false,
+      hint: 'not a valid variable tag: {$name}, {$name.key}, {$name[0]}, {$name|modifier:arg}',
+    };
+  }
+  return { smarty3: false, hint: js };
+}

@@ -1,0 +1,57 @@
+/**
+ * What Smarty 2 does to the text between tags (Smarty_Compiler::_compile_file):
+ *
+ * - `{strip}`: the text right after the outermost `{strip}` is ltrim'd; in every text
+ *   chunk up to the outermost `{/strip}`, `[\t ]*[\r\n]+[\t ]*` is removed; the chunk
+ *   just before `{/strip}` is rtrim'd. Only text between tags changes.
+ * - a tag that compiles to non-printing PHP (`<?php ... ?>` or nothing) loses the one
+ *   newline (`\r\n`, `\r` or `\n`) right after it, because PHP swallows a newline
+ *   after `?>`. Printing tags, function tags, `{ldelim}`/`{rdelim}`, `{/literal}` and
+ *   the outermost `{/strip}` keep it.
+ * - one `\n` at the very end of the compiled template is removed.
+ */
+
+const PHP_TRIM = ' \t\n\r\0\x0B';
+
+export function phpLtrim(s: string): string {
+  let i = 0;
+  while (i < s.length && PHP_TRIM.includes(s[i])) i++;
+  return i ? s.slice(i) : s;
+}
+
+export function phpRtrim(s: string): string {
+  let e = s.length;
+  while (e > 0 && PHP_TRIM.includes(s[e - 1])) e--;
+  return e < s.length ? s.slice(0, e) : s;
+}
+
+const STRIP_RE = /[\t ]*[\r\n]+[\t ]*/g;
+
+export interface TextContext {
+  /** the tag before this text compiles to non-printing PHP */
+  afterSilentTag: boolean;
+  /** inside the outermost {strip} ... {/strip} */
+  inStrip: boolean;
+  /** first text after the outermost {strip} */
+  firstInStrip: boolean;
+  /** last text before the outermost {/strip} */
+  lastInStrip: boolean;
+  /** last text of the template */
+  atEnd: boolean;
+}
+
+/** The printed value of one text chunk. */
+export function textValue(raw: string, c: TextContext): string {
+  let v = raw;
+  if (c.inStrip) {
+    if (c.firstInStrip) v = phpLtrim(v);
+    v = v.replace(STRIP_RE, '');
+    if (c.lastInStrip) v = phpRtrim(v);
+  } else if (c.afterSilentTag) {
+    const first = v.charCodeAt(0);
+    if (first === 10) v = v.slice(1);
+    else if (first === 13) v = v.slice(v.charCodeAt(1) === 10 ? 2 : 1);
+  }
+  if (c.atEnd && v.endsWith('\n')) v = v.slice(0, -1);
+  return v;
+}
