@@ -41,8 +41,10 @@ export class ArrayStore {
   index: Map<Key, number> | null;
   /** deleted slots in keys/vals (hash mode only) */
   holes: number;
-  /** next free int key */
+  /** the key push() uses: max int key + 1 (PHP 8: also when negative), 0 while no int key was ever used */
   next: number;
+  /** an int key was used (PHP's nNextFreeElement != ZEND_LONG_MIN) */
+  hasInt: boolean;
   /** number of handles sharing this store (never decremented when a handle is dropped: safe, may copy once too often) */
   refs: number;
 
@@ -52,6 +54,7 @@ export class ArrayStore {
     this.index = index;
     this.holes = 0;
     this.next = next;
+    this.hasInt = next !== 0;
     this.refs = 1;
   }
 }
@@ -71,7 +74,9 @@ function copyStore(s: ArrayStore): ArrayStore {
   }
   const keys = s.keys === null ? null : s.keys.slice();
   const index = s.index === null ? null : new Map(s.index);
-  return new ArrayStore(keys, vals, index, s.next);
+  const copy = new ArrayStore(keys, vals, index, s.next);
+  copy.hasInt = s.hasInt;
+  return copy;
 }
 
 /** Removes holes (a representation change only: order and content stay). */
@@ -145,7 +150,12 @@ export class PhpArray {
     return s.keys === null ? s.vals.length : s.keys.length - s.holes;
   }
 
-  /** The key `push()` would use: max int key ever used + 1 (never below 0). */
+  /**
+   * The key `push()` would use: the largest int key ever used + 1 (PHP 8: even
+   * when negative, `[-5 => x]` appends at -4), 0 when no int key was used.
+   * Deleting keys does not lower it. (PHP 8.2 quirk not modelled: an array that
+   * started as the `[]` literal and got a negative key first appends at 0.)
+   */
   get nextIndex(): number {
     return this.s.next;
   }
@@ -192,6 +202,7 @@ export class PhpArray {
         if (k === n && s.next === n) {
           s.vals.push(value);
           s.next = n + 1;
+          s.hasInt = true;
           return;
         }
       }
@@ -206,7 +217,10 @@ export class PhpArray {
     index.set(k, s.keys!.length);
     s.keys!.push(k);
     s.vals.push(value);
-    if (typeof k === 'number' && k >= s.next) s.next = k + 1;
+    if (typeof k === 'number' && (k >= s.next || !s.hasInt)) {
+      s.next = k + 1;
+      s.hasInt = true;
+    }
   }
 
   /** `$a[] = value`. */
@@ -217,6 +231,7 @@ export class PhpArray {
     if (s.keys === null && s.next === s.vals.length) {
       s.vals.push(value);
       s.next++;
+      s.hasInt = true;
       return;
     }
     const k = s.next;

@@ -56,11 +56,15 @@ function exactlyDecimal(x: number, n: bigint, k: number): boolean {
   return left === right;
 }
 
+const MIN_NORMAL = 2.2250738585072014e-308;
+
 /** Digits of finite x > 0 rounded to `precision` significant digits (round-half-even on exact ties). */
 function rounded(x: number, precision: number): void {
   shortest(x);
   const sd = sDigits;
-  if (sd.length <= precision) return;
+  // the shortest form is the rounded one when it is short enough, except for
+  // subnormals, whose shortest form can be much shorter than their exact value
+  if (sd.length <= precision && x >= MIN_NORMAL) return;
   const decpt = sDecpt;
   const e = x.toExponential(precision - 1);
   const ei = e.indexOf('e');
@@ -98,12 +102,11 @@ export function formatFloat(n: number, precision: number, expChar: string): stri
     neg = true;
     x = -x;
   }
-  let ndigit = precision;
+  const ndigit = precision < 0 ? 17 : precision;
   if (x === 0) {
     sDigits = '0';
     sDecpt = 1;
   } else if (precision < 0) {
-    ndigit = 17;
     shortest(x);
   } else {
     rounded(x, precision);
