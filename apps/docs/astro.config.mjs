@@ -24,5 +24,15 @@ export default defineConfig({
   ],
   vite: {
     plugins: [sumiPackagesGuard()],
+    build: {
+      rollupOptions: {
+        // Astro's MDX output starts with a "use astro:head-inject" directive the bundler
+        // reports on every MDX page; it is Astro's own marker, not a problem of ours.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /astro:head-inject/.test(warning.message)) return;
+          warn(warning);
+        },
+      },
+    },
   },
 });
