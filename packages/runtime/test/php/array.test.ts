@@ -195,7 +195,9 @@ describe('packed and hash modes', () => {
     expect(a.get('k99')).toBe(99);
     expect(a.get('k98')).toBeUndefined();
     const seen: [string | number, Value][] = [];
-    a.forEach((v, k) => seen.push([k, v]));
+    a.forEach((v, k) => {
+      seen.push([k, v]);
+    });
     expect(seen).toEqual(a.entries());
   });
 
