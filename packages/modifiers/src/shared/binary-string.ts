@@ -1,0 +1,184 @@
+/**
+ * PHP strings are byte strings; Sumi's are JS strings. This codec makes the two meet exactly.
+ *
+ * A JS string stands for its UTF-8 bytes. Bytes that are not valid UTF-8 (what `substr` cutting a
+ * character, `base64_decode` or `mb_convert_encoding` to SJIS produce) are kept as lone low surrogates
+ * U+DC80..U+DCFF, one per byte (Python's "surrogateescape"). So `fromBytes(toBytes(s)) === s` and
+ * `toBytes(fromBytes(b))` equals `b` for every byte sequence: byte functions (strlen, substr, md5,
+ * base64_*) give PHP's results even on binary data, and a chain such as
+ * `mb_convert_encoding:'SJIS'|strlen` counts SJIS bytes. A stray surrogate from elsewhere counts as
+ * U+FFFD (3 bytes). Text that is valid UTF-8 is unaffected: for it this is plain UTF-8.
+ */
+
+const encoder = new TextEncoder();
+
+/** True when every code unit is ASCII: byte offsets are then string offsets. */
+export function isAsciiString(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** The bytes a string stands for. */
+export function toBytes(s: string): Uint8Array {
+  if (isAsciiString(s)) {
+    const out = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+  if (!hasLoneSurrogate(s)) return encoder.encode(s);
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) {
+      const cp = ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00) + 0x10000;
+      out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+      i++;
+    } else if (c >= 0xdc80 && c <= 0xdcff) {
+      out.push(c - 0xdc00);
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      out.push(0xef, 0xbf, 0xbd);
+    } else if (c < 0x80) {
+      out.push(c);
+    } else if (c < 0x800) {
+      out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    } else {
+      out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/** The string standing for these bytes (invalid UTF-8 kept byte by byte, see above). */
+export function fromBytes(b: Uint8Array): string {
+  let out = '';
+  let chunk: number[] = [];
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    let cp = -1;
+    let len = 1;
+    if (c < 0x80) {
+      cp = c;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+      if (isCont(b[i + 1])) {
+        cp = ((c & 31) << 6) | (b[i + 1] & 63);
+        len = 2;
+      }
+    } else if (c >= 0xe0 && c <= 0xef) {
+      const c1 = b[i + 1];
+      const lo = c === 0xe0 ? 0xa0 : 0x80;
+      const hi = c === 0xed ? 0x9f : 0xbf;
+      if (c1 !== undefined && c1 >= lo && c1 <= hi && isCont(b[i + 2])) {
+        cp = ((c & 15) << 12) | ((c1 & 63) << 6) | (b[i + 2] & 63);
+        len = 3;
+      }
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      const c1 = b[i + 1];
+      const lo = c === 0xf0 ? 0x90 : 0x80;
+      const hi = c === 0xf4 ? 0x8f : 0xbf;
+      if (c1 !== undefined && c1 >= lo && c1 <= hi && isCont(b[i + 2]) && isCont(b[i + 3])) {
+        cp = ((c & 7) << 18) | ((c1 & 63) << 12) | ((b[i + 2] & 63) << 6) | (b[i + 3] & 63);
+        len = 4;
+      }
+    }
+    if (cp < 0) chunk.push(0xdc00 + c);
+    else if (cp >= 0x10000) chunk.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 1023));
+    else chunk.push(cp);
+    if (chunk.length >= 4096) {
+      out += String.fromCharCode(...chunk);
+      chunk = [];
+    }
+    i += len;
+  }
+  if (chunk.length) out += String.fromCharCode(...chunk);
+  return out;
+}
+
+/** strlen(): the number of bytes the string stands for. */
+export function byteCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) {
+      n += 4;
+      i++;
+    } else if (c >= 0xdc80 && c <= 0xdcff) n += 1;
+    else n += 3;
+  }
+  return n;
+}
+
+/** Bytes as a binary string (one char per byte). */
+export function bytesToBinary(b: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < b.length; i += 4096) out += String.fromCharCode(...b.subarray(i, i + 4096));
+  return out;
+}
+
+/** The inverse of `bytesToBinary`. */
+export function binaryToBytes(s: string): Uint8Array {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
+  return out;
+}
+
+/** The string's bytes as a binary string (one char per byte), for byte-wise PHP algorithms. */
+export function toBinary(s: string): string {
+  return isAsciiString(s) ? s : bytesToBinary(toBytes(s));
+}
+
+/** The inverse of `toBinary`. */
+export function fromBinary(s: string): string {
+  return isAsciiString(s) ? s : fromBytes(binaryToBytes(s));
+}
+
+/**
+ * The characters of a string as mbstring sees them in UTF-8: code points, with each escaped
+ * invalid byte counting as one character of its own.
+ */
+export function codePoints(s: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) {
+      out.push(((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00) + 0x10000);
+      i++;
+    } else {
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+/** The inverse of `codePoints` (escaped bytes stay escaped). */
+export function fromCodePoints(cps: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < cps.length; i += 4096) {
+    const part = cps.slice(i, i + 4096);
+    out += String.fromCharCode(
+      ...part.flatMap((cp) => (cp >= 0x10000 ? [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 1023)] : [cp])),
+    );
+  }
+  return out;
+}
+
+function hasLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      if (i + 1 < s.length && isLow(s.charCodeAt(i + 1))) i++;
+      else return true;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+function isLow(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+function isCont(c: number | undefined): boolean {
+  return c !== undefined && c >= 0x80 && c <= 0xbf;
+}
