@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from '../src/index';
+import { codes, errors, printed } from './helpers';
+
+describe('variables', () => {
+  it('reads names, dots, brackets and object members', () => {
+    expect(printed('{$a}')).toBe('$a');
+    expect(printed('{$a.b.c}')).toBe('$a.b.c');
+    expect(printed('{$a.0}')).toBe('$a[0]');
+    expect(printed('{$a.01}')).toBe('$a.01');
+    expect(printed('{$a[0]}')).toBe('$a[0]');
+    expect(printed('{$a[007]}')).toBe('$a[7]');
+    expect(printed('{$a[$i]}')).toBe('$a[$i]');
+    expect(printed('{$a[$k.x]}')).toBe('$a[$k.x]');
+    expect(printed('{$a.$k.x}')).toBe('$a[$k].x');
+    expect(printed('{$a->b.c}')).toBe('$a->b.c');
+    expect(printed('{$a[5][blah].c}')).toBe('$a[5][section blah.index].c');
+  });
+
+  it('reads a bare word in brackets as a section index', () => {
+    expect(printed('{$list[i]}')).toBe('$list[section i.index]');
+    expect(printed('{$list[i.index_prev]}')).toBe('$list[section i.index_prev]');
+  });
+
+  it('keeps exact spans', () => {
+    const src = '  {$user.name[0]->x|upper}';
+    const n = parse(src).ast.body[1];
+    expect(n.type).toBe('Print');
+    if (n.type !== 'Print' || n.expr.type !== 'Modified') throw new Error();
+    const v = n.expr.value;
+    expect(src.slice(v.span.start, v.span.end)).toBe('$user.name[0]->x');
+    if (v.type !== 'Var') throw new Error();
+    expect(v.path.map((p) => src.slice(p.span.start, p.span.end))).toEqual(['.name', '[0]', '->x']);
+    const m = n.expr.modifiers[0];
+    expect(src.slice(m.span.start, m.span.end)).toBe('|upper');
+    expect(src.slice(m.nameSpan.start, m.nameSpan.end)).toBe('upper');
+  });
+
+  it('checks $smarty references', () => {
+    expect(printed('{$smarty.now}')).toBe('$smarty.now');
+    expect(printed('{$smarty.foreach.n.index}')).toBe('$smarty.foreach.n.index');
+    expect(printed('{$smarty.const.SITE_KEY}')).toBe('$smarty.const.SITE_KEY');
+    expect(errors('{$smarty.nope}')).toEqual(['UNKNOWN_SMARTY_VAR: $smarty.nope is an unknown reference']);
+    expect(errors('{$smarty.now.x}')).toEqual(['INVALID_SMARTY_REF: $smarty.now.x is an invalid reference']);
+    expect(errors('{$smarty.foreach.n.index.x}')).toEqual([
+      'INVALID_SMARTY_REF: $smarty.foreach.n.index.x is an invalid reference',
+    ]);
+    expect(errors('{$smarty.foreach.n.iteration}')).toEqual([]);
+    expect(errors('{$smarty[0]}')).toEqual(['INVALID_SMARTY_REF: $smarty[0] is an invalid reference']);
+  });
+
+  it('rejects private, internal and dynamic members and method calls', () => {
+    expect(codes('{$s->_secret}')).toEqual(['PRIVATE_MEMBER']);
+    expect(codes('{$s->__x}')).toEqual(['INTERNAL_MEMBER']);
+    expect(codes('{$s->$k}')).toEqual(['DYNAMIC_MEMBER']);
+    expect(codes('{$s->m(1)}')).toEqual(['METHOD_CALL']);
+  });
+});
+
+describe('math inside a variable token', () => {
+  it('uses PHP precedence', () => {
+    expect(printed('{$a+$b*2}')).toBe('(+ $a (* $b 2))');
+    expect(printed('{$a*$b+2}')).toBe('(+ (* $a $b) 2)');
+    expect(printed('{$a-$b-$c}')).toBe('(- (- $a $b) $c)');
+    expect(printed('{$a%3}')).toBe('(% $a 3)');
+    expect(printed('{$a*-1}')).toBe('(* $a -1)');
+    expect(printed('{$x.y+$z[0]}')).toBe('(+ $x.y $z[0])');
+    expect(printed('{$a+1.5}')).toBe('(+ $a 1.5f)');
+    expect(printed('{$a+1>2}')).toBe('(> (+ $a 1) 2)');
+  });
+
+  it('applies modifiers to the whole sum', () => {
+    expect(printed('{$a+$b|abs}')).toBe('(+ $a $b)|abs');
+  });
+
+  it('rejects what PHP cannot read', () => {
+    expect(codes('{$a--1}')).toEqual(['INVALID_MATH']);
+    expect(codes('{$a-}')).toEqual(['INVALID_MATH']);
+    expect(codes('{$a+b}')).toEqual(['INVALID_MATH']);
+  });
+});
+
+describe('numbers and strings as print tags', () => {
+  it('prints numbers, quoted strings and numbers with modifiers', () => {
+    expect(printed('{5}')).toBe('5');
+    expect(printed('{-5}')).toBe('-5');
+    expect(printed('{1.50}')).toBe('1.5f');
+    expect(printed('{007}')).toBe('7');
+    expect(printed("{5|cat:'x'}")).toBe('5|cat:"x"');
+    expect(printed("{'str'}")).toBe('"str"');
+    expect(printed('{"str"}')).toBe('"str"');
+  });
+
+  it('turns big integers into floats as PHP does', () => {
+    const n = parse('{99999999999999999999}').ast.body[0];
+    if (n.type !== 'Print' || n.expr.type !== 'Number') throw new Error();
+    expect(n.expr.float).toBe(true);
+    expect(n.expr.raw).toBe('99999999999999999999');
+  });
+
+  it('flags octal literals with 8 or 9', () => {
+    expect(codes('{08}')).toEqual(['INVALID_NUMBER']);
+  });
+
+  it('decodes single quotes', () => {
+    expect(printed("{'it\\'s \\\\ \\n'}")).toBe(JSON.stringify("it's \\ \\n"));
+  });
+
+  it('decodes PHP double-quote escapes', () => {
+    expect(printed('{"a\\tb\\nc\\\\d\\"e\\$f\\qg"}')).toBe(JSON.stringify('a\tb\nc\\d"e$f\\qg'));
+    expect(printed('{"\\x41\\101\\e"}')).toBe(JSON.stringify('AA\x1b'));
+    // `\u{...}` holds a `}`, so it only fits in a tag with other delimiters
+    const n = parse('<{"\\u{1F600}"}>', { leftDelimiter: '<{', rightDelimiter: '}>' }).ast.body[0];
+    expect(n.type === 'Print' && n.expr.type === 'String' && n.expr.value).toBe('😀');
+    expect(printed('{"\\xE3\\x81\\x82"}')).toBe(JSON.stringify('あ'));
+  });
+
+  it('interpolates like Smarty 2', () => {
+    expect(printed('{"x$y z"}')).toBe('interp("x" $y " z")');
+    expect(printed('{"a`$o.k`b"}')).toBe('interp("a" $o.k "b")');
+    expect(printed('{"q`$l[1]`q"}')).toBe('interp("q" $l[1] "q")');
+    expect(printed('{"$l[1]"}')).toBe('interp($l[1])');
+    expect(printed('{"$y_x"}')).toBe('interp($y_x)');
+    expect(printed('{"`$y`_x"}')).toBe('interp($y "_x")');
+    expect(printed('{"`$n+1`"}')).toBe('interp((+ $n 1))');
+    expect(printed('{"$y$y"}')).toBe('interp($y $y)');
+    expect(printed('{"$a.b"}')).toBe('interp($a ".b")');
+    expect(printed('{"\\$a"}')).toBe('"$a"');
+    expect(printed('{"$"}')).toBe('"$"');
+    expect(printed('{"price: `$p->amount`"}')).toBe('interp("price: " $p->amount)');
+  });
+
+  it('does not interpolate single quotes', () => {
+    expect(printed("{'$a `$b`'}")).toBe(JSON.stringify('$a `$b`'));
+  });
+});
+
+describe('modifiers', () => {
+  it('reads names, @ and arguments of every kind', () => {
+    expect(printed('{$x|upper}')).toBe('$x|upper');
+    expect(printed('{$x|@count}')).toBe('$x|@count');
+    expect(printed('{$x|default:"a b":1.5:-1:foo:$y.z:\'q\'}')).toBe('$x|default:"a b":1.5f:-1:bare("foo"):$y.z:"q"');
+    expect(printed('{$x|truncate:10|escape:html}')).toBe('$x|truncate:10|escape:bare("html")');
+    expect(printed('{$x|default:true:null}')).toBe('$x|default:true:null');
+    expect(printed('{$x|f:$a+1}')).toBe('$x|f:(+ $a 1)');
+    expect(printed('{$x|f:1e3:0x1A}')).toBe('$x|f:1000f:bare("0x1A")');
+  });
+
+  it('marks the whole-array form', () => {
+    const n = parse('{$a|@cms_sort|count}').ast.body[0];
+    if (n.type !== 'Print' || n.expr.type !== 'Modified') throw new Error();
+    expect(n.expr.modifiers.map((m) => [m.name, m.whole])).toEqual([
+      ['cms_sort', true],
+      ['count', false],
+    ]);
+  });
+
+  it('reports PHP constants that are not values', () => {
+    expect(codes('{$x|default:yes}')).toEqual(['BARE_CONSTANT']);
+  });
+
+  it('modifiers on a function tag', () => {
+    const n = parse('{counter|string_format:"%03d"}').ast.body[0];
+    if (n.type !== 'Tag') throw new Error();
+    expect(n.name).toBe('counter');
+    expect(n.modifiers[0].name).toBe('string_format');
+  });
+});
