@@ -53,3 +53,12 @@ describe('htmlspecialchars / htmlentities', () => {
     expect(htmlspecialchars('&amp; &#39; &x', ENT_QUOTES, 'UTF-8', false)).toBe('&amp; &#39; &amp;x');
   });
 });
+
+describe('invalid UTF-8 (surrogate-escaped bytes)', () => {
+  it('ENT_SUBSTITUTE gives one U+FFFD per broken sequence; without it the result is empty', () => {
+    const cut = 'ab\udce3\udc81'; // "ab" + the first two bytes of "あ"
+    expect(htmlspecialchars(cut)).toBe('ab\ufffd');
+    expect(htmlspecialchars(cut, ENT_QUOTES, 'UTF-8')).toBe('');
+    expect(htmlspecialchars(cut, ENT_QUOTES, 'ISO-8859-1')).toBe(cut);
+  });
+});

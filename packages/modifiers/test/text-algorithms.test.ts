@@ -10,7 +10,6 @@ import {
   spacify,
   strtrPairs,
   truncate,
-  wordwrap,
 } from '../src/smarty/text-algorithms';
 
 describe('capitalize (Smarty 2.6.28 regex, no /u)', () => {
@@ -97,29 +96,5 @@ describe('truncate', () => {
   it('a final newline counts as end for the word cut', () => {
     // substr gives "ab cd\n": the regex removes " cd" before the final newline
     expect(truncate('ab cd\nef gh', 5, '', false, false)).toBe('ab\n');
-  });
-});
-
-describe('wordwrap (PHP)', () => {
-  const s = "Blind woman gets new kidney from dad she hasn't seen in years.";
-  it('single-char break', () => {
-    expect(wordwrap(s, 15, '\n', false)).toBe(
-      "Blind woman\ngets new kidney\nfrom dad she\nhasn't seen in\nyears.",
-    );
-  });
-  it('multi-char break', () => {
-    expect(wordwrap(s, 15, '<br>\n', false)).toBe(
-      "Blind woman<br>\ngets new kidney<br>\nfrom dad she<br>\nhasn't seen in<br>\nyears.",
-    );
-  });
-  it('cut', () => {
-    expect(wordwrap(s, 5, '/', true)).toBe('Blind/woman/gets/new/kidne/y/from/dad/she/hasn\'/t/seen/in/years/.');
-    expect(wordwrap('A very long woooooooooooord.', 8, '\n', true)).toBe('A very\nlong\nwooooooo\nooooord.');
-    expect(wordwrap('A very long woooooooooooooooooord. and something', 8, '\n', false)).toBe(
-      'A very\nlong\nwoooooooooooooooooord.\nand\nsomething',
-    );
-  });
-  it('empty', () => {
-    expect(wordwrap('', 5, '\n', false)).toBe('');
   });
 });

@@ -6,7 +6,7 @@
  * `&Atilde;&copy;` for htmlentities).
  */
 import { characterEntitiesHtml4 } from 'character-entities-html4';
-import { fromBytes, isAsciiString, toBinary } from './binary-string';
+import { fromBytes, isAsciiString, toBinary, toBytes } from './binary-string';
 
 export const ENT_COMPAT = 2;
 export const ENT_QUOTES = 3;
@@ -107,7 +107,9 @@ function escape(
   if (warning) warn?.(warning);
   // invalid UTF-8 (a lone surrogate here) gives "" unless ENT_SUBSTITUTE/ENT_IGNORE
   if (charset === 'utf-8' && LONE_SURROGATE.test(s)) {
-    if (flags & ENT_SUBSTITUTE) s = s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd');
+    // lone surrogates stand for bytes that are not UTF-8 (see binary-string.ts); PHP replaces each
+    // maximal invalid subsequence by one U+FFFD, as the WHATWG decoder does
+    if (flags & ENT_SUBSTITUTE) s = new TextDecoder('utf-8').decode(toBytes(s));
     else if (flags & ENT_IGNORE) s = s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '');
     else return '';
   }

@@ -142,67 +142,6 @@ export function substr(s: string, start: number, length?: number): string {
   return l <= 0 ? '' : s.slice(f, f + l);
 }
 
-/**
- * PHP's wordwrap() (ext/standard/string.c), on bytes. `width` 0 with
- * `cut` and an empty break are ValueErrors in PHP; the caller checks them.
- */
-export function wordwrap(text: string, width: number, brk: string, cut: boolean): string {
-  if (text === '') return '';
-  const encodedBreak = toBinary(brk);
-  return viaBytes(text, (t) => wrapBytes(t, width, encodedBreak, cut));
-}
-
-function wrapBytes(text: string, linelength: number, breakchar: string, docut: boolean): string {
-  const n = text.length;
-  const bl = breakchar.length;
-  if (bl === 1 && !docut) {
-    const chars = text.split('');
-    let laststart = 0;
-    let lastspace = 0;
-    for (let current = 0; current < n; current++) {
-      const c = text[current];
-      if (c === breakchar) {
-        laststart = lastspace = current + 1;
-      } else if (c === ' ') {
-        if (current - laststart >= linelength) {
-          chars[current] = breakchar;
-          laststart = current + 1;
-        }
-        lastspace = current;
-      } else if (current - laststart >= linelength && laststart !== lastspace) {
-        chars[lastspace] = breakchar;
-        laststart = lastspace + 1;
-      }
-    }
-    return chars.join('');
-  }
-  let out = '';
-  let laststart = 0;
-  let lastspace = 0;
-  let current = 0;
-  for (current = 0; current < n; current++) {
-    if (text[current] === breakchar[0] && current + bl < n && text.startsWith(breakchar, current)) {
-      out += text.slice(laststart, current + bl);
-      current += bl - 1;
-      laststart = lastspace = current + 1;
-    } else if (text[current] === ' ') {
-      if (current - laststart >= linelength) {
-        out += text.slice(laststart, current) + breakchar;
-        laststart = current + 1;
-      }
-      lastspace = current;
-    } else if (current - laststart >= linelength && docut && laststart >= lastspace) {
-      out += text.slice(laststart, current) + breakchar;
-      laststart = lastspace = current;
-    } else if (current - laststart >= linelength && laststart < lastspace) {
-      out += text.slice(laststart, lastspace) + breakchar;
-      laststart = lastspace = lastspace + 1;
-    }
-  }
-  if (laststart !== current) out += text.slice(laststart, current);
-  return out;
-}
-
 /** nl2br(): `<br />` before every \r\n, \n\r, \n and \r */
 export function nl2br(s: string): string {
   return s.replace(/\r\n|\n\r|\n|\r/g, (m) => `<br />${m}`);

@@ -1,0 +1,73 @@
+/**
+ * Smarty 2.6.28's date_format (libs/plugins/modifier.date_format.php) over
+ * the runtime's make_timestamp, strftime() and date().
+ */
+import {
+  definePlugin,
+  errorTypeName,
+  type ModifierDef,
+  PhpArray,
+  PhpError,
+  PhpFloat,
+  PhpObject,
+  phpDate,
+  type RenderContext,
+  SMARTY_DATE_FORMAT_DEFAULT,
+  smartyDateTimestamp,
+  strftime,
+  toStr,
+  type Value,
+} from '@sumi/runtime';
+import { phpCall } from '../shared/php-params';
+
+/** `$x != ''` under PHP 8: only null, false and '' are equal to '' (0 is not, arrays are not). */
+function given(v: Value | undefined): boolean {
+  return !(v === null || v === undefined || v === false || v === '');
+}
+
+/**
+ * smarty_make_timestamp() for any value: an empty array is "empty" (now); other
+ * arrays and objects reach preg_match() and are a TypeError there.
+ */
+function timestampOf(v: Value, now: number, tz: string): number {
+  if (v instanceof PhpArray && v.size === 0) return now;
+  if (v instanceof PhpArray || v instanceof PhpObject) {
+    throw new PhpError('TypeError', `preg_match(): Argument #2 ($subject) must be of type string, ${errorTypeName(v)} given`);
+  }
+  if (typeof v === 'bigint') return smartyDateTimestamp(String(v), now, tz);
+  if (v instanceof PhpFloat) return smartyDateTimestamp(v.value, now, tz);
+  return smartyDateTimestamp(v, now, tz);
+}
+
+export const dateFormat: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'date_format',
+  group: 'Smarty built-in',
+  description:
+    'Formats a date: the value is a Unix timestamp, a `YYYYMMDDHHMMSS` string or any strtotime() text (an empty ' +
+    'value means now only when `default_date` is given: otherwise nothing is printed). A format containing `%` is ' +
+    "an strftime() format (Smarty's default `%b %e, %Y` gives `Nov 15, 2023`); a format without `%` uses PHP " +
+    'date() letters (`Y-m-d H:i`). English names, the engine time zone (default Asia/Tokyo).',
+  args: [
+    { name: 'format', type: 'string', optional: true, default: SMARTY_DATE_FORMAT_DEFAULT, description: 'strftime (%) or date() format' },
+    { name: 'default_date', type: 'mixed', optional: true, default: '', description: 'used when the value is empty' },
+  ],
+  result: 'the formatted date, or nothing when value and default are empty',
+  examples: [
+    { template: '{$ts|date_format}', data: { ts: 1700000000 }, output: 'Nov 15, 2023' },
+    { template: "{$ts|date_format:'%Y-%m-%d %H:%M:%S'}", data: { ts: 1700000000 }, output: '2023-11-15 07:13:20' },
+    { template: "{$ts|date_format:'Y/m/d (D)'}", data: { ts: 1700000000 }, output: '2023/11/15 (Wed)' },
+  ],
+  run(ctx: RenderContext, value: Value, format?: Value, defaultDate?: Value): Value {
+    const fmt = format === undefined ? SMARTY_DATE_FORMAT_DEFAULT : toStr(format);
+    const tz = ctx.services.timezone;
+    const now = Math.floor(ctx.services.clock.now() / 1000);
+    return phpCall(ctx, () => {
+      let ts: number;
+      if (given(value)) ts = timestampOf(value, now, tz);
+      else if (defaultDate !== undefined && given(defaultDate)) ts = timestampOf(defaultDate, now, tz);
+      else return null;
+      return fmt.includes('%') ? strftime(fmt, ts, tz) : phpDate(fmt, ts, tz);
+    });
+  },
+});

@@ -1,0 +1,151 @@
+/**
+ * Smarty 2.6.28's replace (str_replace), regex_replace (preg_replace with the
+ * `e` modifier removed) and string_format (sprintf).
+ */
+import {
+  definePlugin,
+  errorTypeName,
+  type ModifierDef,
+  PhpArray,
+  PhpError,
+  PhpObject,
+  pregReplace,
+  type RenderContext,
+  sprintf,
+  toStr,
+  type Value,
+} from '@sumi/runtime';
+import { phpCall } from '../shared/php-params';
+
+const GROUP = 'Smarty built-in';
+
+/**
+ * PHP 8's str_replace($search, $replace, $subject) for a string subject:
+ * searches applied one after the other, empty searches skipped, a missing
+ * replacement in an array is "".
+ */
+export function strReplace(search: Value, replace: Value, subject: string, warn?: (m: string) => void): string {
+  if (search instanceof PhpArray) {
+    const reps = replace instanceof PhpArray ? replace.values() : null;
+    const rep = reps === null ? toStr(replace, warn) : '';
+    let out = subject;
+    // a replacement is taken from the array only for non-empty searches
+    let next = 0;
+    for (const s of search.values()) {
+      const needle = toStr(s, warn);
+      if (needle === '') continue;
+      const r = reps === null ? rep : next < reps.length ? toStr(reps[next++]!, warn) : '';
+      if (out !== '') out = out.split(needle).join(r);
+    }
+    return out;
+  }
+  if (replace instanceof PhpArray) {
+    throw new PhpError('TypeError', 'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string');
+  }
+  const needle = toStr(search, warn);
+  if (needle === '') return subject;
+  return subject.split(needle).join(toStr(replace, warn));
+}
+
+function checkObject(fn: string, index: number, name: string, v: Value): void {
+  if (v instanceof PhpObject) {
+    throw new PhpError('TypeError', `${fn}(): Argument #${index} ($${name}) must be of type array|string, ${errorTypeName(v)} given`);
+  }
+}
+
+export const replace: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'replace',
+  group: GROUP,
+  description:
+    "PHP's str_replace(): replaces every occurrence of `search` (case-sensitive, not a regex). Arrays of searches " +
+    'and replacements are applied in order. An empty search changes nothing.',
+  args: [
+    { name: 'search', type: 'mixed', description: 'text (or array of texts) to find' },
+    { name: 'replace', type: 'mixed', description: 'replacement (or array of replacements)' },
+  ],
+  errors: ['an array replacement with a string search is a TypeError: logged, the modifier gives null'],
+  result: 'the string; an array subject (with `@`) gives an array',
+  examples: [{ template: "{$s|replace:'o':'0'}", data: { s: 'Hello World' }, output: 'Hell0 W0rld' }],
+  run(ctx: RenderContext, value: Value, search?: Value, rep?: Value): Value {
+    const warn = (m: string) => ctx.warn(m);
+    return phpCall(ctx, () => {
+      if (search === undefined || rep === undefined) {
+        throw new PhpError('TypeError', `str_replace() expects at least 3 arguments, ${search === undefined ? 1 : 2} given`);
+      }
+      checkObject('str_replace', 1, 'search', search);
+      checkObject('str_replace', 2, 'replace', rep);
+      checkObject('str_replace', 3, 'subject', value);
+      if (value instanceof PhpArray) {
+        const out = new PhpArray();
+        value.forEach((el, k) => out.set(k, strReplace(search, rep, toStr(el, warn), warn)));
+        return out;
+      }
+      return strReplace(search, rep, toStr(value), warn);
+    });
+  },
+});
+
+/**
+ * _smarty_regex_replace_check(): cut the pattern at a NUL byte and remove the
+ * `e` (eval) modifier from its trailing letters.
+ */
+export function regexReplaceCheck(search: string): string {
+  let s = search;
+  const nul = s.indexOf('\0');
+  if (nul >= 0) s = s.slice(0, nul);
+  const m = /([a-zA-Z\s]+)$/.exec(s);
+  if (m && m[1]!.includes('e')) s = s.slice(0, s.length - m[1]!.length) + m[1]!.replace(/[e\s]+/g, '');
+  return s;
+}
+
+export const regexReplace: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'regex_replace',
+  group: GROUP,
+  description:
+    "PHP's preg_replace() with a delimited PCRE pattern (`'/\\d+/'`, modifiers such as `i`, `u`, `s` after the " +
+    'delimiter). The replacement may use `$1` / `\\1` / `${1}`. Arrays of patterns and replacements are applied ' +
+    "in order. The `e` modifier is removed (Smarty's safety check). Braces in a pattern need `{ldelim}`/`{rdelim}` " +
+    "or `$smarty.ldelim` in a backtick string, since `{` starts a tag.",
+  args: [
+    { name: 'pattern', type: 'mixed', description: 'delimited regular expression, or an array of them' },
+    { name: 'replacement', type: 'mixed', description: 'replacement text, or an array of them' },
+  ],
+  errors: ['an invalid pattern is logged (PHP warning) and the modifier gives null'],
+  result: 'the replaced string; an array subject gives an array',
+  examples: [
+    { template: "{$s|regex_replace:'/(\\w+)@(\\w+)/':'$2 at $1'}", data: { s: 'user@host' }, output: 'host at user' },
+    { template: "{$tel|regex_replace:'/[^0-9]/':''}", data: { tel: '03-1234-5678' }, output: '0312345678' },
+  ],
+  run(ctx: RenderContext, value: Value, search?: Value, rep?: Value): Value {
+    return phpCall(ctx, () => {
+      const pattern =
+        search instanceof PhpArray
+          ? PhpArray.fromEntries(search.entries().map(([k, v]) => [k, regexReplaceCheck(toStr(v))]))
+          : regexReplaceCheck(toStr(search ?? null));
+      return pregReplace(pattern, rep ?? null, value, -1, (m: string) => ctx.warn(m));
+    });
+  },
+});
+
+export const stringFormat: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'string_format',
+  group: GROUP,
+  description:
+    "PHP's sprintf() with the value as the only argument: `{$n|string_format:'%05.2f'}`. Supports `%s %d %u %f %F " +
+    '%e %E %g %G %x %X %o %b %c %%`, flags, width, precision and `%1$s` positions.',
+  args: [{ name: 'format', type: 'string', description: 'the sprintf format' }],
+  errors: ['a format that needs more arguments than the one value is an ArgumentCountError: logged, null'],
+  result: 'the formatted string',
+  examples: [
+    { template: "{$f|string_format:'%.2f'}", data: { f: 3.14159 }, output: '3.14' },
+    { template: "{$n|string_format:'%05d'}", data: { n: 42 }, output: '00042' },
+  ],
+  run(ctx: RenderContext, value: Value, format?: Value): Value {
+    return phpCall(ctx, () => sprintf(toStr(format ?? null), [value], (m: string) => ctx.warn(m)));
+  },
+});
+
+export const replacingModifiers: readonly ModifierDef[] = [replace, regexReplace, stringFormat];

@@ -1,0 +1,334 @@
+/**
+ * Smarty 2.6.28's string modifiers (libs/plugins/modifier.*.php), with the
+ * PHP 8.2 behaviour of the functions they call: byte lengths, ASCII-only case
+ * mapping, TypeErrors for arrays where PHP wants a string (logged, null).
+ */
+import {
+  definePlugin,
+  type ModifierDef,
+  PhpError,
+  type RenderContext,
+  toBool,
+  toInt,
+  toStr,
+  type Value,
+  wordwrap as phpWordwrap,
+  pregReplace,
+} from '@sumi/runtime';
+import { fromBinary, toBinary } from '../shared/binary-string';
+import { phpParams, phpCall, ctxReporter } from '../shared/php-params';
+import { phpStripTags } from '../shared/php-strip-tags';
+import { mapSubject, strArg } from '../shared/subject';
+import {
+  asciiLower,
+  asciiUpper,
+  capitalize as capitalizeText,
+  countCharacters,
+  countParagraphs,
+  countSentences,
+  countWords,
+  indent as indentText,
+  nl2br as nl2brText,
+  spacify as spacifyText,
+  truncate as truncateText,
+} from './text-algorithms';
+
+const GROUP = 'Smarty built-in';
+
+const intOf = (v: Value | undefined, dflt: number): number => {
+  if (v === undefined) return dflt;
+  const n = toInt(v);
+  return typeof n === 'bigint' ? Number(n) : n;
+};
+const strOf = (v: Value | undefined, dflt: string): string => (v === undefined ? dflt : toStr(v));
+const boolOf = (v: Value | undefined, dflt: boolean): boolean => (v === undefined ? dflt : toBool(v));
+
+export const capitalize: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'capitalize',
+  group: GROUP,
+  description:
+    "Upper-cases the first letter of every word (Smarty's regex `'?\\b\\w(\\w|')*\\b` without the `u` flag: " +
+    'words are ASCII letters, digits, `_` and `\'`). Words containing a digit and words starting with `\'` are left ' +
+    'alone unless `uc_digits` is true. Multibyte letters are not word characters: `ça va` gives `çA Va`.',
+  args: [{ name: 'uc_digits', type: 'boolean', optional: true, default: false, description: 'also capitalize words containing digits' }],
+  result: 'the string with capitalized words; an array subject gives an array',
+  examples: [
+    { template: "{$s|capitalize}", data: { s: "hello wORLD next2you o'neil" }, output: "Hello WORLD next2you O'neil" },
+    { template: '{$s|capitalize:true}', data: { s: 'next2you 3rd' }, output: 'Next2you 3rd' },
+  ],
+  run(ctx: RenderContext, value: Value, ucDigits?: Value): Value {
+    const uc = boolOf(ucDigits, false);
+    return phpCall(ctx, () => mapSubject(ctx, value, (s) => capitalizeText(s, uc)));
+  },
+});
+
+export const cat: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'cat',
+  group: GROUP,
+  description: 'Appends the argument to the value (`$value . $cat`). Arrays print as `Array`.',
+  args: [{ name: 'cat', type: 'mixed', optional: true, default: '', description: 'the text to append' }],
+  result: 'the concatenated string',
+  examples: [{ template: "{$a|cat:'-'|cat:$b}", data: { a: 'A', b: 'B' }, output: 'A-B' }],
+  run(ctx: RenderContext, value: Value, suffix?: Value): Value {
+    const warn = (m: string) => ctx.warn(m);
+    return toStr(value, warn) + (suffix === undefined ? '' : toStr(suffix, warn));
+  },
+});
+
+export const countCharactersDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'count_characters',
+  group: GROUP,
+  description:
+    'Counts the characters of the value, in bytes like PHP (`日本` is 6). Whitespace is not counted unless ' +
+    '`include_spaces` is true.',
+  args: [{ name: 'include_spaces', type: 'boolean', optional: true, default: false, description: 'count whitespace too' }],
+  result: 'an integer',
+  examples: [
+    { template: '{$s|count_characters} {$s|count_characters:true}', data: { s: 'Cold Wave  Linked' }, output: '14 17' },
+  ],
+  run(ctx: RenderContext, value: Value, includeSpaces?: Value): Value {
+    const inc = boolOf(includeSpaces, false);
+    return phpCall(ctx, () =>
+      countCharacters(inc ? strArg('strlen', value) : strArg('preg_match_all', value, 2, 'subject'), inc),
+    );
+  },
+});
+
+export const countParagraphsDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'count_paragraphs',
+  group: GROUP,
+  description: 'Counts paragraphs: the pieces left between runs of line breaks (`\\r`, `\\n`). An empty string is 1.',
+  args: [],
+  result: 'an integer',
+  examples: [{ template: '{$p|count_paragraphs}', data: { p: 'one\ntwo\n\nthree' }, output: '3' }],
+  run(ctx: RenderContext, value: Value): Value {
+    return phpCall(ctx, () => countParagraphs(strArg('preg_split', value, 2, 'subject')));
+  },
+});
+
+export const countSentencesDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'count_sentences',
+  group: GROUP,
+  description:
+    'Counts sentences: periods that follow a non-space character and are not followed by a word character ' +
+    '(only `.` counts, not `?` or `!`).',
+  args: [],
+  result: 'an integer',
+  examples: [{ template: '{$s|count_sentences}', data: { s: 'Hello there. How are you? Fine!' }, output: '1' }],
+  run(ctx: RenderContext, value: Value): Value {
+    return phpCall(ctx, () => countSentences(strArg('preg_match_all', value, 2, 'subject')));
+  },
+});
+
+export const countWordsDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'count_words',
+  group: GROUP,
+  description:
+    'Counts words: whitespace-separated pieces that contain an ASCII letter or digit or a multibyte character.',
+  args: [],
+  result: 'an integer',
+  examples: [{ template: '{$s|count_words}', data: { s: 'Hello there. How are you? Fine!' }, output: '6' }],
+  run(ctx: RenderContext, value: Value): Value {
+    return phpCall(ctx, () => countWords(strArg('preg_split', value, 2, 'subject')));
+  },
+});
+
+export const indent: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'indent',
+  group: GROUP,
+  description:
+    'Indents every line by `chars` copies of `char` (a line break at the very end does not start a new line).',
+  args: [
+    { name: 'chars', type: 'integer', optional: true, default: 4, description: 'how many copies of `char`' },
+    { name: 'char', type: 'string', optional: true, default: ' ', description: 'the indentation text' },
+  ],
+  errors: ['a negative `chars` is a ValueError of str_repeat(): logged, the modifier gives null'],
+  result: 'the indented string; an array subject gives an array',
+  examples: [{ template: "{$s|indent:2:'-'}", data: { s: 'a\nb' }, output: '--a\n--b' }],
+  run(ctx: RenderContext, value: Value, chars?: Value, ch?: Value): Value {
+    return phpCall(ctx, () => {
+      const [c, times] = phpParams(
+        'str_repeat',
+        [
+          { name: 'string', type: 'string' },
+          { name: 'times', type: 'int' },
+        ],
+        [ch === undefined ? ' ' : ch, chars === undefined ? 4 : chars],
+        ctxReporter(ctx),
+      ) as [string, number | bigint];
+      if (times < 0) throw new PhpError('ValueError', 'str_repeat(): Argument #2 ($times) must be greater than or equal to 0');
+      const pad = c.repeat(Number(times));
+      return mapSubject(ctx, value, (s) => indentText(s, pad));
+    });
+  },
+});
+
+export const lower: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'lower',
+  group: GROUP,
+  description: 'Lower-cases ASCII letters (PHP 8 `strtolower`: multibyte letters are unchanged).',
+  args: [],
+  result: 'the lower-cased string',
+  examples: [{ template: '{$s|lower}', data: { s: 'MiXeD Case' }, output: 'mixed case' }],
+  run(ctx: RenderContext, value: Value): Value {
+    return phpCall(ctx, () => asciiLower(strArg('strtolower', value)));
+  },
+});
+
+export const upper: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'upper',
+  group: GROUP,
+  description: 'Upper-cases ASCII letters (PHP 8 `strtoupper`: `straße ä` gives `STRAßE ä`).',
+  args: [],
+  result: 'the upper-cased string',
+  examples: [{ template: '{$s|upper}', data: { s: 'straße ä' }, output: 'STRAßE ä' }],
+  run(ctx: RenderContext, value: Value): Value {
+    return phpCall(ctx, () => asciiUpper(strArg('strtoupper', value)));
+  },
+});
+
+export const nl2br: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'nl2br',
+  group: GROUP,
+  description: 'Inserts `<br />` before every line break (`\\r\\n`, `\\n\\r`, `\\n`, `\\r`); the breaks stay.',
+  args: [],
+  result: 'the string with `<br />` tags',
+  examples: [{ template: '{$s|nl2br}', data: { s: 'a\nb' }, output: 'a<br />\nb' }],
+  run(ctx: RenderContext, value: Value): Value {
+    return phpCall(ctx, () => nl2brText(strArg('nl2br', value)));
+  },
+});
+
+export const spacify: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'spacify',
+  group: GROUP,
+  description:
+    'Puts `spacify_char` between every byte of the value (Smarty splits bytes: a multibyte character is cut apart).',
+  args: [{ name: 'spacify_char', type: 'string', optional: true, default: ' ', description: 'the separator' }],
+  result: 'the spaced-out string',
+  examples: [{ template: "{$s|spacify:'-'}", data: { s: 'abc' }, output: 'a-b-c' }],
+  run(ctx: RenderContext, value: Value, sep?: Value): Value {
+    return phpCall(ctx, () => spacifyText(strArg('preg_split', value, 2, 'subject'), strOf(sep, ' ')));
+  },
+});
+
+export const strip: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'strip',
+  group: GROUP,
+  description: 'Replaces every run of whitespace (space, tab, line breaks) with `replace` (default one space).',
+  args: [{ name: 'replace', type: 'string', optional: true, default: ' ', description: 'what a whitespace run becomes' }],
+  result: 'the string; an array subject gives an array',
+  examples: [{ template: "{$s|strip} [{$s|strip:''}]", data: { s: 'a  b\n\tc' }, output: 'a b c [abc]' }],
+  run(ctx: RenderContext, value: Value, replace?: Value): Value {
+    const rep = strOf(replace, ' ');
+    return phpCall(ctx, () =>
+      mapSubject(ctx, value, (s) => toStr(pregReplace('!\\s+!', rep, s, -1, (m: string) => ctx.warn(m)))),
+    );
+  },
+});
+
+export const stripTags: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'strip_tags',
+  group: GROUP,
+  description:
+    "Smarty's strip_tags: with `replace_with_space` true (the default) every `<...>` tag becomes one space; with " +
+    "false PHP's strip_tags() removes tags (and an unclosed `<x` to the end).",
+  args: [
+    { name: 'replace_with_space', type: 'boolean', optional: true, default: true, description: 'replace tags by a space' },
+  ],
+  result: 'the string without tags',
+  examples: [
+    { template: '[{$s|strip_tags}] [{$s|strip_tags:false}]', data: { s: '<b>A</b><i>B</i>' }, output: '[ A  B ] [AB]' },
+  ],
+  run(ctx: RenderContext, value: Value, withSpace?: Value): Value {
+    if (boolOf(withSpace, true)) return phpCall(ctx, () => mapSubject(ctx, value, (s) => s.replace(/<[^>]*?>/g, ' ')));
+    return phpCall(ctx, () => phpStripTags(strArg('strip_tags', value)));
+  },
+});
+
+export const truncate: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'truncate',
+  group: GROUP,
+  description:
+    "Smarty's truncate: when the value is longer than `length` bytes it is cut to `length` bytes including `etc`; " +
+    'unless `break_words` it backs up to the last whole word; with `middle` it keeps the start and the end. Lengths ' +
+    'are bytes (a multibyte character counts 3): use `mb_strimwidth` for characters.',
+  args: [
+    { name: 'length', type: 'integer', optional: true, default: 80, description: 'maximum length in bytes' },
+    { name: 'etc', type: 'string', optional: true, default: '...', description: 'appended when cut' },
+    { name: 'break_words', type: 'boolean', optional: true, default: false, description: 'cut inside a word' },
+    { name: 'middle', type: 'boolean', optional: true, default: false, description: 'cut out the middle' },
+  ],
+  result: 'the string, shortened when needed',
+  examples: [
+    { template: '{$s|truncate:20}', data: { s: 'Two Sisters Reunite after Eighteen Years' }, output: 'Two Sisters...' },
+    { template: "{$s|truncate:9:''}", data: { s: 'これは日本語の文章です' }, output: 'これは' },
+  ],
+  run(ctx: RenderContext, value: Value, length?: Value, etc?: Value, breakWords?: Value, middle?: Value): Value {
+    return phpCall(ctx, () =>
+      truncateText(
+        strArg('strlen', value),
+        intOf(length, 80),
+        strOf(etc, '...'),
+        boolOf(breakWords, false),
+        boolOf(middle, false),
+      ),
+    );
+  },
+});
+
+export const wordwrap: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'wordwrap',
+  group: GROUP,
+  description:
+    "PHP's wordwrap(): breaks lines at spaces so that they are at most `length` bytes; with `cut` long words are " +
+    'cut too. Existing line breaks are kept.',
+  args: [
+    { name: 'length', type: 'integer', optional: true, default: 80, description: 'line width in bytes' },
+    { name: 'break', type: 'string', optional: true, default: '\n', description: 'the line break to insert' },
+    { name: 'cut', type: 'boolean', optional: true, default: false, description: 'cut words longer than a line' },
+  ],
+  errors: ['an empty `break`, or `cut` with `length` 0, is a ValueError: logged, the modifier gives null'],
+  result: 'the wrapped string',
+  examples: [{ template: "{$s|wordwrap:5:'/':true}", data: { s: 'kidney from' }, output: 'kidne/y/from' }],
+  run(ctx: RenderContext, value: Value, length?: Value, brk?: Value, cut?: Value): Value {
+    return phpCall(ctx, () => {
+      const [text, width, br, docut] = phpParams(
+        'wordwrap',
+        [
+          { name: 'string', type: 'string' },
+          { name: 'width', type: 'int' },
+          { name: 'break', type: 'string' },
+          { name: 'cut_long_words', type: 'bool' },
+        ],
+        [value, length ?? 80, brk ?? '\n', cut ?? false],
+        ctxReporter(ctx),
+      ) as [string, number | bigint, string, boolean];
+      if (br === '') throw new PhpError('ValueError', 'wordwrap(): Argument #3 ($break) cannot be empty');
+      const w = Number(width);
+      if (w === 0 && docut) {
+        throw new PhpError(
+          'ValueError',
+          'wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0',
+        );
+      }
+      // PHP counts bytes: run the algorithm on the one-char-per-byte view
+      return fromBinary(phpWordwrap(toBinary(text), w, toBinary(br), docut));
+    });
+  },
+});

@@ -1,0 +1,151 @@
+/**
+ * Smarty 2.6.28's value modifiers: default, debug_print_var, and the no-op
+ * `smarty` (`|smarty:nodefaults`) and its CMS alias `raw`.
+ */
+import {
+  definePlugin,
+  isFloat,
+  isInt,
+  type ModifierDef,
+  PhpArray,
+  PhpObject,
+  type RenderContext,
+  toInt,
+  toStr,
+  type Value,
+} from '@sumi/runtime';
+import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
+import { htmlspecialchars } from '../shared/html-escape';
+import { strtrPairs } from './text-algorithms';
+
+const GROUP = 'Smarty built-in';
+
+export const defaultDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'default',
+  group: GROUP,
+  description:
+    'Gives `default` when the value is unset, null or the empty string; any other value (0, "0", false, an empty ' +
+    'array) is kept. Without `@` on an array, each element gets the default.',
+  args: [{ name: 'default', type: 'mixed', optional: true, default: '', description: 'the value to use instead' }],
+  result: 'the value or the default',
+  examples: [
+    { template: "[{$undef|default:'d'}] [{$zero|default:'d'}] [{$empty|default:'d'}]", data: { zero: 0, empty: '' }, output: '[d] [0] [d]' },
+  ],
+  run(_ctx: RenderContext, value: Value, dflt?: Value): Value {
+    if (value === null || value === undefined || value === '') return dflt === undefined ? '' : dflt;
+    return value;
+  },
+});
+
+export const raw: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'raw',
+  group: GROUP,
+  description:
+    'Returns the value unchanged. The CMS alias of `|smarty:nodefaults`: it switches off default modifiers, and ' +
+    'there are none, so it is a no-op.',
+  args: [],
+  result: 'the value, unchanged',
+  examples: [{ template: '{$html|raw}', data: { html: '<b>x</b>' }, output: '<b>x</b>' }],
+  run(_ctx: RenderContext, value: Value): Value {
+    return value;
+  },
+});
+
+export const smarty: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'smarty',
+  group: GROUP,
+  description:
+    '`|smarty:nodefaults` switches off the default modifiers for one variable. The CMS configures none, so the ' +
+    'value is returned unchanged.',
+  args: [{ name: 'nodefaults', type: 'string', optional: true, description: 'the word `nodefaults`' }],
+  result: 'the value, unchanged',
+  examples: [{ template: '{$html|smarty:nodefaults}', data: { html: '<i>y</i>' }, output: '<i>y</i>' }],
+  run(_ctx: RenderContext, value: Value): Value {
+    return value;
+  },
+});
+
+const DPV_REPLACE: ReadonlyArray<readonly [string, string]> = [
+  ['\n', '<i>\\n</i>'],
+  ['\r', '<i>\\r</i>'],
+  ['\t', '<i>\\t</i>'],
+];
+
+/** substr($s, 0, $n) on bytes */
+function byteHead(s: string, n: number): string {
+  const b = toBinary(s);
+  const len = n < 0 ? Math.max(0, b.length + n) : Math.min(n, b.length);
+  return fromBinary(b.slice(0, len));
+}
+
+const hsc = (s: string) => htmlspecialchars(s);
+
+/**
+ * smarty_modifier_debug_print_var() of Smarty 2.6.28, switch on gettype():
+ * arrays and objects recurse with `<br>` + 2 `&nbsp;` per level, booleans and
+ * null are `<i>true</i>`/`<i>false</i>`/`<i>null</i>`, ints print as is, strings
+ * are quoted and cut to `length` bytes, floats ("double", the default branch)
+ * are cut too. Control characters become `<i>\n</i>` and the result is passed
+ * through htmlspecialchars(), which escapes those tags as well.
+ */
+export function debugPrintVar(v: Value, depth: number, length: number, guard = 0): string {
+  if (guard > 64) return '<i>*RECURSION*</i>';
+  if (v instanceof PhpArray) {
+    let out = `<b>Array (${v.size})</b>`;
+    v.forEach((val, key) => {
+      out += `<br>${'&nbsp;'.repeat(Math.max(0, depth * 2))}<b>${strtrPairs(String(key), DPV_REPLACE)}</b> =&gt; ${debugPrintVar(val, depth + 1, length, guard + 1)}`;
+    });
+    return out;
+  }
+  if (v instanceof PhpObject) {
+    let out = `<b>${v.className} Object (${v.props.size})</b>`;
+    v.props.forEach((val, key) => {
+      out += `<br>${'&nbsp;'.repeat(Math.max(0, depth * 2))}<b> -&gt;${strtrPairs(String(key), DPV_REPLACE)}</b> = ${debugPrintVar(val, depth + 1, length, guard + 1)}`;
+    });
+    return out;
+  }
+  if (v === null || v === undefined) return '<i>null</i>';
+  if (typeof v === 'boolean') return v ? '<i>true</i>' : '<i>false</i>';
+  if (isInt(v)) return hsc(toStr(v));
+  if (typeof v === 'string') {
+    let results = strtrPairs(v, DPV_REPLACE);
+    if (byteCount(v) > length) results = byteHead(v, length - 3) + '...';
+    return hsc(`"${results}"`);
+  }
+  // floats: gettype() says "double", which falls to the default branch
+  let results = strtrPairs(isFloat(v) ? toStr(v) : String(v), DPV_REPLACE);
+  if (byteCount(results) > length) results = byteHead(results, length - 3) + '...';
+  return hsc(results);
+}
+
+export const debugPrintVarDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'debug_print_var',
+  group: GROUP,
+  wholeArray: true,
+  description:
+    "Formats a value as HTML for debugging, exactly like Smarty 2.6.28: `<b>Array (n)</b>` with one `<br>` line per " +
+    'element (two `&nbsp;` of indent per level), `<i>true</i>`/`<i>false</i>`/`<i>null</i>`, strings in quotes cut ' +
+    'to `length` bytes with `...`, everything passed through htmlspecialchars. Write it with `@` for arrays.',
+  args: [
+    { name: 'depth', type: 'integer', optional: true, default: 0, description: 'starting indentation level' },
+    { name: 'length', type: 'integer', optional: true, default: 40, description: 'strings longer than this (bytes) are cut' },
+  ],
+  result: 'an HTML string',
+  examples: [
+    {
+      template: '{$a|@debug_print_var}',
+      data: { a: { name: 'Ann', tags: ['x'], ok: true } },
+      output:
+        '<b>Array (3)</b><br><b>name</b> =&gt; &quot;Ann&quot;<br><b>tags</b> =&gt; <b>Array (1)</b><br>&nbsp;&nbsp;<b>0</b> =&gt; &quot;x&quot;<br><b>ok</b> =&gt; <i>true</i>',
+    },
+  ],
+  run(_ctx: RenderContext, value: Value, depth?: Value, length?: Value): Value {
+    const d = depth === undefined ? 0 : Number(toInt(depth));
+    const l = length === undefined ? 40 : Number(toInt(length));
+    return debugPrintVar(value, d, l);
+  },
+});

@@ -1,0 +1,50 @@
+/**
+ * A small render context for calling `def.run` directly, and value helpers.
+ */
+import { type CoreServices, fromJS, type ModifierDef, type RenderContext, toJS, type Value } from '@sumi/runtime';
+
+export interface FakeContext extends RenderContext {
+  warnings: string[];
+  vars: Map<string, Value>;
+}
+
+export function fakeCtx(opts: { vars?: Record<string, unknown>; now?: number; services?: Record<string, unknown> } = {}): FakeContext {
+  const vars = new Map<string, Value>();
+  for (const [k, v] of Object.entries(opts.vars ?? {})) vars.set(k, fromJS(v));
+  const warnings: string[] = [];
+  const services = {
+    clock: { now: () => opts.now ?? Date.UTC(2024, 0, 1) },
+    timezone: 'Asia/Tokyo',
+    globals: new Map(),
+    cookies: new Map(),
+    ...(opts.services as object),
+  } as unknown as CoreServices;
+  return {
+    services,
+    templateName: 'test.tpl',
+    warnings,
+    vars,
+    get: (name: string) => vars.get(name) ?? null,
+    assign: (path: string, value: Value) => {
+      vars.set(path, value);
+    },
+    warn: (m: string) => {
+      warnings.push(m);
+    },
+    fail: (code: string, message: string): never => {
+      throw new Error(`${code}: ${message}`);
+    },
+  };
+}
+
+/** Runs a modifier on JS data; returns the PHP value. */
+export function run(def: ModifierDef, value: unknown, args: unknown[] = [], ctx: RenderContext = fakeCtx()): Value {
+  return def.run(ctx, fromJS(value), ...args.map((a) => fromJS(a)));
+}
+
+/** Runs a modifier and converts the result back to plain JS. */
+export function runJS(def: ModifierDef, value: unknown, args: unknown[] = [], ctx?: RenderContext): unknown {
+  return toJS(run(def, value, args, ctx));
+}
+
+export { fromJS, toJS };

@@ -1,0 +1,201 @@
+import { PhpArray, PhpFloat } from '@sumi/runtime';
+import { describe, expect, it } from 'vitest';
+import { escape } from '../src/smarty/escape';
+import {
+  capitalize,
+  cat,
+  countCharactersDef,
+  countParagraphsDef,
+  countSentencesDef,
+  countWordsDef,
+  indent,
+  lower,
+  nl2br,
+  spacify,
+  stripTags,
+  truncate,
+  upper,
+  wordwrap,
+} from '../src/smarty/strings';
+import { debugPrintVarDef, defaultDef, raw, smarty } from '../src/smarty/values';
+import { fakeCtx, run, runJS } from './helpers';
+
+describe('escape', () => {
+  it.each([
+    ['html', '<a href="x">\'&\'</a>', '&lt;a href=&quot;x&quot;&gt;&#039;&amp;&#039;&lt;/a&gt;'],
+    ['htmlall', 'café <b>', 'caf&Atilde;&copy; &lt;b&gt;'],
+    ['url', 'a b/c?d=é&e~', 'a%20b%2Fc%3Fd%3D%C3%A9%26e~'],
+    ['urlpathinfo', 'a b/c', 'a%20b/c'],
+    ['quotes', "It's \\'ok\\' \"q\"", "It\\'s \\'ok\\' \"q\""],
+    ['hex', 'aé', '%61%c3%a9'],
+    ['hexentity', 'a<', '&#x61;&#x3c;'],
+    ['decentity', 'a<', '&#97;&#60;'],
+    ['javascript', 'It\'s "q"\n</script>\\', 'It\\\'s \\"q\\"\\n<\\/script>\\\\'],
+    ['mail', 'me@example.com', 'me [AT] example [DOT] com'],
+    ['nonstd', 'a~é', 'a&#126;&#195;&#169;'],
+    ['unknown', '<b>', '<b>'],
+  ])('%s', (type, input, out) => {
+    expect(run(escape, input, [type])).toBe(out);
+  });
+  it('defaults to html and takes a charset', () => {
+    expect(run(escape, 'café <b>')).toBe('café &lt;b&gt;');
+    expect(run(escape, 'café <b>', ['htmlall', 'UTF-8'])).toBe('caf&eacute; &lt;b&gt;');
+    expect(run(escape, 'café <b>', ['html', 'UTF-8'])).toBe('café &lt;b&gt;');
+  });
+  it('numbers, null and booleans (conformance escape_on_numbers_and_null)', () => {
+    expect(run(escape, 5)).toBe('5');
+    expect(run(escape, null)).toBe('');
+    expect(run(escape, true)).toBe('1');
+    expect(run(escape, 1.5)).toBe('1.5');
+  });
+  it('an array (with @) is a TypeError for html: logged, null', () => {
+    const ctx = fakeCtx();
+    expect(run(escape, ['a'], [], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['htmlspecialchars(): Argument #1 ($string) must be of type string, array given']);
+  });
+  it('mail and quotes map over an array subject', () => {
+    expect(runJS(escape, ['a@b.c', "x'"], ['mail'])).toEqual(['a [AT] b [DOT] c', "x'"]);
+    expect(runJS(escape, ["x'"], ['quotes'])).toEqual(["x\\'"]);
+  });
+  it('unsupported charset warns and uses UTF-8', () => {
+    const ctx = fakeCtx();
+    expect(run(escape, 'é', ['htmlall', 'X-FOO'], ctx)).toBe('&eacute;');
+    expect(ctx.warnings).toEqual(['htmlentities(): Charset "X-FOO" is not supported, assuming UTF-8']);
+  });
+});
+
+describe('case and text modifiers', () => {
+  it('capitalize (conformance capitalize)', () => {
+    const s = "hello wORLD next2you 3rd o'neil";
+    expect(run(capitalize, s)).toBe("Hello WORLD next2you 3rd O'neil");
+    expect(run(capitalize, s, [true])).toBe("Hello WORLD Next2you 3rd O'neil");
+    expect(run(capitalize, 'ça va')).toBe('çA Va');
+    expect(runJS(capitalize, ['ab cd', 'x'])).toEqual(['Ab Cd', 'X']);
+  });
+  it('lower / upper are ASCII only', () => {
+    expect(run(lower, 'MiXeD Case')).toBe('mixed case');
+    expect(run(upper, 'straße ä')).toBe('STRAßE ä');
+    expect(run(upper, null)).toBe('');
+    expect(run(upper, 12)).toBe('12');
+    const ctx = fakeCtx();
+    expect(run(upper, [1], [], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['strtoupper(): Argument #1 ($string) must be of type string, array given']);
+  });
+  it('cat', () => {
+    expect(run(cat, 'A', ['-'])).toBe('A-');
+    expect(run(cat, 5, [5])).toBe('55');
+    expect(run(cat, null, ['x'])).toBe('x');
+    expect(run(cat, 'A', [3])).toBe('A3');
+    expect(run(cat, 'A')).toBe('A');
+    const ctx = fakeCtx();
+    expect(run(cat, ['ab'], ['!'], ctx)).toBe('Array!');
+    expect(ctx.warnings).toEqual(['Array to string conversion']);
+  });
+  it('count_* (conformance count_characters, count_words_sentences_paragraphs)', () => {
+    expect(run(countCharactersDef, 'Cold Wave  Linked')).toBe(14);
+    expect(run(countCharactersDef, 'Cold Wave  Linked', [true])).toBe(17);
+    expect(run(countCharactersDef, '日本 語')).toBe(9);
+    expect(run(countWordsDef, 'Hello there. How are you? Fine!')).toBe(6);
+    expect(run(countSentencesDef, 'Hello there. How are you? Fine!')).toBe(1);
+    expect(run(countParagraphsDef, 'one\ntwo\n\nthree')).toBe(3);
+    expect(run(countCharactersDef, 12345)).toBe(5);
+    expect(run(countCharactersDef, -1.5)).toBe(4);
+  });
+  it('indent', () => {
+    expect(run(indent, 'a\nb')).toBe('    a\n    b');
+    expect(run(indent, 'a\nb\n', [2, '\t'])).toBe('\t\ta\n\t\tb\n');
+    const ctx = fakeCtx();
+    expect(run(indent, 'a', [-1], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['str_repeat(): Argument #2 ($times) must be greater than or equal to 0']);
+  });
+  it('nl2br', () => {
+    expect(run(nl2br, 'a\nb\r\nc')).toBe('a<br />\nb<br />\r\nc');
+  });
+  it('spacify (conformance spacify)', () => {
+    expect(run(spacify, 'abc')).toBe('a b c');
+    expect(run(spacify, 'abc', ['-'])).toBe('a-b-c');
+    expect(run(spacify, 'ab c', ['.'])).toBe('a.b. .c');
+  });
+  it('strip_tags (conformance strip_tags_modifier)', () => {
+    const s = '<p>Para <b>bold</b><br/>next</p> x<y';
+    expect(run(stripTags, s)).toBe(' Para  bold  next  x<y');
+    expect(run(stripTags, s, [false])).toBe('Para boldnext x');
+    expect(run(stripTags, s, [true])).toBe(' Para  bold  next  x<y');
+  });
+  it('truncate (conformance truncate_basic, truncate_counts_bytes, chain_variable_args)', () => {
+    const s =
+      'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more than eighty characters long.';
+    expect(run(truncate, s)).toBe('Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more...');
+    expect(run(truncate, s, [20])).toBe('Two Sisters...');
+    expect(run(truncate, s, [20, ''])).toBe('Two Sisters Reunite');
+    expect(run(truncate, s, [20, '---'])).toBe('Two Sisters---');
+    expect(run(truncate, 'これは日本語の文章です', [9, ''])).toBe('これは');
+    expect(run(truncate, 'これは日本語の文章です', [12, ''])).toBe('これは日');
+    expect(run(truncate, 'abcdefghijkl', [6, '~'])).toBe('abcde~');
+    expect(run(truncate, '<b>', [2, ''])).toBe('<b');
+    expect(run(truncate, 'cde', [2, ''])).toBe('cd');
+  });
+  it('wordwrap (conformance wordwrap_builtin)', () => {
+    const s = "Blind woman gets new kidney from dad she hasn't seen in years.";
+    expect(run(wordwrap, s, [15])).toBe("Blind woman\ngets new kidney\nfrom dad she\nhasn't seen in\nyears.");
+    expect(run(wordwrap, s, [15, '<br>\n'])).toBe(
+      "Blind woman<br>\ngets new kidney<br>\nfrom dad she<br>\nhasn't seen in<br>\nyears.",
+    );
+    expect(run(wordwrap, s, [5, '/', true])).toBe('Blind/woman/gets/new/kidne/y/from/dad/she/hasn\'/t/seen/in/years/.');
+    // bytes: a 3-byte character counts 3
+    expect(run(wordwrap, 'ああ いい', [6])).toBe('ああ\nいい');
+    const ctx = fakeCtx();
+    expect(run(wordwrap, 'abc', [0, '\n', true], ctx)).toBe(null);
+    expect(run(wordwrap, 'abc', [5, ''], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual([
+      'wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0',
+      'wordwrap(): Argument #3 ($break) cannot be empty',
+    ]);
+  });
+});
+
+describe('default / raw / smarty', () => {
+  it('default (conformance default_modifier)', () => {
+    expect(run(defaultDef, null, ['d'])).toBe('d');
+    expect(run(defaultDef, '', ['d'])).toBe('d');
+    expect(run(defaultDef, 0, ['d'])).toBe(0);
+    expect(run(defaultDef, '0', ['d'])).toBe('0');
+    expect(run(defaultDef, false, ['d'])).toBe(false);
+    const empty = new PhpArray();
+    expect(defaultDef.run(fakeCtx(), empty, 'd')).toBe(empty);
+    expect(run(defaultDef, null)).toBe('');
+  });
+  it('raw and smarty return the value', () => {
+    const a = PhpArray.fromList([1]);
+    expect(raw.run(fakeCtx(), a)).toBe(a);
+    expect(smarty.run(fakeCtx(), '<b>', 'nodefaults')).toBe('<b>');
+  });
+});
+
+describe('debug_print_var (Smarty 2.6.28 format)', () => {
+  it('scalars', () => {
+    expect(run(debugPrintVarDef, 'a\nb')).toBe('&quot;a&lt;i&gt;\\n&lt;/i&gt;b&quot;');
+    expect(run(debugPrintVarDef, 5)).toBe('5');
+    expect(run(debugPrintVarDef, 1.5)).toBe('1.5');
+    expect(debugPrintVarDef.run(fakeCtx(), new PhpFloat(2))).toBe('2');
+    expect(run(debugPrintVarDef, true)).toBe('<i>true</i>');
+    expect(run(debugPrintVarDef, false)).toBe('<i>false</i>');
+    expect(run(debugPrintVarDef, null)).toBe('<i>null</i>');
+    expect(run(debugPrintVarDef, "it's <b>")).toBe('&quot;it&#039;s &lt;b&gt;&quot;');
+  });
+  it('long strings are cut to length-3 bytes', () => {
+    expect(run(debugPrintVarDef, 'x'.repeat(41))).toBe(`&quot;${'x'.repeat(37)}...&quot;`);
+    expect(run(debugPrintVarDef, 'x'.repeat(40))).toBe(`&quot;${'x'.repeat(40)}&quot;`);
+    expect(run(debugPrintVarDef, 'abcdef', [0, 5])).toBe('&quot;ab...&quot;');
+    // 13 Japanese characters are 39 bytes: the cut leaves one byte of the 13th, shown as U+FFFD
+    expect(run(debugPrintVarDef, 'あいうえおかきくけこさしすせ')).toBe('&quot;あいうえおかきくけこさし\ufffd...&quot;');
+  });
+  it('arrays nest with &nbsp; indentation', () => {
+    expect(run(debugPrintVarDef, { name: 'Ann', tags: ['x', ['y']], ok: true })).toBe(
+      '<b>Array (3)</b><br><b>name</b> =&gt; &quot;Ann&quot;<br><b>tags</b> =&gt; <b>Array (2)</b>' +
+        '<br>&nbsp;&nbsp;<b>0</b> =&gt; &quot;x&quot;<br>&nbsp;&nbsp;<b>1</b> =&gt; <b>Array (1)</b>' +
+        '<br>&nbsp;&nbsp;&nbsp;&nbsp;<b>0</b> =&gt; &quot;y&quot;<br><b>ok</b> =&gt; <i>true</i>',
+    );
+    expect(run(debugPrintVarDef, [])).toBe('<b>Array (0)</b>');
+  });
+});
