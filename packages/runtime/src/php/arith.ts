@@ -199,38 +199,33 @@ export function pos(a: Value | undefined, warn?: WarnFn): Value {
   return mul(a, 1, warn);
 }
 
-/** `a ** b` / pow(): int when both are ints, the exponent is ≥ 0 and the result fits, else float. */
+/** `a ** b` / pow(): int when both are ints, the exponent is ≥ 0 and no step overflows (PHP's algorithm), else float. */
 export function pow(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
   const x = operand(a, a, b, '**', warn);
   const y = operand(b, a, b, '**', warn);
   if (isIntN(x) && isIntN(y) && big(y) >= 0n) {
-    const bx = big(x);
-    let by = big(y);
-    // square-and-multiply with overflow detection
-    let result = 1n;
-    let base = bx;
-    let overflow = false;
-    while (by > 0n) {
-      if (by & 1n) {
-        result *= base;
-        if (result > INT64_MAX || result < INT64_MIN) {
-          overflow = true;
-          break;
-        }
-      }
-      by >>= 1n;
-      if (by > 0n) {
-        base *= base;
-        if (base > INT64_MAX || base < INT64_MIN) {
-          // more multiplications would overflow unless result stays 0/±1
-          if (bx === 0n || bx === 1n || bx === -1n) continue;
-          overflow = true;
-          break;
-        }
+    // pow_function_base: square-and-multiply, bailing out to floats on the first overflow
+    let l1 = 1n;
+    let l2 = big(x);
+    let i = big(y);
+    if (i === 0n) return 1;
+    if (l2 === 0n) return 0;
+    while (i >= 1n) {
+      if (i % 2n !== 0n) {
+        i--;
+        const p = l1 * l2;
+        if (p > INT64_MAX || p < INT64_MIN)
+          return makeFloat(Number(l1) * Number(l2) * Number(l2) ** Number(i));
+        l1 = p;
+      } else {
+        i /= 2n;
+        const p = l2 * l2;
+        if (p > INT64_MAX || p < INT64_MIN)
+          return makeFloat(Number(l1) * (Number(l2) * Number(l2)) ** Number(i));
+        l2 = p;
       }
     }
-    if (!overflow) return makeInt(result);
-    return makeFloat(fv(x) ** fv(y));
+    return makeInt(l1);
   }
   return makeFloat(fv(x) ** fv(y));
 }
