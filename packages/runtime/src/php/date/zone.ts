@@ -10,15 +10,16 @@ interface Zone {
   /** Name as given by the caller (PHP prints it back for `e`). */
   readonly name: string;
   readonly parts: Intl.DateTimeFormat;
-  /** Recent offsets by instant; cleared when large. */
+  /** Offsets Intl gave by instant, and the offsets of whole UTC days; both cleared when large. */
   readonly offsets: Map<number, number>;
+  readonly days: Map<number, DayOffsets>;
   abbr: Intl.DateTimeFormat[] | null;
 }
 
 const zones = new Map<string, Zone>();
 const OFFSET_CACHE_LIMIT = 2048;
 /** Intl (JS Date) covers ±8.64e15 ms; beyond that the offset at the edge is used. */
-const MAX_SECONDS = 8.64e12;
+const MAX_SECONDS = 8.64e12 - 2 * 86400;
 
 function makeZone(name: string): Zone {
   let parts: Intl.DateTimeFormat;
@@ -37,7 +38,7 @@ function makeZone(name: string): Zone {
   } catch {
     throw new RangeError(`Unknown or bad time zone: ${name}`);
   }
-  return { name, parts, offsets: new Map(), abbr: null };
+  return { name, parts, offsets: new Map(), days: new Map(), abbr: null };
 }
 
 function zoneOf(name: string): Zone {
@@ -63,49 +64,67 @@ export function assertTimeZone(name: string): void {
   zoneOf(name);
 }
 
-/** UTC offset in seconds of `timeZone` at the instant `seconds` (since the epoch). */
-export function zoneOffset(timeZone: string, seconds: number): number {
-  const zone = zoneOf(timeZone);
-  const t = Math.max(-MAX_SECONDS, Math.min(MAX_SECONDS, Math.floor(seconds)));
+/** Offset at one instant straight from Intl (the slow path; see zoneOffset for the cache). */
+function intlOffset(zone: Zone, t: number): number {
   const cached = zone.offsets.get(t);
   if (cached !== undefined) return cached;
-  let y = 0;
-  let m = 1;
-  let d = 1;
-  let h = 0;
-  let i = 0;
-  let s = 0;
-  let bc = false;
-  for (const part of zone.parts.formatToParts(t * 1000)) {
-    switch (part.type) {
-      case 'year':
-        y = Number(part.value);
-        break;
-      case 'month':
-        m = Number(part.value);
-        break;
-      case 'day':
-        d = Number(part.value);
-        break;
-      case 'hour':
-        h = Number(part.value);
-        break;
-      case 'minute':
-        i = Number(part.value);
-        break;
-      case 'second':
-        s = Number(part.value);
-        break;
-      case 'era':
-        bc = part.value.startsWith('B');
-        break;
-    }
+  // format() is several times faster than formatToParts(); en-US prints "M/D/Y AD, HH:MM:SS".
+  const text = zone.parts.format(t * 1000);
+  const numbers = text.match(/\d+/g);
+  let fields: number[];
+  let bc: boolean;
+  if (numbers !== null && numbers.length === 6) {
+    fields = numbers.map(Number);
+    bc = text.includes('B');
+  } else {
+    const parts = zone.parts.formatToParts(t * 1000);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    fields = [get('month'), get('day'), get('year'), get('hour'), get('minute'), get('second')];
+    bc = parts.some((p) => p.type === 'era' && p.value.startsWith('B'));
   }
-  if (bc) y = 1 - y;
+  const [m, d, year, h, i, s] = fields;
+  const y = bc ? 1 - year : year;
   const offset = daysFromCivil(y, m, d) * 86400 + h * 3600 + i * 60 + s - t;
   if (zone.offsets.size >= OFFSET_CACHE_LIMIT) zone.offsets.clear();
   zone.offsets.set(t, offset);
   return offset;
+}
+
+/**
+ * A UTC day's offsets: one number when constant, else the single transition inside it
+ * (time zones never change twice within a day).
+ */
+type DayOffsets = number | { before: number; after: number; at: number };
+
+function dayOffsets(zone: Zone, day: number): DayOffsets {
+  const cached = zone.days.get(day);
+  if (cached !== undefined) return cached;
+  const start = day * 86400;
+  const before = intlOffset(zone, start);
+  const after = intlOffset(zone, start + 86400);
+  let entry: DayOffsets = before;
+  if (before !== after) {
+    let lo = start;
+    let hi = start + 86400;
+    while (hi - lo > 1) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (intlOffset(zone, mid) === after) hi = mid;
+      else lo = mid;
+    }
+    entry = { before, after, at: hi };
+  }
+  if (zone.days.size >= OFFSET_CACHE_LIMIT) zone.days.clear();
+  zone.days.set(day, entry);
+  return entry;
+}
+
+/** UTC offset in seconds of `timeZone` at the instant `seconds` (since the epoch). */
+export function zoneOffset(timeZone: string, seconds: number): number {
+  const zone = zoneOf(timeZone);
+  const t = Math.max(-MAX_SECONDS, Math.min(MAX_SECONDS, Math.floor(seconds)));
+  const entry = dayOffsets(zone, Math.floor(t / 86400));
+  if (typeof entry === 'number') return entry;
+  return t < entry.at ? entry.before : entry.after;
 }
 
 /** Whether `timeZone` observes daylight saving time at `seconds` (offset above the year's standard one). */
