@@ -21,12 +21,16 @@ export function fakeCtx(opts: { vars?: Record<string, unknown>; now?: number; se
   } as unknown as CoreServices;
   return {
     services,
+    state: new Map(),
     templateName: 'test.tpl',
     warnings,
     vars,
     get: (name: string) => vars.get(name) ?? null,
     assign: (path: string, value: Value) => {
       vars.set(path, value);
+    },
+    log: (_level, message: string) => {
+      warnings.push(message);
     },
     warn: (m: string) => {
       warnings.push(m);

@@ -19,7 +19,7 @@ import {
   type Value,
   pregSplit,
 } from '@sumi/runtime';
-import { phpCall } from '../shared/php-params';
+import { withPcre } from '../smarty/replacing';
 
 const GROUP = 'CMS modifier';
 
@@ -195,10 +195,8 @@ export const split: ModifierDef = definePlugin({
     if (text === '') return new PhpArray();
     const delim = toStr(delimiter);
     if (SPLIT_REGEX.test(delim) && delim.length >= 3) {
-      return phpCall(ctx, () => {
-        const parts = pregSplit(delim, text, -1, 0, (m: string) => ctx.warn(m));
-        return parts instanceof PhpArray ? parts : new PhpArray();
-      });
+      const parts = withPcre(ctx, 'preg_split', () => pregSplit(delim, text));
+      return parts instanceof PhpArray ? parts : new PhpArray();
     }
     if (delim === '') {
       ctx.warn('split(): the delimiter is empty');

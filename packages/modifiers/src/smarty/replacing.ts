@@ -9,8 +9,10 @@ import {
   PhpArray,
   PhpError,
   PhpObject,
+  PcreError,
   pregReplace,
   type RenderContext,
+  smartyRegexCheck,
   sprintf,
   toStr,
   type Value,
@@ -45,6 +47,23 @@ export function strReplace(search: Value, replace: Value, subject: string, warn?
   const needle = toStr(search, warn);
   if (needle === '') return subject;
   return subject.split(needle).join(toStr(replace, warn));
+}
+
+/**
+ * Runs a preg_* call: a bad pattern is PHP's warning plus a null result; a
+ * pattern Sumi cannot run exactly stops the render (never a silent mismatch).
+ */
+export function withPcre(ctx: RenderContext, fn: string, body: () => Value): Value {
+  try {
+    return body();
+  } catch (e) {
+    if (e instanceof PcreError) {
+      if (e.kind === 'unsupported') ctx.fail('PLUGIN_ERROR', `${fn}(): ${e.message}`);
+      ctx.warn(`${fn}(): ${e.message}`);
+      return null;
+    }
+    throw e;
+  }
 }
 
 function checkObject(fn: string, index: number, name: string, v: Value): void {
@@ -86,19 +105,6 @@ export const replace: ModifierDef = definePlugin({
   },
 });
 
-/**
- * _smarty_regex_replace_check(): cut the pattern at a NUL byte and remove the
- * `e` (eval) modifier from its trailing letters.
- */
-export function regexReplaceCheck(search: string): string {
-  let s = search;
-  const nul = s.indexOf('\0');
-  if (nul >= 0) s = s.slice(0, nul);
-  const m = /([a-zA-Z\s]+)$/.exec(s);
-  if (m && m[1]!.includes('e')) s = s.slice(0, s.length - m[1]!.length) + m[1]!.replace(/[e\s]+/g, '');
-  return s;
-}
-
 export const regexReplace: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'regex_replace',
@@ -122,9 +128,13 @@ export const regexReplace: ModifierDef = definePlugin({
     return phpCall(ctx, () => {
       const pattern =
         search instanceof PhpArray
-          ? PhpArray.fromEntries(search.entries().map(([k, v]) => [k, regexReplaceCheck(toStr(v))]))
-          : regexReplaceCheck(toStr(search ?? null));
-      return pregReplace(pattern, rep ?? null, value, -1, (m: string) => ctx.warn(m));
+          ? PhpArray.fromEntries(search.entries().map(([k, v]) => [k, smartyRegexCheck(toStr(v))]))
+          : smartyRegexCheck(toStr(search ?? null));
+      checkObject('preg_replace', 2, 'replacement', rep ?? null);
+      checkObject('preg_replace', 3, 'subject', value);
+      const replacement = rep instanceof PhpArray ? rep : toStr(rep ?? null);
+      const subject = value instanceof PhpArray ? value : toStr(value);
+      return withPcre(ctx, 'preg_replace', () => pregReplace(pattern, replacement, subject as string));
     });
   },
 });

@@ -234,7 +234,7 @@ export const strip: ModifierDef = definePlugin({
   run(ctx: RenderContext, value: Value, replace?: Value): Value {
     const rep = strOf(replace, ' ');
     return phpCall(ctx, () =>
-      mapSubject(ctx, value, (s) => toStr(pregReplace('!\\s+!', rep, s, -1, (m: string) => ctx.warn(m)))),
+      mapSubject(ctx, value, (s) => pregReplace('!\\s+!', rep, s)),
     );
   },
 });

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { split } from '../src/cms/arrays';
+import { regexReplace, replace } from '../src/smarty/replacing';
+import { strip } from '../src/smarty/strings';
+import { fakeCtx, run, runJS } from './helpers';
+
+describe('regex_replace (conformance regex_replace, regex_replace_arrays, regex_replace_cms_usage)', () => {
+  const s = 'id 123 user@host\nx 45';
+  it('patterns, groups and classes', () => {
+    expect(run(regexReplace, s, ['/\\d+/', '#'])).toBe('id # user@host\nx #');
+    expect(run(regexReplace, s, ['/(\\w+)@(\\w+)/', '$2 at $1'])).toBe('id 123 host at user\nx 45');
+    expect(run(regexReplace, s, ['/[\r\t\n]/', ' '])).toBe('id 123 user@host x 45');
+    expect(run(regexReplace, '03-1234-5678', ['/[^0-9]/', ''])).toBe('0312345678');
+    expect(run(regexReplace, 'a  \t b\n\nc', ['/\\s+/u', ' '])).toBe('a b c');
+    expect(run(regexReplace, 'a 2024 b', ['/\\d{4}/', '#'])).toBe('a # b');
+    expect(run(regexReplace, 'This is KUROCO.', ['/kuroco/i', 'Kuroco'])).toBe('This is Kuroco.');
+    expect(run(regexReplace, '12,31,2023', ['/(\\d+),(\\d+),(\\d+)/', '$3-$1-$2'])).toBe('2023-12-31');
+    expect(run(regexReplace, '本日は晴天なり', ['/晴天/', '雨天'])).toBe('本日は雨天なり');
+  });
+  it('arrays of patterns and replacements', () => {
+    expect(run(regexReplace, 'cat dog cow', [['/cat/', '/dog/'], ['CAT', 'DOG']])).toBe('CAT DOG cow');
+    expect(run(regexReplace, 'cat dog cow', [['/cat/', '/dog/'], 'X'])).toBe('X X cow');
+  });
+  it('the e modifier is removed', () => {
+    expect(run(regexReplace, 'abc', ['/b/e', 'strtoupper("x")'])).toBe('astrtoupper("x")c');
+  });
+  it('a bad pattern is a warning and null', () => {
+    const ctx = fakeCtx();
+    expect(run(regexReplace, 'abc', ['/(/', 'x'], ctx)).toBe(null);
+    expect(ctx.warnings.length).toBe(1);
+    expect(ctx.warnings[0]).toMatch(/^preg_replace\(\): /);
+  });
+  it('an array subject (with @) gives an array', () => {
+    expect(runJS(regexReplace, ['a1', 'b2'], ['/\\d/', '#'])).toEqual(['a#', 'b#']);
+  });
+});
+
+describe('strip', () => {
+  it('collapses whitespace runs', () => {
+    expect(run(strip, 'a  b\n\tc')).toBe('a b c');
+    expect(run(strip, 'a  b\n\tc', [''])).toBe('abc');
+    expect(run(strip, 'a  b', ['&nbsp;'])).toBe('a&nbsp;b');
+    expect(run(strip, 'a　b')).toBe('a　b');
+  });
+});
+
+describe('replace (str_replace; conformance replace)', () => {
+  it.each([
+    [['o', '0'], 'Hell0 W0rld'],
+    [['World', ''], 'Hello '],
+    [['', 'x'], 'Hello World'],
+    [[['l', 'o'], ['L', '0']], 'HeLL0 W0rLd'],
+    [[['l', '', 'o'], ['L', '0']], 'HeLL0 W0rLd'],
+    [[['l', 'o'], ['L']], 'HeLL WrLd'],
+    [[['H', 'h'], 'x'], 'xello World'],
+  ])('%j', (args, out) => {
+    expect(run(replace, 'Hello World', args as unknown[])).toBe(out);
+  });
+  it('errors', () => {
+    const ctx = fakeCtx();
+    expect(run(replace, 'a', ['a', ['b']], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual([
+      'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string',
+    ]);
+  });
+  it('an array subject gives an array', () => {
+    expect(runJS(replace, ['ab', 'b'], ['b', 'c'])).toEqual(['ac', 'c']);
+  });
+});
+
+describe('split', () => {
+  it('literal and regex delimiters', () => {
+    expect(runJS(split, ',', ['a,b,,c'])).toEqual(['a', 'b', '', 'c']);
+    expect(runJS(split, '/\\s+/', ['a  b c'])).toEqual(['a', 'b', 'c']);
+    expect(runJS(split, '-', [12345])).toEqual(['12345']);
+    expect(runJS(split, '3', [12345])).toEqual(['12', '45']);
+    expect(runJS(split, '/', ['a/b'])).toEqual(['a', 'b']);
+  });
+  it('empty or invalid input gives an empty list', () => {
+    expect(runJS(split, ',', [''])).toEqual([]);
+    expect(runJS(split, ',', [null])).toEqual([]);
+    expect(runJS(split, ',', [['a']])).toEqual([]);
+    expect(runJS(split, ',', [])).toEqual([]);
+  });
+});
