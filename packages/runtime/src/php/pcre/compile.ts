@@ -1,0 +1,204 @@
+/**
+ * `compilePattern`: a PHP regex string (`/.../flags`) → a JS regex with PCRE2's
+ * meaning, cached.
+ *
+ * Matching model (see bytes.ts): without `u` the subject is matched as a byte
+ * string, exactly like PCRE without UTF (`.` is one byte, offsets are bytes);
+ * with `u` the subject is matched as code points (JS `u` flag) and offsets are
+ * converted to UTF-8 byte offsets for PHP.
+ */
+import { type GroupFidelity, analyze } from './analyze';
+import { toByteString, utf8Bytes } from './bytes';
+import { splitDelimited } from './delimiters';
+import { Emitter } from './emit';
+import { PcreError } from './errors';
+import { Parser } from './parser';
+
+export class CompiledPattern {
+  /** the PHP pattern as given */
+  readonly pattern: string;
+  /** u modifier */
+  readonly utf: boolean;
+  /** A modifier: every match starts exactly at the search position */
+  readonly anchored: boolean;
+  /** number of capture groups (PCRE numbering) */
+  readonly captureCount: number;
+  /** capture number → name; index 0 is null */
+  readonly names: readonly (string | null)[];
+  /** the generated JS regex source and flags (without g/y/d) */
+  readonly source: string;
+  readonly flags: string;
+  /** PCRE group number → JS group number */
+  readonly groupMap: readonly number[];
+  /** per group: whether JS reports the same value as PCRE (see analyze.ts) */
+  readonly fidelity: readonly GroupFidelity[];
+  /** the pattern may prefer an empty match where a longer one exists */
+  readonly canPreferEmpty: boolean;
+
+  private readonly retrySource: string;
+  private readonly retryMap: readonly number[];
+  private readonly cache = new Map<string, RegExp>();
+
+  constructor(init: {
+    pattern: string;
+    utf: boolean;
+    anchored: boolean;
+    captureCount: number;
+    names: (string | null)[];
+    source: string;
+    flags: string;
+    groupMap: number[];
+    fidelity: GroupFidelity[];
+    canPreferEmpty: boolean;
+    retrySource: string;
+    retryMap: number[];
+  }) {
+    this.pattern = init.pattern;
+    this.utf = init.utf;
+    this.anchored = init.anchored;
+    this.captureCount = init.captureCount;
+    this.names = init.names;
+    this.source = init.source;
+    this.flags = init.flags;
+    this.groupMap = init.groupMap;
+    this.fidelity = init.fidelity;
+    this.canPreferEmpty = init.canPreferEmpty;
+    this.retrySource = init.retrySource;
+    this.retryMap = init.retryMap;
+  }
+
+  /** True when some group name exists. */
+  get hasNames(): boolean {
+    return this.names.some((n) => n !== null);
+  }
+
+  /** The text form the JS regex runs on: a byte string without `u`, the text itself with `u`. */
+  subjectOf(text: string): string {
+    return this.utf ? text : toByteString(text);
+  }
+
+  /**
+   * The regex for a search from a position (`lastIndex`): sticky when anchored.
+   * `indices` adds the `d` flag (group offsets).
+   */
+  searchRegex(indices: boolean): RegExp {
+    return this.regex('search', this.source, (this.anchored ? 'y' : 'g') + (indices ? 'd' : ''));
+  }
+
+  /**
+   * PCRE's retry after an empty match (NOTEMPTY_ATSTART | ANCHORED): a sticky
+   * regex that only accepts a non-empty match at `lastIndex`. The prefix up to
+   * the start is captured in JS group 1, so `retryGroupMap` is shifted by one.
+   */
+  retryRegex(indices: boolean): RegExp {
+    return this.regex('retry', this.retrySource, 'y' + (indices ? 'd' : ''));
+  }
+
+  get retryGroupMap(): readonly number[] {
+    return this.retryMap;
+  }
+
+  private regex(kind: string, source: string, extra: string): RegExp {
+    const key = kind + extra;
+    let re = this.cache.get(key);
+    if (re === undefined) {
+      re = new RegExp(source, this.flags + extra);
+      this.cache.set(key, re);
+    }
+    return re;
+  }
+}
+
+const CACHE_LIMIT = 4096;
+const cache = new Map<string, CompiledPattern | PcreError>();
+
+/** Parses and translates a PHP pattern; throws `PcreError`. Results (and errors) are cached. */
+export function compilePattern(pattern: string): CompiledPattern {
+  const hit = cache.get(pattern);
+  if (hit !== undefined) {
+    if (hit instanceof PcreError) throw hit;
+    return hit;
+  }
+  let result: CompiledPattern | PcreError;
+  try {
+    result = build(pattern);
+  } catch (e) {
+    if (!(e instanceof PcreError)) throw e;
+    result = e;
+  }
+  if (cache.size >= CACHE_LIMIT) {
+    // drop the oldest eighth, like PHP's pcre cache
+    let drop = CACHE_LIMIT / 8;
+    for (const key of cache.keys()) {
+      cache.delete(key);
+      if (--drop === 0) break;
+    }
+  }
+  cache.set(pattern, result);
+  if (result instanceof PcreError) throw result;
+  return result;
+}
+
+function units(body: string, utf: boolean): { u: number[]; offsets: number[] } {
+  if (!utf) {
+    const bytes = utf8Bytes(body);
+    const u = Array.from(bytes);
+    const offsets = u.map((_, k) => k);
+    offsets.push(u.length);
+    return { u, offsets };
+  }
+  const u: number[] = [];
+  const offsets: number[] = [];
+  let b = 0;
+  for (const ch of body) {
+    const cp = ch.codePointAt(0)!;
+    u.push(cp);
+    offsets.push(b);
+    b += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  offsets.push(b);
+  return { u, offsets };
+}
+
+function build(pattern: string): CompiledPattern {
+  const { body, flags } = splitDelimited(pattern);
+  const { u, offsets } = units(body, flags.u);
+  const parsed = new Parser(u, offsets, {
+    i: flags.i,
+    m: flags.m,
+    s: flags.s,
+    x: flags.x,
+    n: flags.n,
+    U: flags.U,
+    J: flags.J,
+    utf: flags.u,
+    dollarEndOnly: flags.D,
+  }).parse();
+  const analysis = analyze(parsed);
+  const main = new Emitter(flags.u, parsed.root, flags.i).emit(parsed.root);
+  const retryEmitter = new Emitter(flags.u, parsed.root, flags.i, 1);
+  const retry = retryEmitter.emit(parsed.root);
+  const globalCi = new Emitter(flags.u, parsed.root, flags.i).globalCi;
+  const jsFlags = (flags.u ? 'u' : '') + (globalCi ? 'i' : '');
+  const retrySource = '(?<=^([\\s\\S]*))(?:' + retry.source + ')(?<!^\\1)';
+  // let the JS engine validate what we generated (a failure here is a Sumi bug or an unknown \p name)
+  try {
+    new RegExp(main.source, jsFlags);
+  } catch (e) {
+    throw new PcreError('unsupported', `Unsupported regular expression: ${(e as Error).message}`);
+  }
+  return new CompiledPattern({
+    pattern,
+    utf: flags.u,
+    anchored: flags.A,
+    captureCount: parsed.captureCount,
+    names: parsed.names,
+    source: main.source,
+    flags: jsFlags,
+    groupMap: main.groupMap,
+    fidelity: analysis.fidelity,
+    canPreferEmpty: analysis.canPreferEmpty,
+    retrySource,
+    retryMap: retry.groupMap,
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Errors of the PCRE layer. PHP reports a bad pattern with a warning and makes
+ * the preg_* call return false/null; Sumi throws a `PcreError` and lets the
+ * caller (a modifier, `cms_match`) decide how to surface it.
+ *
+ * - `syntax`: PHP rejects the pattern too (the message follows PHP/PCRE2's wording);
+ * - `unsupported`: PHP accepts the pattern but Sumi cannot reproduce it exactly
+ *   on a JS regex engine (recursion, conditionals, ...). Never a silent mismatch.
+ */
+export type PcreErrorKind = 'syntax' | 'unsupported';
+
+export class PcreError extends Error {
+  readonly kind: PcreErrorKind;
+  /** offset in the pattern body (bytes, like PCRE2), when known */
+  readonly offset: number | undefined;
+
+  constructor(kind: PcreErrorKind, message: string, offset?: number) {
+    super(message);
+    this.name = 'PcreError';
+    this.kind = kind;
+    this.offset = offset;
+  }
+}
+
+/** A PCRE2 compilation error, worded like PHP's warning. */
+export function compileError(message: string, offset: number): PcreError {
+  return new PcreError('syntax', `Compilation failed: ${message} at offset ${offset}`, offset);
+}
+
+/** A construct PHP accepts that Sumi cannot run faithfully. */
+export function unsupported(construct: string, offset: number, why = ''): PcreError {
+  const tail = why === '' ? '' : ` (${why})`;
+  return new PcreError(
+    'unsupported',
+    `Unsupported regular expression feature: ${construct} at offset ${offset}${tail}`,
+    offset,
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * Running a compiled pattern with PCRE's search semantics: start offsets, the
+ * A (anchored) modifier, and the global-match loop of php_pcre.c (after an empty
+ * match, retry at the same place for a non-empty match, else advance one
+ * character: a byte without `u`, a code point with `u`).
+ */
+import { ByteOffsets, fromByteString } from './bytes';
+import type { CompiledPattern } from './compile';
+import { unsupported } from './errors';
+
+export interface Hit {
+  /** match start / end in subject units */
+  start: number;
+  end: number;
+  m: RegExpExecArray;
+  /** PCRE group → JS group of the regex that produced `m` */
+  map: readonly number[];
+}
+
+/** A subject prepared for one pattern: the string the regex runs on, and offset conversions. */
+export class Subject {
+  /** the string the JS regex runs on (byte string without `u`) */
+  readonly units: string;
+  private offsets: ByteOffsets | null = null;
+
+  constructor(
+    readonly cp: CompiledPattern,
+    readonly text: string,
+  ) {
+    this.units = cp.subjectOf(text);
+  }
+
+  get length(): number {
+    return this.units.length;
+  }
+
+  private table(): ByteOffsets {
+    if (this.offsets === null) this.offsets = new ByteOffsets(this.text);
+    return this.offsets;
+  }
+
+  /** PHP byte length of the subject. */
+  get byteLength(): number {
+    return this.cp.utf ? this.table().byteLength : this.units.length;
+  }
+
+  /** PHP byte offset of a unit index. */
+  byteOf(index: number): number {
+    return this.cp.utf ? this.table().byteOf(index) : index;
+  }
+
+  /** Unit index of a PHP byte offset; -1 inside a UTF-8 character (u mode). */
+  indexOfByte(byte: number): number {
+    return this.cp.utf ? this.table().indexOf(byte) : byte;
+  }
+
+  /** Text of units [start, end). */
+  slice(start: number, end: number): string {
+    const s = this.units.slice(start, end);
+    return this.cp.utf ? s : fromByteString(s);
+  }
+
+  /** Text of a regex result string. */
+  decode(s: string): string {
+    return this.cp.utf ? s : fromByteString(s);
+  }
+
+  /** Length in units of the character at `pos` (PCRE's calculate_unit_length). */
+  unitLength(pos: number): number {
+    if (!this.cp.utf) return 1;
+    const c = this.units.charCodeAt(pos);
+    if (c >= 0xd800 && c <= 0xdbff && pos + 1 < this.units.length) {
+      const d = this.units.charCodeAt(pos + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) return 2;
+    }
+    return 1;
+  }
+}
+
+export class Matcher {
+  constructor(
+    readonly subject: Subject,
+    /** whether group offsets are needed (JS `d` flag) */
+    private readonly indices: boolean,
+  ) {}
+
+  private get cp(): CompiledPattern {
+    return this.subject.cp;
+  }
+
+  /** First match at or after `pos` (exactly at `pos` with the A modifier). */
+  search(pos: number): Hit | null {
+    const re = this.cp.searchRegex(this.indices);
+    re.lastIndex = pos;
+    const m = re.exec(this.subject.units);
+    if (m === null) return null;
+    return { start: m.index, end: m.index + m[0].length, m, map: this.cp.groupMap };
+  }
+
+  /** A non-empty match starting exactly at `pos`, or null (PCRE2_NOTEMPTY_ATSTART | PCRE2_ANCHORED). */
+  retry(pos: number): Hit | null {
+    if (!this.cp.canPreferEmpty) return null;
+    const re = this.cp.retryRegex(this.indices);
+    re.lastIndex = pos;
+    const m = re.exec(this.subject.units);
+    if (m === null) return null;
+    return { start: m.index, end: m.index + m[0].length, m, map: this.cp.retryGroupMap };
+  }
+
+  /**
+   * All matches from `pos`, the way preg_match_all and preg_replace walk the
+   * subject. `stop()` is checked before each retry/advance (limits).
+   */
+  *all(pos: number): Generator<Hit> {
+    let hit = this.search(pos);
+    while (hit !== null) {
+      yield hit;
+      let next = hit.end;
+      if (hit.end === hit.start) {
+        const again = this.retry(next);
+        if (again !== null) {
+          hit = again;
+          continue;
+        }
+        if (next >= this.subject.length) return;
+        next += this.subject.unitLength(next);
+      }
+      hit = this.search(next);
+    }
+  }
+}
+
+/** PCRE's match count: 1 + the highest-numbered group that is set. */
+export function setCount(hit: Hit, captureCount: number): number {
+  for (let k = captureCount; k >= 1; k--) if (hit.m[hit.map[k]] !== undefined) return k + 1;
+  return 1;
+}
+
+/** Raw group text (subject units) or undefined when unset. */
+export function groupUnits(hit: Hit, k: number): string | undefined {
+  return hit.m[hit.map[k]];
+}
+
+/** Group span in units, or undefined when unset (needs a Matcher with indices). */
+export function groupSpan(hit: Hit, k: number): [number, number] | undefined {
+  const ind = hit.m.indices;
+  if (ind === undefined) throw new Error('groupSpan needs the d flag');
+  return ind[hit.map[k]];
+}
+
+/**
+ * Refuses results where JS cannot tell what PCRE would report (captures in
+ * repeated groups, see analyze.ts). `groups`: the groups whose values are used.
+ */
+export function checkFidelity(cp: CompiledPattern, hit: Hit, groups?: Iterable<number>): void {
+  const list = groups ?? range(1, cp.captureCount);
+  for (const k of list) {
+    if (k < 1 || k > cp.captureCount) continue;
+    const f = cp.fidelity[k];
+    if (f === 'exact') continue;
+    if (f === 'unsetDiffers' && hit.m[hit.map[k]] !== undefined) continue;
+    throw unsupported(
+      `the value of capture group ${k}`,
+      0,
+      f === 'unreliable'
+        ? 'the group is inside a repeated group that can match an empty string; PCRE and JavaScript keep different values'
+        : 'the group is inside a repeated group and did not take part in the last repetition; PCRE keeps the earlier value, JavaScript does not',
+    );
+  }
+}
+
+function* range(a: number, b: number): Generator<number> {
+  for (let k = a; k <= b; k++) yield k;
+}

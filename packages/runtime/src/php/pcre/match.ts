@@ -1,0 +1,157 @@
+/**
+ * preg_match / preg_match_all with PHP 8.2's exact result shapes
+ * (php_pcre.c: populate_subpat_array and the match_sets of PREG_PATTERN_ORDER).
+ */
+import { PhpArray } from '../array';
+import { PhpError } from '../errors';
+import type { Value } from '../value';
+import { type CompiledPattern, compilePattern } from './compile';
+import {
+  PREG_OFFSET_CAPTURE,
+  PREG_PATTERN_ORDER,
+  PREG_SET_ORDER,
+  PREG_UNMATCHED_AS_NULL,
+} from './constants';
+import { checkFidelity, groupSpan, groupUnits, type Hit, Matcher, Subject, setCount } from './exec';
+
+export interface PregMatchResult {
+  /** 0 or 1 (preg_match), the number of matches (preg_match_all); false for a bad offset, like PHP */
+  count: number | false;
+  matches: PhpArray;
+}
+
+/**
+ * The unit index where matching starts for a PHP byte `offset` (negative:
+ * from the end); null when PHP would fail (beyond the end, inside a UTF-8 character).
+ */
+export function startIndex(subject: Subject, offset: number): number | null {
+  const len = subject.byteLength;
+  let b = offset;
+  if (b < 0) b = -b <= len ? len + b : 0;
+  if (b > len) return null;
+  const i = subject.indexOfByte(b);
+  return i < 0 ? null : i;
+}
+
+/** One match as PHP reports it: matches[k] or [text, byteOffset] with 256, names first. */
+class Shaper {
+  readonly offsetCapture: boolean;
+  readonly nullUnmatched: boolean;
+
+  constructor(
+    readonly subject: Subject,
+    flags: number,
+  ) {
+    this.offsetCapture = (flags & PREG_OFFSET_CAPTURE) !== 0;
+    this.nullUnmatched = (flags & PREG_UNMATCHED_AS_NULL) !== 0;
+  }
+
+  get cp(): CompiledPattern {
+    return this.subject.cp;
+  }
+
+  /** matches[k] of `hit` (k < count), or an unmatched entry when hit is null */
+  entry(hit: Hit | null, k: number): Value {
+    const units = hit === null ? undefined : groupUnits(hit, k);
+    if (!this.offsetCapture) {
+      if (units === undefined) return this.nullUnmatched ? null : '';
+      return this.subject.decode(units);
+    }
+    if (units === undefined || hit === null) return PhpArray.fromList([this.nullUnmatched ? null : '', -1]);
+    const span = groupSpan(hit, k)!;
+    return PhpArray.fromList([this.subject.decode(units), this.subject.byteOf(span[0])]);
+  }
+
+  /** populate_subpat_array */
+  subpats(hit: Hit): PhpArray {
+    const out = new PhpArray();
+    const names = this.cp.names;
+    const count = setCount(hit, this.cp.captureCount);
+    for (let k = 0; k < count; k++) {
+      const v = this.entry(hit, k);
+      const name = names[k];
+      if (name !== null) addNamed(out, name, v, groupUnits(hit, k) === undefined);
+      out.push(v);
+    }
+    if (this.nullUnmatched) {
+      for (let k = count; k <= this.cp.captureCount; k++) {
+        const v = this.entry(null, k);
+        const name = names[k];
+        if (name !== null) addNamed(out, name, v, true);
+        out.push(v);
+      }
+    }
+    return out;
+  }
+}
+
+/** add_named: a set group overwrites, an unset one only fills a missing key (duplicate names, J). */
+function addNamed(out: PhpArray, name: string, v: Value, unmatched: boolean): void {
+  const copy = v instanceof PhpArray ? v.clone() : v;
+  if (!unmatched) out.set(name, copy);
+  else if (!out.has(name)) out.set(name, copy);
+}
+
+/**
+ * preg_match($pattern, $subject, $matches, $flags, $offset).
+ * flags: 0, PREG_OFFSET_CAPTURE (256), PREG_UNMATCHED_AS_NULL (512); offset in bytes.
+ * Throws PcreError for a bad pattern (PHP: warning and false).
+ */
+export function pregMatch(pattern: string, subject: string, flags = 0, offset = 0): PregMatchResult {
+  if ((flags & 0xff) !== 0) {
+    throw new PhpError('ValueError', 'preg_match(): Argument #4 ($flags) must be a PREG_* constant');
+  }
+  const cp = compilePattern(pattern);
+  const subj = new Subject(cp, subject);
+  const start = startIndex(subj, offset);
+  if (start === null) return { count: false, matches: new PhpArray() };
+  const shaper = new Shaper(subj, flags);
+  const hit = new Matcher(subj, shaper.offsetCapture).search(start);
+  if (hit === null) return { count: 0, matches: new PhpArray() };
+  checkFidelity(cp, hit);
+  return { count: 1, matches: shaper.subpats(hit) };
+}
+
+/**
+ * preg_match_all($pattern, $subject, $matches, $flags, $offset).
+ * flags: PREG_PATTERN_ORDER (1, default) or PREG_SET_ORDER (2), plus 256 / 512.
+ */
+export function pregMatchAll(
+  pattern: string,
+  subject: string,
+  flags: number = PREG_PATTERN_ORDER,
+  offset = 0,
+): PregMatchResult {
+  const order = flags & 0xff || PREG_PATTERN_ORDER;
+  if (order !== PREG_PATTERN_ORDER && order !== PREG_SET_ORDER) {
+    throw new PhpError('ValueError', 'preg_match_all(): Argument #4 ($flags) must be a PREG_* constant');
+  }
+  const cp = compilePattern(pattern);
+  const subj = new Subject(cp, subject);
+  const start = startIndex(subj, offset);
+  if (start === null) return { count: false, matches: new PhpArray() };
+  const shaper = new Shaper(subj, flags);
+  const groups = cp.captureCount + 1;
+  const sets: PhpArray[] = [];
+  if (order === PREG_PATTERN_ORDER) for (let k = 0; k < groups; k++) sets.push(new PhpArray());
+  const matches = new PhpArray();
+  let matched = 0;
+  for (const hit of new Matcher(subj, shaper.offsetCapture).all(start)) {
+    checkFidelity(cp, hit);
+    matched++;
+    if (order === PREG_PATTERN_ORDER) {
+      const count = setCount(hit, cp.captureCount);
+      for (let k = 0; k < groups; k++) sets[k].push(shaper.entry(k < count ? hit : null, k));
+    } else {
+      matches.push(shaper.subpats(hit));
+    }
+  }
+  if (order === PREG_PATTERN_ORDER) {
+    for (let k = 0; k < groups; k++) {
+      const name = cp.names[k];
+      if (name !== null) matches.set(name, sets[k].clone());
+      matches.push(sets[k]);
+    }
+  }
+  return { count: matched, matches };
+}
