@@ -14,6 +14,8 @@ interface Zone {
   readonly offsets: Map<number, number>;
   readonly days: Map<number, DayOffsets>;
   abbr: Intl.DateTimeFormat[] | null;
+  /** Abbreviation by UTC offset: within one zone an offset names one abbreviation. */
+  readonly abbrByOffset: Map<number, string>;
 }
 
 const zones = new Map<string, Zone>();
@@ -38,7 +40,7 @@ function makeZone(name: string): Zone {
   } catch {
     throw new RangeError(`Unknown or bad time zone: ${name}`);
   }
-  return { name, parts, offsets: new Map(), days: new Map(), abbr: null };
+  return { name, parts, offsets: new Map(), days: new Map(), abbr: null, abbrByOffset: new Map() };
 }
 
 function zoneOf(name: string): Zone {
@@ -182,13 +184,20 @@ export function zoneAbbreviation(timeZone: string, seconds: number): string {
   const offset = zoneOffset(timeZone, seconds);
   // Local mean time offsets are not whole minutes; the tz database calls them LMT.
   if (offset % 60 !== 0) return 'LMT';
+  const cached = zone.abbrByOffset.get(offset);
+  if (cached !== undefined) return cached;
   const ms = Math.max(-MAX_SECONDS, Math.min(MAX_SECONDS, Math.floor(seconds))) * 1000;
+  let abbreviation = numericAbbreviation(offset);
   for (const formatter of abbreviationFormatters(zone)) {
     const part = formatter.formatToParts(ms).find((p) => p.type === 'timeZoneName');
     const name = part?.value ?? '';
-    if (/^[A-Z]{2,5}$/.test(name) && (name !== 'GMT' || offset === 0)) return name;
+    if (/^[A-Z]{2,5}$/.test(name) && (name !== 'GMT' || offset === 0)) {
+      abbreviation = name;
+      break;
+    }
   }
-  return numericAbbreviation(offset);
+  zone.abbrByOffset.set(offset, abbreviation);
+  return abbreviation;
 }
 
 /** How the parsed string named its zone, which changes how overlaps are resolved (timelib's have_zone/dst). */
@@ -273,6 +282,8 @@ export interface LocalTime {
 
 /** Breaks `timestamp` (seconds, possibly fractional) down into wall-clock fields of `timeZone`. */
 export function toLocalTime(timestamp: number, timeZone: string): LocalTime {
+  if (!Number.isFinite(timestamp))
+    throw new RangeError(`Timestamp must be a finite number, got ${timestamp}`);
   let seconds = Math.floor(timestamp);
   let us = Math.round((timestamp - seconds) * 1_000_000);
   if (us >= 1_000_000) {

@@ -243,3 +243,10 @@ describe('phpDate: Japanese names for pg_dateformat', () => {
     expect(phpDate('D l F M', LEAP_NOON, TOKYO)).toBe('Thu Thursday February Feb');
   });
 });
+
+describe('phpDate: bad arguments', () => {
+  it('rejects non-finite timestamps and unknown zones with clear errors', () => {
+    expect(() => phpDate('Y', Number.NaN, TOKYO)).toThrow(/finite/);
+    expect(() => phpDate('Y', 0, 'Nowhere/Land')).toThrow(/Nowhere\/Land/);
+  });
+});
