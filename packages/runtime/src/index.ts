@@ -24,3 +24,12 @@ export { RUN_CONTEXTS, type RunContext, type RunContextName } from './render/run
 export { defaultServices, memoryBatchQueue, memorySecrets, memorySession, seededRandom } from './render/services';
 export { smartyFunctions, wordwrap } from './smarty/index';
 export { variablePlugins } from './plugins/index';
+export {
+  mktime,
+  phpDate,
+  SMARTY_DATE_FORMAT_DEFAULT,
+  smartyDateFormat,
+  smartyDateTimestamp,
+  strftime,
+  strtotime,
+} from './php/date/index';

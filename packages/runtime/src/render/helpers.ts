@@ -4,7 +4,7 @@
  * monomorphic: they sit on the hot path of every render.
  */
 import { PhpArray } from '../php/array';
-import { add, div, mod, mul, neg, sub } from '../php/arith';
+import { add, bitAnd, bitNot, bitOr, bitXor, div, mod, mul, neg, shiftLeft, shiftRight, sub } from '../php/arith';
 import { compare, looseEquals, strictEquals } from '../php/compare';
 import { toBool, toInt, toStr } from '../php/convert';
 import { PhpObject } from '../php/object';
@@ -55,12 +55,6 @@ const le = (a: Value, b: Value): boolean => compare(a, b) <= 0;
 const ge = (a: Value, b: Value): boolean => compare(a, b) >= 0;
 
 const int = (v: Value): number => Number(toInt(v));
-const band = (a: Value, b: Value): Value => int(a) & int(b);
-const bor = (a: Value, b: Value): Value => int(a) | int(b);
-const bxor = (a: Value, b: Value): Value => int(a) ^ int(b);
-const shl = (a: Value, b: Value): Value => int(a) << int(b);
-const shr = (a: Value, b: Value): Value => int(a) >> int(b);
-const bnot = (a: Value): Value => ~int(a);
 
 /**
  * `is even`, `is odd`, `is div by`, as Smarty 2 compiles them:
@@ -136,12 +130,12 @@ export const helpers = {
   gt,
   le,
   ge,
-  band,
-  bor,
-  bxor,
-  shl,
-  shr,
-  bnot,
+  band: bitAnd,
+  bor: bitOr,
+  bxor: bitXor,
+  shl: shiftLeft,
+  shr: shiftRight,
+  bnot: bitNot,
   isTest,
   isArray,
   isObject,
