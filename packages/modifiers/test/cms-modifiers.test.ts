@@ -4,7 +4,7 @@ import { cmsInArray, count, empty, inArrayDef, toFormOptions, toObject } from '.
 import { pgDateformat, pgDateformat2 } from '../src/cms/dates';
 import { checkInnerUri, getCountryFromIp } from '../src/cms/net';
 import { cmsArsort, cmsAsort, cmsKrsort, cmsKsort, cmsRsort, cmsSort, cmsSortByKey } from '../src/cms/sorting';
-import { cmsStripTags, escapeCsv, rcmsJsonEncode, sortName } from '../src/cms/text';
+import { cmsFileSize, cmsStripTags, escapeCsv, rcmsJsonEncode, sortName } from '../src/cms/text';
 import { fakeCtx, fromJS, run, runJS } from './helpers';
 
 const json = (v: unknown) => jsonEncode(v as never);
@@ -224,5 +224,28 @@ describe('check_inner_uri / getCountryFromIP', () => {
     const geo = fakeCtx({ services: { geoip: { lookup: (ip: string) => (ip === '203.0.113.5' ? 'JP' : null) } } });
     expect(run(getCountryFromIp, '203.0.113.5', [], geo)).toBe('JP');
     expect(run(getCountryFromIp, '198.51.100.1', [], geo)).toBe(null);
+  });
+});
+
+describe('cms_file_size (conformance cms_file_size)', () => {
+  it.each([
+    [0, [], '0.00 B'],
+    [512, [], '512.00 B'],
+    [1536, [], '1.50 KB'],
+    [5242880, [], '5.00 MB'],
+    [3221225472, [1, 1], '3.0 GB'],
+    [5242880, [0], '5.00'],
+    [5242880, [0, 0], '5'],
+    [1023, [], '1023.00 B'],
+    [1024, [], '1.00 KB'],
+    [1099511627776 * 2048, [], '2048.00 TB'],
+    ['2048', [], '2.00 KB'],
+    [1587, [1, 1], '1.5 KB'],
+    [1588, [1, 1], '1.6 KB'],
+  ])('%j %j', (v, args, out) => {
+    expect(run(cmsFileSize, v, args as unknown[])).toBe(out);
+  });
+  it('alias', () => {
+    expect(cmsFileSize.aliases).toEqual(['rcms_file_size']);
   });
 });

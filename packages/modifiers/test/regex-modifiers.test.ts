@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { split } from '../src/cms/arrays';
-import { regexReplace, replace } from '../src/smarty/replacing';
+import { regexReplace, replace, stringFormat } from '../src/smarty/replacing';
 import { strip } from '../src/smarty/strings';
 import { fakeCtx, run, runJS } from './helpers';
 
@@ -81,5 +81,27 @@ describe('split', () => {
     expect(runJS(split, ',', [null])).toEqual([]);
     expect(runJS(split, ',', [['a']])).toEqual([]);
     expect(runJS(split, ',', [])).toEqual([]);
+  });
+});
+
+describe('string_format (sprintf; conformance string_format)', () => {
+  it.each([
+    [3.14159, '%.2f', '3.14'],
+    [42, '%05d', '00042'],
+    ['right', '[%10s]', '[     right]'],
+    [3.14159, '%d', '3'],
+    [42, '%b', '101010'],
+    [42, '%x', '2a'],
+    [255, '%08X', '000000FF'],
+    [19.99, '$%.2f', '$19.99'],
+    ['John', 'Hello, %s!', 'Hello, John!'],
+    [-3.5, '%+.1f|%%', '-3.5|%'],
+  ])('%j with %j', (v, f, out) => {
+    expect(run(stringFormat, v, [f])).toBe(out);
+  });
+  it('too few arguments is logged and gives null', () => {
+    const ctx = fakeCtx();
+    expect(run(stringFormat, 1, ['%d %d'], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['3 arguments are required, 2 given']);
   });
 });

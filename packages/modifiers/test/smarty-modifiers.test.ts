@@ -1,5 +1,6 @@
 import { PhpArray, PhpFloat } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
+import { dateFormat } from '../src/smarty/date-format';
 import { escape } from '../src/smarty/escape';
 import {
   capitalize,
@@ -197,5 +198,40 @@ describe('debug_print_var (Smarty 2.6.28 format)', () => {
         '<br>&nbsp;&nbsp;&nbsp;&nbsp;<b>0</b> =&gt; &quot;y&quot;<br><b>ok</b> =&gt; <i>true</i>',
     );
     expect(run(debugPrintVarDef, [])).toBe('<b>Array (0)</b>');
+  });
+});
+
+describe('date_format (conformance date_format_timestamp, date_format_more_codes)', () => {
+  const ctx = fakeCtx({ now: Date.UTC(2024, 0, 1) });
+  it('strftime formats', () => {
+    expect(run(dateFormat, 1700000000, [], ctx)).toBe('Nov 15, 2023');
+    expect(run(dateFormat, 1700000000, ['%Y-%m-%d %H:%M:%S'], ctx)).toBe('2023-11-15 07:13:20');
+    expect(run(dateFormat, 1700000000, ['%A, %B %e, %Y'], ctx)).toBe('Wednesday, November 15, 2023');
+    expect(run(dateFormat, 1700000000, ['%y %j %u %w'], ctx)).toBe('23 319 3 3');
+    expect(run(dateFormat, 1704067200, ['%D %T %R %I %p %M %b %h %C %n%t|'], ctx)).toBe(
+      '01/01/24 09:00:00 09:00 09 AM 00 Jan Jan 20 \n\t|',
+    );
+  });
+  it('date() letters when the format has no %', () => {
+    expect(run(dateFormat, 1700000000, ['Y/m/d (D) H:i'], ctx)).toBe('2023/11/15 (Wed) 07:13');
+    expect(run(dateFormat, '2024-01-15', ['F j, Y'], ctx)).toBe('January 15, 2024');
+  });
+  it('strings, MySQL timestamps, defaults', () => {
+    expect(run(dateFormat, '2024-02-03 04:05:06', ['%Y%m%d%H%M%S'], ctx)).toBe('20240203040506');
+    expect(run(dateFormat, '20240203040506', ['%Y-%m-%d %H:%M:%S'], ctx)).toBe('2024-02-03 04:05:06');
+    expect(run(dateFormat, '1700000000', ['%Y'], ctx)).toBe('2023');
+    expect(run(dateFormat, '', ['%Y'], ctx)).toBe(null);
+    expect(run(dateFormat, null, ['%Y'], ctx)).toBe(null);
+    expect(run(dateFormat, '', ['%Y-%m-%d', '2020-05-06'], ctx)).toBe('2020-05-06');
+    // 0 is not '' under PHP 8: it is "empty", so make_timestamp gives now
+    expect(run(dateFormat, 0, ['%Y-%m-%d'], ctx)).toBe('2024-01-01');
+    // unparsable text: now
+    expect(run(dateFormat, 'not a date', ['%Y'], ctx)).toBe('2024');
+  });
+  it('arrays: empty means now, others are a TypeError', () => {
+    const c = fakeCtx({ now: Date.UTC(2024, 0, 1) });
+    expect(run(dateFormat, [], ['%Y'], c)).toBe('2024');
+    expect(run(dateFormat, [1], ['%Y'], c)).toBe(null);
+    expect(c.warnings).toEqual(['preg_match(): Argument #2 ($subject) must be of type string, array given']);
   });
 });

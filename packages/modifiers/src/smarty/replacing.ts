@@ -154,7 +154,17 @@ export const stringFormat: ModifierDef = definePlugin({
     { template: "{$n|string_format:'%05d'}", data: { n: 42 }, output: '00042' },
   ],
   run(ctx: RenderContext, value: Value, format?: Value): Value {
-    return phpCall(ctx, () => sprintf(toStr(format ?? null), [value], (m: string) => ctx.warn(m)));
+    return phpCall(ctx, () => {
+      try {
+        return sprintf(toStr(format ?? null), [value]);
+      } catch (e) {
+        // ArgumentCountError ("2 arguments are required, 1 given") is a TypeError in PHP
+        if (e instanceof PhpError && /arguments are required/.test(e.message)) {
+          throw new PhpError('TypeError', e.message);
+        }
+        throw e;
+      }
+    });
   },
 });
 
