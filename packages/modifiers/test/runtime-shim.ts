@@ -5,3 +5,6 @@ export * from '../../runtime/src/plugin/types';
 export * from '../../runtime/src/php/date/index';
 export type * from '../../runtime/src/render/context';
 export { wordwrap } from '../../runtime/src/smarty/wordwrap';
+export * from '../../runtime/src/php/pcre/index';
+export * from '../../runtime/src/php/format/index';
+export { seededRandom } from '../../runtime/src/render/services';

@@ -100,11 +100,10 @@ export function valueError(fname: string, n: number, name: string, message: stri
 }
 
 /** Throws PHP's TypeError `fname(): Argument #n ($name) must be of type T, X given`. */
-export function typeError(fname: string, n: number, name: string, expected: string, given: Value): never {
-  throw new PhpError(
-    'TypeError',
-    `${fname}(): Argument #${n} ($${name}) must be of type ${expected}, ${errorTypeName(given)} given`,
-  );
+export function typeError(fname: string, n: number, name: string | null, expected: string, given: Value): never {
+  // a variadic parameter is not named in PHP's message: "array_merge(): Argument #2 must be of type array"
+  const which = name === null ? `#${n}` : `#${n} ($${name})`;
+  throw new PhpError('TypeError', `${fname}(): Argument ${which} must be of type ${expected}, ${errorTypeName(given)} given`);
 }
 
 /**
@@ -186,7 +185,7 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, ct
   if (nullable) type = type.slice(1);
   if (v === undefined) v = null;
   if (v === null && (nullable || type === 'mixed')) return null;
-  const fail = (): never => typeError(fname, n, p.name, p.type, v);
+  const fail = (): never => typeError(fname, n, p.variadic ? null : p.name, displayType(p.type), v);
   switch (type) {
     case 'mixed':
       return v;
@@ -212,6 +211,14 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, ct
       return toStringParam(v, fail);
   }
   throw new Error(`unknown parameter type ${p.type}`);
+}
+
+/** The type as PHP's messages spell it: `int|float`, `?array`, `string|int|null`. */
+function displayType(t: ParamType): string {
+  const nullable = t.startsWith('?');
+  const base = (nullable ? t.slice(1) : t).replace('number', 'int|float');
+  if (!nullable) return base;
+  return base.includes('|') ? `${base}|null` : `?${base}`;
 }
 
 function toStringParam(v: Value, fail: () => never): string {

@@ -1,0 +1,824 @@
+/**
+ * Allowlisted PHP array functions. Written with `@` they get the whole array (`{$a|@array_keys}`);
+ * without it Smarty 2 applies them to each element.
+ *
+ * By-reference functions (sort, rsort, asort, arsort, ksort, krsort, shuffle, array_pop, array_push,
+ * array_shift): Smarty 2 compiles `{$a|@sort}` to `sort($a)`, so the variable itself is changed and
+ * the modifier's value is the function's return value (`true` prints 1, array_pop prints the element).
+ * These functions change the PhpArray handle they receive, in place; the runtime passes the
+ * variable's own handle to a whole-array modifier.
+ */
+import {
+  copyValue,
+  definePlugin,
+  type Key,
+  looseEquals,
+  type ModifierDef,
+  PhpArray,
+  PhpError,
+  PhpFloat,
+  PhpObject,
+  strictEquals,
+  toKey,
+  toStr,
+  type Value,
+  isNumericString,
+  makeFloat,
+  toFloat,
+  toInt,
+} from '@sumi/runtime';
+import { phpFunction, valueError } from '../shared/php-params';
+import { SORT_REGULAR, SORT_STRING, sortPhpArray, valueComparator } from '../shared/php-sort';
+import { phpStableSort } from '../shared/zend-sort';
+
+const GROUP = 'PHP function';
+
+/**
+ * Replaces the contents of `target` (the handle the template variable holds) by those of `source`:
+ * what a by-reference PHP function does to its argument.
+ */
+function replaceContents(target: PhpArray, source: PhpArray, nextIndex?: number): void {
+  target.s = source.s;
+  if (nextIndex !== undefined) target.s.next = nextIndex;
+}
+
+const byRefNote = ' The variable is changed in place (PHP passes it by reference).';
+
+const sortFlagsArg = {
+  name: 'flags',
+  type: 'integer',
+  optional: true,
+  default: 0,
+  description: 'SORT_REGULAR (0), SORT_NUMERIC (1), SORT_STRING (2), SORT_NATURAL (6), | SORT_FLAG_CASE (8)',
+} as const;
+
+function sortDef(
+  name: 'sort' | 'rsort' | 'asort' | 'arsort' | 'ksort' | 'krsort',
+  description: string,
+  opts: { by: 'value' | 'key'; reverse: boolean; renumber: boolean },
+  example: { template: string; data: Record<string, unknown>; output: string },
+): ModifierDef {
+  return definePlugin({
+    kind: 'modifier',
+    name,
+    group: GROUP,
+    php: true,
+    wholeArray: true,
+    description: description + byRefNote + ' Equal elements keep their order (PHP 8 sorts are stable).',
+    args: [sortFlagsArg],
+    result: 'true (prints 1); the variable holds the sorted array',
+    examples: [example],
+    run: phpFunction(
+      name,
+      [
+        { name: 'array', type: 'array' },
+        { name: 'flags', type: 'int', optional: true },
+      ],
+      (ctx, arr, flags = SORT_REGULAR) => {
+        const sorted = sortPhpArray(arr, { ...opts, flags, warn: (m) => ctx.warn(m) });
+        replaceContents(arr, sorted);
+        return true;
+      },
+    ),
+  });
+}
+
+export const sort = sortDef(
+  'sort',
+  'PHP `sort()`: sorts the values in ascending order and renumbers the keys 0..n-1.',
+  { by: 'value', reverse: false, renumber: true },
+  { template: '{$a|@sort} {","|implode:$a}', data: { a: [3, 1, 2] }, output: '1 1,2,3' },
+);
+export const rsort = sortDef(
+  'rsort',
+  'PHP `rsort()`: sorts the values in descending order and renumbers the keys.',
+  { by: 'value', reverse: true, renumber: true },
+  { template: '{$a|@rsort}{","|implode:$a}', data: { a: [1, 3, 2] }, output: '13,2,1' },
+);
+export const asort = sortDef(
+  'asort',
+  'PHP `asort()`: sorts by value in ascending order, keeping each key with its value.',
+  { by: 'value', reverse: false, renumber: false },
+  { template: '{$m|@asort}{$m|@json_encode}', data: { m: { b: 2, c: 1, a: 3 } }, output: '1{"c":1,"b":2,"a":3}' },
+);
+export const arsort = sortDef(
+  'arsort',
+  'PHP `arsort()`: sorts by value in descending order, keeping keys.',
+  { by: 'value', reverse: true, renumber: false },
+  { template: '{$m|@arsort}{$m|@json_encode}', data: { m: { x: 1, y: 3, z: 2 } }, output: '1{"y":3,"z":2,"x":1}' },
+);
+export const ksort = sortDef(
+  'ksort',
+  'PHP `ksort()`: sorts by key in ascending order.',
+  { by: 'key', reverse: false, renumber: false },
+  { template: '{$m|@ksort}{$m|@json_encode}', data: { m: { b: 2, c: 1, a: 3 } }, output: '1{"a":3,"b":2,"c":1}' },
+);
+export const krsort = sortDef(
+  'krsort',
+  'PHP `krsort()`: sorts by key in descending order.',
+  { by: 'key', reverse: true, renumber: false },
+  { template: '{$m|@krsort}{$m|@json_encode}', data: { m: { x: 1, z: 2, y: 3 } }, output: '1{"z":2,"y":3,"x":1}' },
+);
+
+export const shuffle: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'shuffle',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `shuffle()`: puts the values in random order (the render\'s random source, seedable for tests) and ' +
+    'renumbers the keys.' +
+    byRefNote,
+  args: [],
+  result: 'true (prints 1); the variable holds the shuffled list',
+  examples: [{ template: '{$a|@shuffle} {$a|@count}', data: { a: [1, 2, 3, 4] }, output: '1 4' }],
+  run: phpFunction('shuffle', [{ name: 'array', type: 'array' }], (ctx, arr) => {
+    const vals = arr.values();
+    // php_array_data_shuffle: Fisher-Yates from the end
+    for (let j = vals.length - 1; j > 0; j--) {
+      const r = ctx.services.random.int(0, j);
+      const t = vals[j];
+      vals[j] = vals[r];
+      vals[r] = t;
+    }
+    replaceContents(arr, PhpArray.fromList(vals.map(copyValue)));
+    return true;
+  }),
+});
+
+export const arrayPop: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_pop',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description: 'PHP `array_pop()`: removes the last element and returns it (null for an empty array).' + byRefNote,
+  args: [],
+  result: 'the removed element',
+  examples: [{ template: '{$a|@array_pop} {","|implode:$a}', data: { a: ['p', 'q', 'r'] }, output: 'r p,q' }],
+  run: phpFunction('array_pop', [{ name: 'array', type: 'array' }], (_ctx, arr) => {
+    const n = arr.size;
+    if (n === 0) return null;
+    const entries = arr.entries();
+    const [lastKey, lastValue] = entries[n - 1];
+    let next = arr.nextIndex;
+    if (typeof lastKey === 'number' && lastKey === next - 1) next--;
+    replaceContents(arr, PhpArray.fromEntries(entries.slice(0, n - 1).map(([k, v]) => [k, copyValue(v)])), next);
+    return lastValue;
+  }),
+});
+
+export const arrayShift: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_shift',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_shift()`: removes the first element and returns it; integer keys are renumbered from 0, ' +
+    'string keys stay.' +
+    byRefNote,
+  args: [],
+  result: 'the removed element',
+  examples: [{ template: '{$a|@array_shift} {","|implode:$a}', data: { a: ['p', 'q', 'r'] }, output: 'p q,r' }],
+  run: phpFunction('array_shift', [{ name: 'array', type: 'array' }], (_ctx, arr) => {
+    if (arr.size === 0) return null;
+    const entries = arr.entries();
+    const first = entries[0][1];
+    const out = new PhpArray();
+    for (const [k, v] of entries.slice(1)) {
+      if (typeof k === 'number') out.push(copyValue(v));
+      else out.set(k, copyValue(v));
+    }
+    replaceContents(arr, out);
+    return first;
+  }),
+});
+
+export const arrayPush: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_push',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description: 'PHP `array_push($array, ...$values)`: appends the arguments and returns the new count.' + byRefNote,
+  args: [{ name: 'values', type: 'mixed', optional: true, description: 'the values to append (any number)' }],
+  result: 'the new number of elements',
+  examples: [
+    { template: "{$a|@array_push:'n':'m'} {\",\"|implode:$a}", data: { a: ['p', 'q'] }, output: '4 p,q,n,m' },
+  ],
+  run: phpFunction(
+    'array_push',
+    [
+      { name: 'array', type: 'array' },
+      { name: 'values', type: 'mixed', variadic: true },
+    ],
+    (_ctx, arr, values) => {
+      for (const v of values) arr.push(copyValue(v));
+      return arr.size;
+    },
+  ),
+});
+
+export const arrayColumn: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_column',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_column($array, $column_key, $index_key)`: the values of one field of each row (rows without ' +
+    'it are skipped); `null` as column takes whole rows; with `index_key` the result is keyed by that field.',
+  args: [
+    { name: 'column_key', type: 'mixed', description: 'the field to take (null: the whole row)' },
+    { name: 'index_key', type: 'mixed', optional: true, description: 'the field to key the result by' },
+  ],
+  result: 'an array',
+  examples: [
+    {
+      template: "{$rows|@array_column:'name'|@json_encode} {$rows|@array_column:'name':'id'|@json_encode}",
+      data: { rows: [{ id: 7, name: 'Ann' }, { id: 9, name: 'Bob' }] },
+      output: '["Ann","Bob"] {"7":"Ann","9":"Bob"}',
+    },
+  ],
+  run: phpFunction(
+    'array_column',
+    [
+      { name: 'array', type: 'array' },
+      { name: 'column_key', type: '?string|int' },
+      { name: 'index_key', type: '?string|int', optional: true },
+    ],
+    (_ctx, arr, column, index) => {
+      const out = new PhpArray();
+      const field = (row: Value, k: string | number): Value | undefined => {
+        if (row instanceof PhpArray) return row.get(k);
+        if (row instanceof PhpObject) return row.props.get(k);
+        return undefined;
+      };
+      arr.forEach((row) => {
+        if (!(row instanceof PhpArray) && !(row instanceof PhpObject)) return;
+        const value = column === null ? row : field(row, column);
+        if (value === undefined) return;
+        const keyValue = index === null || index === undefined ? undefined : field(row, index);
+        if (keyValue !== undefined && (typeof keyValue === 'string' || typeof keyValue === 'number')) {
+          out.set(toKey(keyValue), copyValue(value));
+        } else {
+          out.push(copyValue(value));
+        }
+      });
+      return out;
+    },
+  ),
+});
+
+export const arrayDiff: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_diff',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_diff($array, ...$arrays)`: the elements of the array whose string form appears in none of ' +
+    'the others; keys are kept.',
+  args: [{ name: 'arrays', type: 'array', description: 'the arrays to subtract (one or more)' }],
+  result: 'an array with the original keys',
+  examples: [
+    {
+      template: '{$a|@array_diff:$b|@json_encode}',
+      data: { a: ['apple', 'banana', 'cherry'], b: ['banana'] },
+      output: '{"0":"apple","2":"cherry"}',
+    },
+  ],
+  run: phpFunction(
+    'array_diff',
+    [
+      { name: 'array', type: 'array' },
+      { name: 'arrays', type: 'array', variadic: true },
+    ],
+    (ctx, arr, others) => {
+      const warn = (m: string) => ctx.warn(m);
+      const exclude = new Set<string>();
+      for (const o of others) o.forEach((v) => exclude.add(toStr(v, warn)));
+      const out = new PhpArray();
+      arr.forEach((v, k) => {
+        if (!exclude.has(toStr(v, warn))) out.set(k, copyValue(v));
+      });
+      return out;
+    },
+  ),
+});
+
+export const arrayFilter: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_filter',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_filter($array)` without a callback: keeps the elements that are truthy ("0", "", 0, null, ' +
+    'false and [] go; "0.0" and " " stay), with their keys. Callbacks are not supported in templates.',
+  args: [],
+  result: 'an array with the original keys',
+  errors: ['a callback argument: not supported in Sumi, logged; the result is null'],
+  examples: [
+    {
+      template: '{$a|@array_filter|@json_encode}',
+      data: { a: [0, 1, '', 'a', null, '0', false, [], '0.0'] },
+      output: '{"1":1,"3":"a","8":"0.0"}',
+    },
+  ],
+  run: phpFunction(
+    'array_filter',
+    [
+      { name: 'array', type: 'array' },
+      { name: 'callback', type: 'mixed', optional: true },
+      { name: 'mode', type: 'int', optional: true },
+    ],
+    (ctx, arr, callback) => {
+      if (callback !== undefined && callback !== null) {
+        ctx.warn('array_filter(): callbacks are not supported in Sumi templates (not implemented)');
+        return null;
+      }
+      const out = new PhpArray();
+      arr.forEach((v, k) => {
+        if (truthy(v)) out.set(k, copyValue(v));
+      });
+      return out;
+    },
+  ),
+});
+
+function truthy(v: Value): boolean {
+  if (v === null || v === false || v === '' || v === '0' || v === 0) return false;
+  if (v instanceof PhpFloat) return v.value !== 0;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'bigint') return v !== 0n;
+  if (v instanceof PhpArray) return v.size > 0;
+  return true;
+}
+
+export const arrayKeyExists: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_key_exists',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `array_key_exists($key, $array)`: the value is the key, the argument the array: ' +
+    "`{if 'k'|array_key_exists:$m}`. True also when the element is null (unlike isset).",
+  args: [{ name: 'array', type: 'array', description: 'the array to look in' }],
+  result: 'true or false',
+  examples: [{ template: "{if 'k'|array_key_exists:$m}yes{/if}", data: { m: { k: null } }, output: 'yes' }],
+  run: phpFunction(
+    'array_key_exists',
+    [
+      { name: 'key', type: 'mixed' },
+      { name: 'array', type: 'array' },
+    ],
+    (_ctx, key, arr) => {
+      if (key instanceof PhpArray || key instanceof PhpObject) {
+        throw new PhpError('TypeError', 'array_key_exists(): Argument #1 ($key) must be a valid array offset type');
+      }
+      return arr.has(toKey(key));
+    },
+  ),
+});
+
+export const arrayKeys: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_keys',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_keys($array, $filter_value, $strict)`: the keys (as a list); with a filter value only the ' +
+    'keys of equal elements (== or, with strict, ===).',
+  args: [
+    { name: 'filter_value', type: 'mixed', optional: true, description: 'only keys whose value equals this' },
+    { name: 'strict', type: 'boolean', optional: true, default: false, description: 'compare with ===' },
+  ],
+  result: 'a list of keys (ints and strings)',
+  examples: [
+    { template: '{$m|@array_keys|@json_encode} {$m|@array_keys:2|@json_encode}', data: { m: { x: 1, y: 2, z: 2 } }, output: '["x","y","z"] ["y","z"]' },
+  ],
+  run: phpFunction(
+    'array_keys',
+    [
+      { name: 'array', type: 'array' },
+      { name: 'filter_value', type: 'mixed', optional: true },
+      { name: 'strict', type: 'bool', optional: true },
+    ],
+    (_ctx, arr, filter, strict = false) => {
+      if (filter === undefined) return PhpArray.fromList(arr.keys());
+      const out: Key[] = [];
+      arr.forEach((v, k) => {
+        if (strict ? strictEquals(v, filter) : looseEquals(v, filter)) out.push(k);
+      });
+      return PhpArray.fromList(out);
+    },
+  ),
+});
+
+export const arrayValues: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_values',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description: 'PHP `array_values()`: the values as a list (keys 0..n-1).',
+  args: [],
+  result: 'a list',
+  examples: [{ template: '{$m|@array_values|@json_encode}', data: { m: { x: 1, y: 2 } }, output: '[1,2]' }],
+  run: phpFunction('array_values', [{ name: 'array', type: 'array' }], (_ctx, arr) =>
+    PhpArray.fromList(arr.values().map(copyValue)),
+  ),
+});
+
+export const arrayMerge: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_merge',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_merge(...$arrays)`: joins the arrays; integer keys are renumbered, a later string key ' +
+    'replaces an earlier one.',
+  args: [{ name: 'arrays', type: 'array', optional: true, description: 'the arrays to append (any number)' }],
+  result: 'an array',
+  examples: [
+    { template: '{$a|@array_merge:$b|@json_encode}', data: { a: { x: 1, '5': 'a' }, b: { x: 2, '9': 'b' } }, output: '{"x":2,"0":"a","1":"b"}' },
+  ],
+  run: phpFunction('array_merge', [{ name: 'arrays', type: 'array', variadic: true }], (_ctx, arrays) => {
+    const out = new PhpArray();
+    for (const a of arrays) {
+      a.forEach((v, k) => {
+        if (typeof k === 'number') out.push(copyValue(v));
+        else out.set(k, copyValue(v));
+      });
+    }
+    return out;
+  }),
+});
+
+export const arrayReverse: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_reverse',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_reverse($array, $preserve_keys)`: the elements in reverse order; integer keys are ' +
+    'renumbered unless preserve_keys is true (string keys always stay).',
+  args: [{ name: 'preserve_keys', type: 'boolean', optional: true, default: false, description: 'keep integer keys' }],
+  result: 'an array',
+  examples: [
+    { template: '{$a|@array_reverse|@json_encode}', data: { a: [3, 1, 2] }, output: '[2,1,3]' },
+    { template: '{$m|@array_reverse:true|@json_encode}', data: { m: { '5': 'x', k: 'y' } }, output: '{"k":"y","5":"x"}' },
+  ],
+  run: phpFunction(
+    'array_reverse',
+    [
+      { name: 'array', type: 'array' },
+      { name: 'preserve_keys', type: 'bool', optional: true },
+    ],
+    (_ctx, arr, preserve = false) => {
+      const out = new PhpArray();
+      const entries = arr.entries();
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, v] = entries[i];
+        if (typeof k === 'number' && !preserve) out.push(copyValue(v));
+        else out.set(k, copyValue(v));
+      }
+      return out;
+    },
+  ),
+});
+
+export const arraySearch: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_search',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `array_search($needle, $haystack, $strict)`: the value is the needle, the argument the array; ' +
+    'returns the first key whose value equals it (== or ===), or false.',
+  args: [
+    { name: 'haystack', type: 'array', description: 'the array to search' },
+    { name: 'strict', type: 'boolean', optional: true, default: false, description: 'compare with ===' },
+  ],
+  result: 'a key, or false',
+  examples: [{ template: "{'b'|array_search:$a} [{'z'|array_search:$a}]", data: { a: ['a', 'b'] }, output: '1 []' }],
+  run: phpFunction(
+    'array_search',
+    [
+      { name: 'needle', type: 'mixed' },
+      { name: 'haystack', type: 'array' },
+      { name: 'strict', type: 'bool', optional: true },
+    ],
+    (_ctx, needle, arr, strict = false) => {
+      for (const [k, v] of arr.entries()) {
+        if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return k;
+      }
+      return false;
+    },
+  ),
+});
+
+export const arraySlice: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_slice',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_slice($array, $offset, $length, $preserve_keys)`: a part by position (negative offset/length ' +
+    'count from the end); integer keys are renumbered unless preserve_keys.',
+  args: [
+    { name: 'offset', type: 'integer', description: 'first position (negative: from the end)' },
+    { name: 'length', type: 'integer', optional: true, description: 'number of elements (negative: stop before the end)' },
+    { name: 'preserve_keys', type: 'boolean', optional: true, default: false, description: 'keep integer keys' },
+  ],
+  result: 'an array',
+  examples: [{ template: '{$a|@array_slice:1:2|@json_encode}', data: { a: [1, 2, 3, 4] }, output: '[2,3]' }],
+  run: phpFunction(
+    'array_slice',
+    [
+      { name: 'array', type: 'array' },
+      { name: 'offset', type: 'int' },
+      { name: 'length', type: '?int', optional: true },
+      { name: 'preserve_keys', type: 'bool', optional: true },
+    ],
+    (_ctx, arr, offset, length, preserve = false) => {
+      const n = arr.size;
+      let from = offset;
+      if (from > n) return new PhpArray();
+      if (from < 0 && (from = n + from) < 0) from = 0;
+      let len = length === null || length === undefined ? n : length;
+      if (len < 0) len = n - from + len;
+      else if (from + len > n) len = n - from;
+      const out = new PhpArray();
+      if (len <= 0) return out;
+      const entries = arr.entries().slice(from, from + len);
+      for (const [k, v] of entries) {
+        if (typeof k === 'number' && !preserve) out.push(copyValue(v));
+        else out.set(k, copyValue(v));
+      }
+      return out;
+    },
+  ),
+});
+
+export const arrayUnique: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'array_unique',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `array_unique($array, $flags)`: drops repeated values, keeping the first occurrence and its key. ' +
+    'Values are compared as strings by default (SORT_STRING); SORT_REGULAR (0) compares with ==, ' +
+    'SORT_NUMERIC (1) as numbers.',
+  args: [{ name: 'flags', type: 'integer', optional: true, default: 2, description: 'SORT_STRING (2), SORT_REGULAR (0), SORT_NUMERIC (1)' }],
+  result: 'an array with the original keys',
+  examples: [{ template: '{$a|@array_unique|@json_encode}', data: { a: [3, 1, 3, 2] }, output: '{"0":3,"1":1,"3":2}' }],
+  run: phpFunction(
+    'array_unique',
+    [
+      { name: 'array', type: 'array' },
+      { name: 'flags', type: 'int', optional: true },
+    ],
+    (ctx, arr, flags = SORT_STRING) => {
+      const warn = (m: string) => ctx.warn(m);
+      const entries = arr.entries();
+      if (flags === SORT_STRING) {
+        const seen = new Set<string>();
+        const out = new PhpArray();
+        for (const [k, v] of entries) {
+          const s = toStr(v, warn);
+          if (seen.has(s)) continue;
+          seen.add(s);
+          out.set(k, copyValue(v));
+        }
+        return out;
+      }
+      // PHP sorts (stably), then walks the sorted run deleting every element equal to the last one kept
+      const cmp = valueComparator(flags, warn);
+      const positioned = entries.map((e, i) => ({ e, i }));
+      const sorted = phpStableSort(positioned, (a, b) => cmp(a.e[1], b.e[1]));
+      const dropped = new Set<number>();
+      let kept = sorted[0];
+      for (let j = 1; j < sorted.length; j++) {
+        const cur = sorted[j];
+        if (cmp(kept.e[1], cur.e[1]) !== 0) {
+          kept = cur;
+        } else if (kept.i > cur.i) {
+          dropped.add(kept.i);
+          kept = cur;
+        } else {
+          dropped.add(cur.i);
+        }
+      }
+      const out = new PhpArray();
+      entries.forEach(([k, v], i) => {
+        if (!dropped.has(i)) out.set(k, copyValue(v));
+      });
+      return out;
+    },
+  ),
+});
+
+export const key: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'key',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    "PHP `key()`: the key at the array's internal pointer, which for a template value is its first key " +
+    '(null for an empty array).',
+  args: [],
+  result: 'the first key, or null',
+  examples: [{ template: '{$m|@key}', data: { m: { x: 1, y: 2 } }, output: 'x' }],
+  run: phpFunction('key', [{ name: 'array', type: 'array' }], (_ctx, arr) => (arr.size ? arr.keyAt(0) : null)),
+});
+
+/** range(): PHP 8.2's rules (before 8.3's rework) for ints, floats and single-byte characters. */
+export function phpRange(start: Value, end: Value, stepArg: Value | undefined): PhpArray {
+  let isStepDouble = false;
+  let step = 1;
+  if (stepArg !== undefined) {
+    isStepDouble =
+      (typeof stepArg === 'number' && !Number.isSafeInteger(stepArg)) ||
+      stepArg instanceof PhpFloat ||
+      (typeof stepArg === 'string' && isNumericString(stepArg) && isFloatString(stepArg));
+    step = Math.abs(toFloat(stepArg));
+  }
+  const exceed = (): never => valueError('range', 3, 'step', 'must not exceed the specified range');
+  const isDouble = (v: Value) => (typeof v === 'number' && !Number.isSafeInteger(v)) || v instanceof PhpFloat;
+
+  let mode: 'char' | 'double' | 'long';
+  if (typeof start === 'string' && typeof end === 'string' && start.length >= 1 && end.length >= 1) {
+    const t1 = numericType(start);
+    const t2 = numericType(end);
+    if (t1 === 'double' || t2 === 'double' || isStepDouble) mode = 'double';
+    else if (t1 === 'long' || t2 === 'long') mode = 'long';
+    else mode = 'char';
+  } else if (isDouble(start) || isDouble(end) || isStepDouble) {
+    mode = 'double';
+  } else {
+    mode = 'long';
+  }
+
+  if (mode === 'char') {
+    const lstep = Math.trunc(step);
+    // PHP takes the first byte of each string (of a multibyte character: its lead byte)
+    let low = firstByte(start as string);
+    const hi = firstByte(end as string);
+    const out: string[] = [];
+    if (low > hi) {
+      if (low - hi < lstep || lstep <= 0) exceed();
+      for (; low >= hi; low -= lstep) {
+        out.push(byteChar(low));
+        if (low - lstep < 0) break;
+      }
+    } else if (hi > low) {
+      if (hi - low < lstep || lstep <= 0) exceed();
+      for (; low <= hi; low += lstep) {
+        out.push(byteChar(low));
+        if (low + lstep > 255) break;
+      }
+    } else {
+      out.push(byteChar(low));
+    }
+    return PhpArray.fromList(out);
+  }
+
+  if (mode === 'double') {
+    const low = toFloat(start);
+    const high = toFloat(end);
+    if (!Number.isFinite(low) || !Number.isFinite(high)) {
+      throw new PhpError('ValueError', `Invalid range supplied: start=${low.toFixed(0)} end=${high.toFixed(0)}`);
+    }
+    const out: Value[] = [];
+    if (low > high) {
+      if (low - high < step || step <= 0) exceed();
+      const size = checkSize(Math.round((low - high) / step) + 1, low, high);
+      for (let i = 0, el = low; i < size && el >= high; ++i, el = low - i * step) out.push(makeFloat(el));
+    } else if (high > low) {
+      if (high - low < step || step <= 0) exceed();
+      const size = checkSize(Math.round((high - low) / step) + 1, low, high);
+      for (let i = 0, el = low; i < size && el <= high; ++i, el = low + i * step) out.push(makeFloat(el));
+    } else {
+      out.push(makeFloat(low));
+    }
+    return PhpArray.fromList(out);
+  }
+
+  const low = Number(toInt(start));
+  const high = Number(toInt(end));
+  if (step <= 0) exceed();
+  const lstep = Math.trunc(step);
+  if (lstep <= 0) exceed();
+  const out: number[] = [];
+  if (low > high) {
+    if (low - high < lstep) exceed();
+    const size = checkSize(Math.floor((low - high) / lstep) + 1, low, high);
+    for (let i = 0; i < size; i++) out.push(low - i * lstep);
+  } else if (high > low) {
+    if (high - low < lstep) exceed();
+    const size = checkSize(Math.floor((high - low) / lstep) + 1, low, high);
+    for (let i = 0; i < size; i++) out.push(low + i * lstep);
+  } else {
+    out.push(low);
+  }
+  return PhpArray.fromList(out);
+}
+
+/** A budget on range() sizes (PHP's limit is the maximum array size; templates get far less). */
+const RANGE_MAX = 10_000_000;
+
+function checkSize(size: number, low: number, high: number): number {
+  if (size > RANGE_MAX) {
+    throw new PhpError(
+      'ValueError',
+      `The supplied range exceeds the maximum array size: start=${low.toFixed(0)} end=${high.toFixed(0)}`,
+    );
+  }
+  return size;
+}
+
+function numericType(s: string): 'long' | 'double' | null {
+  if (!isNumericString(s)) return null;
+  return isFloatString(s) ? 'double' : 'long';
+}
+
+function isFloatString(s: string): boolean {
+  return /[.eE]/.test(s.trim());
+}
+
+function firstByte(s: string): number {
+  const c = s.charCodeAt(0);
+  if (c < 0x80) return c;
+  if (c >= 0xdc80 && c <= 0xdcff) return c - 0xdc00;
+  return new TextEncoder().encode(s.slice(0, 2))[0];
+}
+
+function byteChar(b: number): string {
+  return b < 0x80 ? String.fromCharCode(b) : String.fromCharCode(0xdc00 + b);
+}
+
+export const range: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'range',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `range($start, $end, $step)`: the value is the start. Ints, floats (when any of the three is a ' +
+    'float) or single letters (`a`..`e`); counts down when start > end; the step\'s sign is ignored.',
+  args: [
+    { name: 'end', type: 'mixed', description: 'the last value (included when the steps reach it)' },
+    { name: 'step', type: 'number', optional: true, default: 1, description: 'the distance between values' },
+  ],
+  result: 'a list',
+  errors: ['a step larger than the range, or 0: ValueError, logged; the result is null'],
+  examples: [
+    { template: '{foreach from=1|range:4 item=i}{$i}{/foreach}', output: '1234' },
+    { template: "{assign var=r value='a'|range:'e':2}{\"\"|implode:$r}", output: 'ace' },
+    { template: '{foreach from=0|range:1:0.25 item=f}[{$f}]{/foreach}', output: '[0][0.25][0.5][0.75][1]' },
+  ],
+  run: phpFunction(
+    'range',
+    [
+      { name: 'start', type: 'mixed' },
+      { name: 'end', type: 'mixed' },
+      { name: 'step', type: 'number', optional: true },
+    ],
+    (_ctx, start, end, step) => phpRange(start ?? null, end ?? null, step),
+  ),
+});
+
+export const arrayFunctions: readonly ModifierDef[] = [
+  arrayColumn,
+  arrayDiff,
+  arrayFilter,
+  arrayKeyExists,
+  arrayKeys,
+  arrayMerge,
+  arrayPop,
+  arrayPush,
+  arrayReverse,
+  arraySearch,
+  arrayShift,
+  arraySlice,
+  arrayUnique,
+  arrayValues,
+  arsort,
+  asort,
+  krsort,
+  ksort,
+  rsort,
+  sort,
+  shuffle,
+  range,
+  key,
+];

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { KANA, convertKana, kanaModeFlags } from '../src/php/kana';
+import {
+  mbConvertEncoding,
+  mbConvertKana,
+  mbStrimwidth,
+  mbStripos,
+  mbStrlen,
+  mbStrpos,
+  mbStrwidth,
+  mbSubstr,
+} from '../src/php/mb';
+import { strlen } from '../src/php/strings';
+import { fakeCtx, run, runJS } from './helpers';
+
+describe('mb_strlen, mb_substr', () => {
+  it('counts characters', () => {
+    expect(run(mbStrlen, 'héllo日本')).toBe(7);
+    expect(run(mbStrlen, 'テスト')).toBe(3);
+    expect(run(mbStrlen, '')).toBe(0);
+    expect(run(mbStrlen, null)).toBe(0);
+    expect(run(mbStrlen, '😀a')).toBe(2);
+  });
+  it('rejects an unknown encoding', () => {
+    const ctx = fakeCtx();
+    expect(run(mbStrlen, 'x', ['nope'], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['mb_strlen(): Argument #2 ($encoding) must be a valid encoding, "nope" given']);
+  });
+  it.each([
+    ['日本語です', [1, 2], '本語'],
+    ['日本語です', [-1], 'す'],
+    ['日本語です', [-2, 1], 'で'],
+    ['日本語です', [0, -2], '日本語'],
+    ['日本語です', [1, -10], ''],
+    ['日本語です', [5], ''],
+    ['日本語です', [9], ''],
+    ['日本語です', [-9, 2], '日本'],
+    ['abc', [1, null], 'bc'],
+  ])('mb_substr(%j, ...%j) = %j', (s, args, expected) => {
+    expect(run(mbSubstr, s, args)).toBe(expected);
+  });
+  it('mb_substr in SJIS returns SJIS bytes', () => {
+    const sjis = run(mbConvertEncoding, 'あいう', ['SJIS']);
+    const part = run(mbSubstr, sjis, [1, 1, 'SJIS']);
+    expect(run(strlen, part)).toBe(2);
+    expect(run(mbConvertEncoding, part, ['UTF-8', 'SJIS'])).toBe('い');
+  });
+});
+
+describe('mb_strpos, mb_stripos', () => {
+  it.each([
+    [mbStrpos, '日本語x', ['語'], 2],
+    [mbStripos, '日本語x', ['X'], 3],
+    [mbStrpos, '日本語x', ['X'], false],
+    [mbStrpos, 'あいあい', ['あ', 1], 2],
+    [mbStrpos, 'あいあい', ['あ', -2], 2],
+    [mbStrpos, 'あいあい', ['', 1], 1],
+    [mbStripos, 'ÄBC', ['b'], 1],
+    [mbStripos, 'abcÄ', ['ä'], 3],
+  ])('%o(%j, ...%j)', (def, h, args, expected) => {
+    expect(run(def, h, args)).toBe(expected);
+  });
+  it('offset out of range', () => {
+    const ctx = fakeCtx();
+    expect(run(mbStrpos, 'あい', ['あ', 3], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['mb_strpos(): Argument #3 ($offset) must be contained in argument #1 ($haystack)']);
+  });
+});
+
+describe('mb_strwidth, mb_strimwidth', () => {
+  it.each([
+    ['あいうえおかきくけこ', 20],
+    ['あいabc', 7],
+    ['ｱｲｳ', 3],
+    ['ＡＢＣ', 6],
+    ['…', 1],
+    ['', 0],
+    ['한국어', 6],
+  ])('mb_strwidth(%j) = %i', (s, w) => {
+    expect(run(mbStrwidth, s)).toBe(w);
+  });
+  it.each([
+    ['あいうえおかきくけこ', [0, 7, '…'], 'あいう…'],
+    ['あいうえおかきくけこ', [0, 20, '…'], 'あいうえおかきくけこ'],
+    ['あいうえおかきくけこ', [0, 19, '…'], 'あいうえおかきくけ…'],
+    ['Hello World', [0, 10, '...'], 'Hello W...'],
+    ['Hello World', [0, 11, '...'], 'Hello World'],
+    ['Hello World', [6, 5], 'World'],
+    ['Hello World', [0, 5], 'Hello'],
+    ['Hello', [0, 2, '...'], '...'],
+    ['abc', [0, 0], ''],
+    ['Hello World', [-5, 3], 'Wor'],
+  ])('mb_strimwidth(%j, ...%j) = %j', (s, args, expected) => {
+    expect(run(mbStrimwidth, s, args)).toBe(expected);
+  });
+  it('start out of range', () => {
+    const ctx = fakeCtx();
+    expect(run(mbStrimwidth, 'abc', [4, 2], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['mb_strimwidth(): Argument #2 ($start) is out of range']);
+  });
+});
+
+describe('mb_convert_kana', () => {
+  it.each([
+    ['ｶﾞｷﾞ　ＡＢＣ１２３', 'KVas', 'ガギ ABC123'],
+    ['ｱｲｳ', undefined, 'アイウ'],
+    ['ﾊﾟﾋﾟﾌﾟ', 'KV', 'パピプ'],
+    ['ｶﾞ', 'K', 'カ゛'],
+    ['ｳﾞ', 'KV', 'ヴ'],
+    ['ｶﾞｷﾞ', 'HV', 'がぎ'],
+    ['ひらがな', 'C', 'ヒラガナ'],
+    ['カタカナ', 'c', 'かたかな'],
+    ['ガギ', 'k', 'ｶﾞｷﾞ'],
+    ['パ。「」ー', 'k', 'ﾊﾟ｡｢｣ｰ'],
+    ['がっこう', 'h', 'ｶﾞｯｺｳ'],
+    ['abc 123', 'A', 'ａｂｃ\u0020１２３'],
+    ['abc 123', 'AS', 'ａｂｃ　１２３'],
+    ['a"\'\\~', 'A', 'ａ"\'\\~'],
+    ['ＡＢＣ', 'r', 'ABC'],
+    ['１２３', 'n', '123'],
+    ['ＡＢＣ１２３', 'n', 'ＡＢＣ123'],
+    ['ヵヶ', 'k', 'ヵヶ'],
+  ])('mb_convert_kana(%j, %j) = %j', (s, mode, expected) => {
+    expect(run(mbConvertKana, s, mode === undefined ? [] : [mode])).toBe(expected);
+  });
+  it('contradicting flags are a ValueError', () => {
+    expect(kanaModeFlags('Aa')).toBe("mb_convert_kana(): Argument #2 ($mode) must not combine 'A' and 'a' flags");
+    expect(kanaModeFlags('KV')).toBe(KANA.HAN2ZEN_KATAKANA | KANA.HAN2ZEN_GLUE);
+    const ctx = fakeCtx();
+    expect(run(mbConvertKana, 'x', ['kh'], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(["mb_convert_kana(): Argument #2 ($mode) must not combine 'k' and 'h' flags"]);
+  });
+  it('convertKana on code points', () => {
+    expect(convertKana([0xff76, 0xff9e], KANA.HAN2ZEN_KATAKANA | KANA.HAN2ZEN_GLUE)).toEqual([0x30ac]);
+  });
+});
+
+describe('mb_convert_encoding', () => {
+  it('SJIS has 2 bytes per kana', () => {
+    const sjis = run(mbConvertEncoding, 'あいうえおかきくけこ', ['SJIS']);
+    expect(run(strlen, sjis)).toBe(20);
+    expect(run(mbConvertEncoding, sjis, ['UTF-8', 'SJIS'])).toBe('あいうえおかきくけこ');
+    expect(run(mbConvertEncoding, sjis, ['UTF-8', 'SJIS-win'])).toBe('あいうえおかきくけこ');
+  });
+  it('EUC-JP and JIS round trips', () => {
+    for (const enc of ['EUC-JP', 'JIS', 'UTF-16BE', 'UTF-16LE']) {
+      const b = run(mbConvertEncoding, '日本語テキスト', [enc]);
+      expect(run(mbConvertEncoding, b, ['UTF-8', enc])).toBe('日本語テキスト');
+    }
+    expect(run(strlen, run(mbConvertEncoding, '日本', ['EUC-JP']))).toBe(4);
+  });
+  it('detects among candidates', () => {
+    const sjis = run(mbConvertEncoding, 'テスト', ['SJIS']);
+    expect(run(mbConvertEncoding, sjis, ['UTF-8', 'UTF-8,SJIS'])).toBe('テスト');
+    expect(run(mbConvertEncoding, 'テスト', ['UTF-8', 'auto'])).toBe('テスト');
+  });
+  it('unmappable characters become ?', () => {
+    expect(run(mbConvertEncoding, 'aé日', ['ASCII'])).toBe('a??');
+    expect(run(mbConvertEncoding, 'é', ['ISO-8859-1', 'UTF-8']) as string).toHaveLength(1);
+  });
+  it('converts arrays element by element', () => {
+    const r = run(mbConvertEncoding, { k: 'あ', list: ['い'] }, ['SJIS']);
+    expect(runJS(mbConvertEncoding, r, ['UTF-8', 'SJIS'])).toEqual({ k: 'あ', list: ['い'] });
+  });
+  it('unknown encodings', () => {
+    const ctx = fakeCtx();
+    expect(run(mbConvertEncoding, 'x', ['EBCDIC'], ctx)).toBe(null);
+    expect(run(mbConvertEncoding, 'x', ['UTF-8', 'KOI9'], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual([
+      'mb_convert_encoding(): Argument #2 ($to_encoding) must be a valid encoding, "EBCDIC" given',
+      'mb_convert_encoding(): Argument #3 ($from_encoding) contains invalid encoding "KOI9"',
+    ]);
+  });
+});
