@@ -215,7 +215,7 @@ describe('array functions', () => {
     expect(shape(run(arrayUnique, ['a', 'A', 'a', 1, '1']))).toEqual({ '0': 'a', '1': 'A', '3': 1 });
     expect(shape(run(arrayUnique, [4, '4', '3', 4, 3, '3']))).toEqual({ '0': 4, '2': '3' });
     expect(shape(run(arrayUnique, ['1e1', '10', 10], [0]))).toEqual(['1e1']);
-    expect(shape(run(arrayUnique, ['1e1', '10', 10]))).toEqual({ '0': '1e1', '1': '10' });
+    expect(shape(run(arrayUnique, ['1e1', '10', 10]))).toEqual(['1e1', '10']);
   });
   it('array_values, key', () => {
     expect(runJS(arrayValues, { x: 1, y: 2 })).toEqual([1, 2]);
