@@ -33,3 +33,5 @@ export {
   strftime,
   strtotime,
 } from './php/date/index';
+export * from './php/format/index';
+export * from './php/pcre/index';
