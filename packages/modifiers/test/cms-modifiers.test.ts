@@ -1,9 +1,17 @@
-import { PhpArray, PhpObject, jsonEncode } from '@sumi/runtime';
+import { jsonEncode, PhpArray, PhpObject } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { cmsInArray, count, empty, inArrayDef, toFormOptions, toObject } from '../src/cms/arrays';
 import { pgDateformat, pgDateformat2 } from '../src/cms/dates';
 import { checkInnerUri, getCountryFromIp } from '../src/cms/net';
-import { cmsArsort, cmsAsort, cmsKrsort, cmsKsort, cmsRsort, cmsSort, cmsSortByKey } from '../src/cms/sorting';
+import {
+  cmsArsort,
+  cmsAsort,
+  cmsKrsort,
+  cmsKsort,
+  cmsRsort,
+  cmsSort,
+  cmsSortByKey,
+} from '../src/cms/sorting';
 import { cmsFileSize, cmsStripTags, escapeCsv, rcmsJsonEncode, sortName } from '../src/cms/text';
 import { fakeCtx, fromJS, run, runJS } from './helpers';
 
@@ -109,7 +117,9 @@ describe('to_form_options / to_object', () => {
   it('to_form_options (conformance to_form_options)', () => {
     const m = { '10': 'Ten', x: 'Ex' };
     expect(json(run(toFormOptions, m))).toBe('[{"key":10,"value":"Ten"},{"key":"x","value":"Ex"}]');
-    expect(json(run(toFormOptions, m, ['id', 'label']))).toBe('[{"id":10,"label":"Ten"},{"id":"x","label":"Ex"}]');
+    expect(json(run(toFormOptions, m, ['id', 'label']))).toBe(
+      '[{"id":10,"label":"Ten"},{"id":"x","label":"Ex"}]',
+    );
     expect(json(run(toFormOptions, null))).toBe('[]');
     const ctx = fakeCtx();
     expect(json(run(toFormOptions, 'x', [], ctx))).toBe('[]');
@@ -162,7 +172,9 @@ describe('pg_dateformat / pg_dateformat2', () => {
   const en = fakeCtx({ now, vars: { lang: 'en' } });
   it('formats with Japanese names by default', () => {
     expect(run(pgDateformat, '2024-06-01 12:34:56', [], ja)).toBe('2024/06/01(土) 12:34');
-    expect(run(pgDateformat, '2024-06-01 12:34:56', ['Y-m-d(D) [H:i:s]'], ja)).toBe('2024-06-01(土) [12:34:56]');
+    expect(run(pgDateformat, '2024-06-01 12:34:56', ['Y-m-d(D) [H:i:s]'], ja)).toBe(
+      '2024-06-01(土) [12:34:56]',
+    );
     expect(run(pgDateformat, '2024-05-01 12:34:56', ['M'], ja)).toBe('5月');
     expect(run(pgDateformat, '-2 days', [], ja)).toBe('2024/06/19(水) 14:31');
     expect(run(pgDateformat, '-1 hour', [], ja)).toBe('2024/06/21(金) 13:31');
@@ -221,7 +233,9 @@ describe('check_inner_uri / getCountryFromIP', () => {
   });
   it('getCountryFromIP uses services.geoip', () => {
     expect(run(getCountryFromIp, '192.0.2.1')).toBe(null);
-    const geo = fakeCtx({ services: { geoip: { lookup: (ip: string) => (ip === '203.0.113.5' ? 'JP' : null) } } });
+    const geo = fakeCtx({
+      services: { geoip: { lookup: (ip: string) => (ip === '203.0.113.5' ? 'JP' : null) } },
+    });
     expect(run(getCountryFromIp, '203.0.113.5', [], geo)).toBe('JP');
     expect(run(getCountryFromIp, '198.51.100.1', [], geo)).toBe(null);
   });

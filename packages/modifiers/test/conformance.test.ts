@@ -7,7 +7,7 @@
  * Runs once @sumi/runtime has a build (dist/index.js); until then the suite is
  * reported as skipped, never as passed.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as runtime from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,8 @@ const root = fileURLToPath(new URL('../../../conformance/', import.meta.url));
 const engineReady = typeof (runtime as { createEngine?: unknown }).createEngine === 'function';
 
 const mine = new Set<string>();
-for (const d of [...smartyModifiers, ...cmsModifiers]) for (const n of [d.name, ...(d.aliases ?? [])]) mine.add(n);
+for (const d of [...smartyModifiers, ...cmsModifiers])
+  for (const n of [d.name, ...(d.aliases ?? [])]) mine.add(n);
 
 /** modifier names used in a template (`|name` or `|@name`) */
 function modifiersOf(tpl: string): string[] {
@@ -62,18 +63,28 @@ const all = [
   ...cases('php_modifiers', usesMine),
 ];
 
+const { modifiers } = await import('../src/index');
+const registered = new Set<string>(['smarty']);
+for (const d of modifiers) for (const n of [d.name, ...(d.aliases ?? [])]) registered.add(n);
+/** modifiers a case needs that no package group registers yet (the case is then reported as skipped) */
+const missing = (tpl: string) => [...new Set(modifiersOf(tpl).filter((m) => !registered.has(m)))];
+
 describe.skipIf(!engineReady)('conformance (reference engine outputs)', () => {
   it('found the cases', () => {
     expect(all.length).toBeGreaterThan(40);
   });
   for (const c of all) {
-    it(`${c.group}/${c.name}`, async () => {
+    const needs = missing(c.tpl);
+    const title = needs.length ? `${c.group}/${c.name} (needs ${needs.join(', ')})` : `${c.group}/${c.name}`;
+    it.skipIf(needs.length > 0)(title, async () => {
       const rt = runtime as unknown as {
         createEngine(o: object): { render(t: string, d: unknown, o?: object): Promise<{ output: string }> };
         fromJSONText(t: string): unknown;
       };
-      const { modifiers } = await import('../src/index');
-      const engine = rt.createEngine({ plugins: modifiers, services: { clock: { now: () => Date.UTC(2024, 0, 1) } } });
+      const engine = rt.createEngine({
+        plugins: modifiers,
+        services: { clock: { now: () => Date.UTC(2024, 0, 1) } },
+      });
       const data = c.data === null ? undefined : rt.fromJSONText(c.data);
       if (c.expected === null) {
         await expect(engine.render(c.tpl, data, { name: `${c.name}.tpl` })).rejects.toThrow();

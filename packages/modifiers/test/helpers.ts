@@ -1,14 +1,23 @@
 /**
  * A small render context for calling `def.run` directly, and value helpers.
  */
-import { type CoreServices, fromJS, type ModifierDef, type RenderContext, toJS, type Value } from '@sumi/runtime';
+import {
+  type CoreServices,
+  fromJS,
+  type ModifierDef,
+  type RenderContext,
+  toJS,
+  type Value,
+} from '@sumi/runtime';
 
 export interface FakeContext extends RenderContext {
   warnings: string[];
   vars: Map<string, Value>;
 }
 
-export function fakeCtx(opts: { vars?: Record<string, unknown>; now?: number; services?: Record<string, unknown> } = {}): FakeContext {
+export function fakeCtx(
+  opts: { vars?: Record<string, unknown>; now?: number; services?: Record<string, unknown> } = {},
+): FakeContext {
   const vars = new Map<string, Value>();
   for (const [k, v] of Object.entries(opts.vars ?? {})) vars.set(k, fromJS(v));
   const warnings: string[] = [];
@@ -42,7 +51,12 @@ export function fakeCtx(opts: { vars?: Record<string, unknown>; now?: number; se
 }
 
 /** Runs a modifier on JS data; returns the PHP value. */
-export function run(def: ModifierDef, value: unknown, args: unknown[] = [], ctx: RenderContext = fakeCtx()): Value {
+export function run(
+  def: ModifierDef,
+  value: unknown,
+  args: unknown[] = [],
+  ctx: RenderContext = fakeCtx(),
+): Value {
   return def.run(ctx, fromJS(value), ...args.map((a) => fromJS(a)));
 }
 

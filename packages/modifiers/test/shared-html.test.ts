@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ENT_COMPAT, ENT_NOQUOTES, ENT_QUOTES, htmlentities, htmlspecialchars } from '../src/shared/html-escape';
+import {
+  ENT_COMPAT,
+  ENT_NOQUOTES,
+  ENT_QUOTES,
+  htmlentities,
+  htmlspecialchars,
+} from '../src/shared/html-escape';
 import { phpStripTags } from '../src/shared/php-strip-tags';
 
 describe('phpStripTags (PHP 8 strip_tags)', () => {

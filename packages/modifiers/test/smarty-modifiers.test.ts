@@ -1,7 +1,7 @@
 import { PhpArray, PhpFloat } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { dateFormat } from '../src/smarty/date-format';
-import { escape } from '../src/smarty/escape';
+import { escapeDef as escapeMod } from '../src/smarty/escape';
 import {
   capitalize,
   cat,
@@ -36,31 +36,33 @@ describe('escape', () => {
     ['nonstd', 'a~é', 'a&#126;&#195;&#169;'],
     ['unknown', '<b>', '<b>'],
   ])('%s', (type, input, out) => {
-    expect(run(escape, input, [type])).toBe(out);
+    expect(run(escapeMod, input, [type])).toBe(out);
   });
   it('defaults to html and takes a charset', () => {
-    expect(run(escape, 'café <b>')).toBe('café &lt;b&gt;');
-    expect(run(escape, 'café <b>', ['htmlall', 'UTF-8'])).toBe('caf&eacute; &lt;b&gt;');
-    expect(run(escape, 'café <b>', ['html', 'UTF-8'])).toBe('café &lt;b&gt;');
+    expect(run(escapeMod, 'café <b>')).toBe('café &lt;b&gt;');
+    expect(run(escapeMod, 'café <b>', ['htmlall', 'UTF-8'])).toBe('caf&eacute; &lt;b&gt;');
+    expect(run(escapeMod, 'café <b>', ['html', 'UTF-8'])).toBe('café &lt;b&gt;');
   });
   it('numbers, null and booleans (conformance escape_on_numbers_and_null)', () => {
-    expect(run(escape, 5)).toBe('5');
-    expect(run(escape, null)).toBe('');
-    expect(run(escape, true)).toBe('1');
-    expect(run(escape, 1.5)).toBe('1.5');
+    expect(run(escapeMod, 5)).toBe('5');
+    expect(run(escapeMod, null)).toBe('');
+    expect(run(escapeMod, true)).toBe('1');
+    expect(run(escapeMod, 1.5)).toBe('1.5');
   });
   it('an array (with @) is a TypeError for html: logged, null', () => {
     const ctx = fakeCtx();
-    expect(run(escape, ['a'], [], ctx)).toBe(null);
-    expect(ctx.warnings).toEqual(['htmlspecialchars(): Argument #1 ($string) must be of type string, array given']);
+    expect(run(escapeMod, ['a'], [], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual([
+      'htmlspecialchars(): Argument #1 ($string) must be of type string, array given',
+    ]);
   });
   it('mail and quotes map over an array subject', () => {
-    expect(runJS(escape, ['a@b.c', "x'"], ['mail'])).toEqual(['a [AT] b [DOT] c', "x'"]);
-    expect(runJS(escape, ["x'"], ['quotes'])).toEqual(["x\\'"]);
+    expect(runJS(escapeMod, ['a@b.c', "x'"], ['mail'])).toEqual(['a [AT] b [DOT] c', "x'"]);
+    expect(runJS(escapeMod, ["x'"], ['quotes'])).toEqual(["x\\'"]);
   });
   it('unsupported charset warns and uses UTF-8', () => {
     const ctx = fakeCtx();
-    expect(run(escape, 'é', ['htmlall', 'X-FOO'], ctx)).toBe('&eacute;');
+    expect(run(escapeMod, 'é', ['htmlall', 'X-FOO'], ctx)).toBe('&eacute;');
     expect(ctx.warnings).toEqual(['htmlentities(): Charset "X-FOO" is not supported, assuming UTF-8']);
   });
 });
@@ -126,7 +128,9 @@ describe('case and text modifiers', () => {
   it('truncate (conformance truncate_basic, truncate_counts_bytes, chain_variable_args)', () => {
     const s =
       'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more than eighty characters long.';
-    expect(run(truncate, s)).toBe('Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more...');
+    expect(run(truncate, s)).toBe(
+      'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more...',
+    );
     expect(run(truncate, s, [20])).toBe('Two Sisters...');
     expect(run(truncate, s, [20, ''])).toBe('Two Sisters Reunite');
     expect(run(truncate, s, [20, '---'])).toBe('Two Sisters---');
@@ -142,7 +146,9 @@ describe('case and text modifiers', () => {
     expect(run(wordwrap, s, [15, '<br>\n'])).toBe(
       "Blind woman<br>\ngets new kidney<br>\nfrom dad she<br>\nhasn't seen in<br>\nyears.",
     );
-    expect(run(wordwrap, s, [5, '/', true])).toBe('Blind/woman/gets/new/kidne/y/from/dad/she/hasn\'/t/seen/in/years/.');
+    expect(run(wordwrap, s, [5, '/', true])).toBe(
+      "Blind/woman/gets/new/kidne/y/from/dad/she/hasn'/t/seen/in/years/.",
+    );
     // bytes: a 3-byte character counts 3
     expect(run(wordwrap, 'ああ いい', [6])).toBe('ああ\nいい');
     const ctx = fakeCtx();
@@ -189,7 +195,9 @@ describe('debug_print_var (Smarty 2.6.28 format)', () => {
     expect(run(debugPrintVarDef, 'x'.repeat(40))).toBe(`&quot;${'x'.repeat(40)}&quot;`);
     expect(run(debugPrintVarDef, 'abcdef', [0, 5])).toBe('&quot;ab...&quot;');
     // 13 Japanese characters are 39 bytes: the cut leaves one byte of the 13th, shown as U+FFFD
-    expect(run(debugPrintVarDef, 'あいうえおかきくけこさしすせ')).toBe('&quot;あいうえおかきくけこさし\ufffd...&quot;');
+    expect(run(debugPrintVarDef, 'あいうえおかきくけこさしすせ')).toBe(
+      '&quot;あいうえおかきくけこさし\ufffd...&quot;',
+    );
   });
   it('arrays nest with &nbsp; indentation', () => {
     expect(run(debugPrintVarDef, { name: 'Ann', tags: ['x', ['y']], ok: true })).toBe(

@@ -41,7 +41,7 @@ describe('count_*', () => {
     expect(countWords('!!!')).toBe(0);
     expect(countWords('日本 語')).toBe(2);
     expect(countSentences('Hello there. How are you? Fine!')).toBe(1);
-    expect(countSentences('Hello. How are you? I\'m fine.')).toBe(2);
+    expect(countSentences("Hello. How are you? I'm fine.")).toBe(2);
     expect(countSentences('Mr. Smith went home.')).toBe(2);
     expect(countSentences('a.b')).toBe(0);
     expect(countParagraphs('one\ntwo\n\nthree')).toBe(3);
@@ -68,14 +68,27 @@ describe('indent / nl2br / spacify / strtr', () => {
     expect(spacify('aé', '-')).toBe('a-\udcc3-\udca9');
   });
   it('strtr longest first', () => {
-    expect(strtrPairs('</a>\\', [['<', 'L'], ['</', '<\\/'], ['\\', '\\\\']])).toBe('<\\/a>\\\\');
+    expect(
+      strtrPairs('</a>\\', [
+        ['<', 'L'],
+        ['</', '<\\/'],
+        ['\\', '\\\\'],
+      ]),
+    ).toBe('<\\/a>\\\\');
   });
 });
 
 describe('truncate', () => {
-  const s = 'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more than eighty characters long.';
+  const s =
+    'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more than eighty characters long.';
   it.each([
-    [80, '...', false, false, 'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more...'],
+    [
+      80,
+      '...',
+      false,
+      false,
+      'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more...',
+    ],
     [20, '...', false, false, 'Two Sisters...'],
     [20, '', false, false, 'Two Sisters Reunite'],
     [20, '---', false, false, 'Two Sisters---'],

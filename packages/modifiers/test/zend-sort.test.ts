@@ -26,7 +26,8 @@ describe('zendSort', () => {
     }
   });
   it('PHP 8 smart string comparison orders ["10","9","2","b","a","B"] as 2,9,10,B,a,b', () => {
-    const numeric = (s: string) => /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/.test(s);
+    const numeric = (s: string) =>
+      /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/.test(s);
     const cmp = (a: string, b: string) =>
       numeric(a) && numeric(b) ? num(Number(a), Number(b)) : a < b ? -1 : a > b ? 1 : 0;
     expect(phpStableSort(['10', '9', '2', 'b', 'a', 'B'], cmp)).toEqual(['2', '9', '10', 'B', 'a', 'b']);

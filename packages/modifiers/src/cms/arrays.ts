@@ -11,13 +11,13 @@ import {
   type ModifierDef,
   PhpArray,
   PhpObject,
+  pregSplit,
   type RenderContext,
   strictEquals,
   toBool,
   toInt,
   toStr,
   type Value,
-  pregSplit,
 } from '@sumi/runtime';
 import { withPcre } from '../smarty/replacing';
 
@@ -50,7 +50,11 @@ export const count: ModifierDef = definePlugin({
   args: [{ name: 'mode', type: 'integer', optional: true, default: 0, description: '1 counts recursively' }],
   result: 'an integer',
   examples: [
-    { template: '{$m|@count} {$m|@count:1} {$undef|@count}', data: { m: { a: 1, list: [1, 2, 3] } }, output: '2 5 0' },
+    {
+      template: '{$m|@count} {$m|@count:1} {$undef|@count}',
+      data: { m: { a: 1, list: [1, 2, 3] } },
+      output: '2 5 0',
+    },
   ],
   run(_ctx: RenderContext, value: Value, mode?: Value): Value {
     if (!(value instanceof PhpArray)) return 0;
@@ -64,7 +68,7 @@ export const empty: ModifierDef = definePlugin({
   group: 'Plugin modifier',
   wholeArray: true,
   description:
-    "PHP's empty() as a modifier: true for \"\", \"0\", 0, 0.0, null, false and an empty array, and also for an " +
+    'PHP\'s empty() as a modifier: true for "", "0", 0, 0.0, null, false and an empty array, and also for an ' +
     'object without properties (an empty JSON object decoded as an object).',
   args: [],
   result: 'true or false',
@@ -120,8 +124,20 @@ export const toFormOptions: ModifierDef = definePlugin({
     'int 10). The two optional arguments rename the `key` and `value` fields. A value that is not an array gives ' +
     'an empty list (with a warning unless it is null).',
   args: [
-    { name: 'key_name', type: 'string', optional: true, default: 'key', description: 'name of the key field' },
-    { name: 'value_name', type: 'string', optional: true, default: 'value', description: 'name of the value field' },
+    {
+      name: 'key_name',
+      type: 'string',
+      optional: true,
+      default: 'key',
+      description: 'name of the key field',
+    },
+    {
+      name: 'value_name',
+      type: 'string',
+      optional: true,
+      default: 'value',
+      description: 'name of the value field',
+    },
   ],
   result: 'a list of arrays',
   examples: [
@@ -162,7 +178,9 @@ export const toObject: ModifierDef = definePlugin({
     'object is returned as is. Read properties with `$obj->name`.',
   args: [],
   result: 'a stdClass object',
-  examples: [{ template: '{assign var=o value=$a|@to_object}{$o->name}', data: { a: { name: 'Ann' } }, output: 'Ann' }],
+  examples: [
+    { template: '{assign var=o value=$a|@to_object}{$o->name}', data: { a: { name: 'Ann' } }, output: 'Ann' },
+  ],
   run(_ctx: RenderContext, value: Value): Value {
     if (value instanceof PhpObject) return value;
     if (value instanceof PhpArray) return new PhpObject(value.clone());
@@ -179,7 +197,7 @@ export const split: ModifierDef = definePlugin({
   name: 'split',
   group: 'Plugin modifier',
   description:
-    'Splits `string` by the delimiter given as the value: `{\',\'|split:$csv}`. A delimiter that starts with `/` ' +
+    "Splits `string` by the delimiter given as the value: `{','|split:$csv}`. A delimiter that starts with `/` " +
     'and has at least 3 characters is a regular expression (preg_split); otherwise it is a literal. An empty ' +
     'string, or a value that is not a string or number, gives an empty list.',
   args: [{ name: 'string', type: 'string', description: 'the text to split' }],
@@ -206,4 +224,12 @@ export const split: ModifierDef = definePlugin({
   },
 });
 
-export const arrayModifiers: readonly ModifierDef[] = [count, empty, inArrayDef, cmsInArray, toFormOptions, toObject, split];
+export const arrayModifiers: readonly ModifierDef[] = [
+  count,
+  empty,
+  inArrayDef,
+  cmsInArray,
+  toFormOptions,
+  toObject,
+  split,
+];

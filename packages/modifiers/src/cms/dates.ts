@@ -49,11 +49,22 @@ export const pgDateformat: ModifierDef = definePlugin({
     'Formats a date/time string, relative expression (`-2 days`) or timestamp with DateTimeInterface::format() ' +
     'letters. Without a format: `Y/m/d(D) H:i` (`2024/06/01(土) 12:34`). `D`, `l`, `M` and `F` follow the language ' +
     'in `lang` (`en`: Sat, May; otherwise Japanese: 土, 5月). An unreadable value gives "".',
-  args: [{ name: 'format', type: 'string', optional: true, default: DEFAULT_FORMAT, description: 'date() format letters' }],
+  args: [
+    {
+      name: 'format',
+      type: 'string',
+      optional: true,
+      default: DEFAULT_FORMAT,
+      description: 'date() format letters',
+    },
+  ],
   result: 'the formatted date',
   examples: [
     { template: '{"2024-06-01 12:34:56"|pg_dateformat}', output: '2024/06/01(土) 12:34' },
-    { template: '{"2024-06-01 12:34:56"|pg_dateformat:"Y-m-d(D) [H:i:s]"}', output: '2024-06-01(土) [12:34:56]' },
+    {
+      template: '{"2024-06-01 12:34:56"|pg_dateformat:"Y-m-d(D) [H:i:s]"}',
+      output: '2024-06-01(土) [12:34:56]',
+    },
     { template: '{"2024-05-01"|pg_dateformat:"M"}', data: { lang: 'en' }, output: 'May' },
   ],
   run(ctx: RenderContext, value: Value, format?: Value): Value {
@@ -81,7 +92,15 @@ export const pgDateformat2: ModifierDef = definePlugin({
     '`<span style="color:#5FAF23;font-weight:bold;">H:i:s(N時間前に更新)</span>`: N is the elapsed time rounded ' +
     'up, in seconds under a minute, minutes under an hour, else hours. With `lang` `en` the text is ' +
     '`Updated N hours ago` (`second`/`minute`/`hour` when N is 1). Times in the future are formatted normally.',
-  args: [{ name: 'format', type: 'string', optional: true, default: DEFAULT_FORMAT, description: 'date() format letters' }],
+  args: [
+    {
+      name: 'format',
+      type: 'string',
+      optional: true,
+      default: DEFAULT_FORMAT,
+      description: 'date() format letters',
+    },
+  ],
   result: 'the formatted date, or the HTML span for recent times',
   examples: [{ template: '{"2020-01-02 03:04:05"|pg_dateformat2:"Y-m-d"}', output: '2020-01-02' }],
   run(ctx: RenderContext, value: Value, format?: Value): Value {

@@ -4,10 +4,28 @@
  * Importable alone: `import { cmsModifiers } from '@sumi/modifiers/cms'`.
  */
 import type { ModifierDef } from '@sumi/runtime';
-import { arrayModifiers, cmsInArray, count, empty, inArrayDef, split, toFormOptions, toObject } from './arrays';
+import {
+  arrayModifiers,
+  cmsInArray,
+  count,
+  empty,
+  inArrayDef,
+  split,
+  toFormOptions,
+  toObject,
+} from './arrays';
 import { dateModifiers, pgDateformat, pgDateformat2 } from './dates';
 import { checkInnerUri, getCountryFromIp, netModifiers } from './net';
-import { cmsArsort, cmsAsort, cmsKrsort, cmsKsort, cmsRsort, cmsSort, cmsSortByKey, sortingModifiers } from './sorting';
+import {
+  cmsArsort,
+  cmsAsort,
+  cmsKrsort,
+  cmsKsort,
+  cmsRsort,
+  cmsSort,
+  cmsSortByKey,
+  sortingModifiers,
+} from './sorting';
 import { cmsFileSize, cmsStripTags, escapeCsv, rcmsJsonEncode, sortName, textModifiers } from './text';
 
 export type { GeoIpService, SiteService } from './net';

@@ -34,7 +34,9 @@ function hostOf(url: string): string | null {
   let authority = m[1]!;
   const at = authority.lastIndexOf('@');
   if (at >= 0) authority = authority.slice(at + 1);
-  const host = authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.replace(/:\d*$/, '');
+  const host = authority.startsWith('[')
+    ? authority.slice(0, authority.indexOf(']') + 1)
+    : authority.replace(/:\d*$/, '');
   return host.toLowerCase();
 }
 
@@ -43,7 +45,7 @@ export const checkInnerUri: ModifierDef = definePlugin({
   name: 'check_inner_uri',
   group: GROUP,
   description:
-    "True when the URL points into the site itself: a path (`/news/1`, `news/1`, `?page=2`) or an absolute URL whose " +
+    'True when the URL points into the site itself: a path (`/news/1`, `news/1`, `?page=2`) or an absolute URL whose ' +
     'host is one of the site hosts (`services.site.hosts`). Anything else (another host, `javascript:`, `mailto:`, ' +
     'an empty value) is false. Use it to guard redirects built from request parameters.',
   args: [],
@@ -74,12 +76,23 @@ export const getCountryFromIp: ModifierDef = definePlugin({
     'application configures. Without a configured lookup, or for an unknown address, the result is null.',
   args: [],
   result: 'a country code or null',
-  examples: [{ template: '[{$ip|getCountryFromIP}]', data: { ip: '192.0.2.1' }, output: '[]', description: 'no geoip service configured' }],
+  examples: [
+    {
+      template: '[{$ip|getCountryFromIP}]',
+      data: { ip: '192.0.2.1' },
+      output: '[]',
+      description: 'no geoip service configured',
+    },
+  ],
   run(ctx: RenderContext, value: Value): Value {
     const geoip = ctx.services.geoip as GeoIpService | undefined;
     if (!geoip || typeof geoip.lookup !== 'function') return null;
     const res = geoip.lookup(toStr(value).trim());
-    if (res !== null && res !== undefined && typeof (res as unknown as Promise<unknown>).then === 'function') {
+    if (
+      res !== null &&
+      res !== undefined &&
+      typeof (res as unknown as Promise<unknown>).then === 'function'
+    ) {
       ctx.warn('getCountryFromIP: services.geoip.lookup must be synchronous in a modifier');
       return null;
     }

@@ -23,7 +23,10 @@ const GROUP = 'CMS modifier';
 
 function requireArray(fn: string, v: Value): PhpArray {
   if (v instanceof PhpArray) return v;
-  throw new PhpError('TypeError', `${fn}(): Argument #1 ($array) must be of type array, ${errorTypeName(v)} given`);
+  throw new PhpError(
+    'TypeError',
+    `${fn}(): Argument #1 ($array) must be of type array, ${errorTypeName(v)} given`,
+  );
 }
 
 interface SortSpec {
@@ -88,7 +91,11 @@ export const cmsAsort = sortModifier({
   reverse: false,
   renumber: false,
   what: 'Sorts the values in ascending order, keeping each key with its value.',
-  example: { template: '{$m|@cms_asort|@json_encode}', data: { m: { b: 2, c: 3, a: 1 } }, output: '{"a":1,"b":2,"c":3}' },
+  example: {
+    template: '{$m|@cms_asort|@json_encode}',
+    data: { m: { b: 2, c: 3, a: 1 } },
+    output: '{"a":1,"b":2,"c":3}',
+  },
 });
 
 export const cmsArsort = sortModifier({
@@ -98,7 +105,11 @@ export const cmsArsort = sortModifier({
   reverse: true,
   renumber: false,
   what: 'Sorts the values in descending order, keeping each key with its value.',
-  example: { template: '{$m|@cms_arsort|@json_encode}', data: { m: { b: 2, c: 3, a: 1 } }, output: '{"c":3,"b":2,"a":1}' },
+  example: {
+    template: '{$m|@cms_arsort|@json_encode}',
+    data: { m: { b: 2, c: 3, a: 1 } },
+    output: '{"c":3,"b":2,"a":1}',
+  },
 });
 
 export const cmsKsort = sortModifier({
@@ -108,7 +119,11 @@ export const cmsKsort = sortModifier({
   reverse: false,
   renumber: false,
   what: 'Sorts by key in ascending order.',
-  example: { template: '{$m|@cms_ksort|@json_encode}', data: { m: { b: 2, c: 3, a: 1 } }, output: '{"a":1,"b":2,"c":3}' },
+  example: {
+    template: '{$m|@cms_ksort|@json_encode}',
+    data: { m: { b: 2, c: 3, a: 1 } },
+    output: '{"a":1,"b":2,"c":3}',
+  },
 });
 
 export const cmsKrsort = sortModifier({
@@ -118,7 +133,11 @@ export const cmsKrsort = sortModifier({
   reverse: true,
   renumber: false,
   what: 'Sorts by key in descending order.',
-  example: { template: '{$m|@cms_krsort|@json_encode}', data: { m: { b: 2, c: 3, a: 1 } }, output: '{"c":3,"b":2,"a":1}' },
+  example: {
+    template: '{$m|@cms_krsort|@json_encode}',
+    data: { m: { b: 2, c: 3, a: 1 } },
+    output: '{"c":3,"b":2,"a":1}',
+  },
 });
 
 /** `$row[$key]` for a row of a list: arrays and objects are read, anything else gives null */
@@ -164,7 +183,10 @@ export const cmsSortByKey: ModifierDef = definePlugin({
       const desc = direction !== undefined && toStr(direction).toLowerCase() === 'desc';
       const rows = arr.values();
       // usort() with `$a[$key] <=> $b[$key]` (operands swapped for desc)
-      const sorted = phpStableSort(rows, desc ? (a, b) => compare(field(b, k), field(a, k)) : (a, b) => compare(field(a, k), field(b, k)));
+      const sorted = phpStableSort(
+        rows,
+        desc ? (a, b) => compare(field(b, k), field(a, k)) : (a, b) => compare(field(a, k), field(b, k)),
+      );
       return PhpArray.fromList(sorted);
     });
   },

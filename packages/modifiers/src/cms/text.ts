@@ -7,13 +7,13 @@ import {
   JSON_UNESCAPED_UNICODE,
   jsonEncode,
   type ModifierDef,
+  numberFormat,
   PhpArray,
   type RenderContext,
   toFloat,
   toInt,
   toStr,
   type Value,
-  numberFormat,
 } from '@sumi/runtime';
 import { phpCall } from '../shared/php-params';
 import { allowedTagsFromList, phpStripTags } from '../shared/php-strip-tags';
@@ -29,7 +29,14 @@ export const cmsStripTags: ModifierDef = definePlugin({
   description:
     "PHP's strip_tags(): removes HTML and PHP tags (the text between them stays). The optional argument lists the " +
     "tags to keep, as a string like `'<b><i>'` or an array of names.",
-  args: [{ name: 'allowed_tags', type: 'mixed', optional: true, description: "tags to keep: `'<b><br>'` or `['b','br']`" }],
+  args: [
+    {
+      name: 'allowed_tags',
+      type: 'mixed',
+      optional: true,
+      description: "tags to keep: `'<b><br>'` or `['b','br']`",
+    },
+  ],
   errors: ['an array value (with `@`) is a TypeError of strip_tags(): logged, the modifier gives null'],
   result: 'the string without tags',
   examples: [
@@ -44,7 +51,8 @@ export const cmsStripTags: ModifierDef = definePlugin({
       const s = strArg('strip_tags', value);
       let allow: string | null = null;
       if (allowed instanceof PhpArray) allow = allowedTagsFromList(allowed.values().map((v) => toStr(v)));
-      else if (allowed !== undefined && allowed !== null) allow = strArg('strip_tags', allowed, 2, 'allowed_tags');
+      else if (allowed !== undefined && allowed !== null)
+        allow = strArg('strip_tags', allowed, 2, 'allowed_tags');
       return phpStripTags(s, allow);
     });
   },
@@ -62,12 +70,22 @@ export const cmsFileSize: ModifierDef = definePlugin({
     '`decimals` decimals, `.` as decimal point and no thousands separator, then one space and the unit (`1.50 KB`). ' +
     'With `format` 0 only the number is printed.',
   args: [
-    { name: 'format', type: 'integer', optional: true, default: 1, description: '0: number only, 1: with the unit' },
+    {
+      name: 'format',
+      type: 'integer',
+      optional: true,
+      default: 1,
+      description: '0: number only, 1: with the unit',
+    },
     { name: 'decimals', type: 'integer', optional: true, default: 2, description: 'decimal places' },
   ],
   result: 'a string such as `5.00 MB`',
   examples: [
-    { template: '{1536|cms_file_size} {$gb|cms_file_size:1:1} {$mb|cms_file_size:0:0}', data: { gb: 3221225472, mb: 5242880 }, output: '1.50 KB 3.0 GB 5' },
+    {
+      template: '{1536|cms_file_size} {$gb|cms_file_size:1:1} {$mb|cms_file_size:0:0}',
+      data: { gb: 3221225472, mb: 5242880 },
+      output: '1.50 KB 3.0 GB 5',
+    },
   ],
   run(_ctx: RenderContext, value: Value, format?: Value, decimals?: Value): Value {
     let size = toFloat(value);
@@ -95,7 +113,11 @@ export const sortName: ModifierDef = definePlugin({
   result: 'the full name',
   examples: [
     { template: '{$last|sort_name:$first}', data: { last: '山田', first: '太郎' }, output: '山田 太郎' },
-    { template: '{$last|sort_name:$first}', data: { last: 'Smith', first: 'John', lang: 'en' }, output: 'John Smith' },
+    {
+      template: '{$last|sort_name:$first}',
+      data: { last: 'Smith', first: 'John', lang: 'en' },
+      output: 'John Smith',
+    },
   ],
   run(ctx: RenderContext, value: Value, first?: Value): Value {
     const last = toStr(value);
@@ -126,7 +148,11 @@ export const escapeCsv: ModifierDef = definePlugin({
   ],
   run(ctx: RenderContext, value: Value): Value {
     const warn = (m: string) => ctx.warn(m);
-    if (value instanceof PhpArray) return value.values().map((v) => csvField(v, warn)).join(',');
+    if (value instanceof PhpArray)
+      return value
+        .values()
+        .map((v) => csvField(v, warn))
+        .join(',');
     return csvField(value, warn);
   },
 });
@@ -145,14 +171,31 @@ export const rcmsJsonEncode: ModifierDef = definePlugin({
   args: [{ name: 'flags', type: 'integer', optional: true, default: 0, description: 'extra JSON_* flags' }],
   result: 'a JSON string',
   examples: [
-    { template: '{$m|@rcms_json_encode}', data: { m: { name: '山田', url: 'https://a.jp/x' } }, output: '{"name":"山田","url":"https:\\/\\/a.jp\\/x"}' },
-    { template: '{$m|@rcms_json_encode:64}', data: { m: { url: 'https://a.jp/x' } }, output: '{"url":"https://a.jp/x"}' },
+    {
+      template: '{$m|@rcms_json_encode}',
+      data: { m: { name: '山田', url: 'https://a.jp/x' } },
+      output: '{"name":"山田","url":"https:\\/\\/a.jp\\/x"}',
+    },
+    {
+      template: '{$m|@rcms_json_encode:64}',
+      data: { m: { url: 'https://a.jp/x' } },
+      output: '{"url":"https://a.jp/x"}',
+    },
   ],
   run(_ctx: RenderContext, value: Value, flags?: Value): Value {
     const extra = flags === undefined ? 0 : Number(toInt(flags));
-    const v = typeof value === 'string' && value.includes(CONTENT_BOUNDARY) ? PhpArray.fromList(value.split(CONTENT_BOUNDARY)) : value;
+    const v =
+      typeof value === 'string' && value.includes(CONTENT_BOUNDARY)
+        ? PhpArray.fromList(value.split(CONTENT_BOUNDARY))
+        : value;
     return jsonEncode(v, JSON_UNESCAPED_UNICODE | extra);
   },
 });
 
-export const textModifiers: readonly ModifierDef[] = [cmsStripTags, cmsFileSize, sortName, escapeCsv, rcmsJsonEncode];
+export const textModifiers: readonly ModifierDef[] = [
+  cmsStripTags,
+  cmsFileSize,
+  sortName,
+  escapeCsv,
+  rcmsJsonEncode,
+];

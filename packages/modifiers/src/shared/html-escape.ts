@@ -94,7 +94,7 @@ function basic(ch: string, flags: number): string | null {
 /** an `&...;` that is already an entity is kept when double_encode is false */
 const EXISTING_ENTITY = /^&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/;
 
-function escape(
+function escapeText(
   s: string,
   flags: number,
   charsetName: string,
@@ -119,7 +119,7 @@ function escape(
   let out = '';
   let rawBytes: number[] | null = single ? [] : null;
   const flushBytes = () => {
-    if (rawBytes && rawBytes.length) {
+    if (rawBytes?.length) {
       out += fromBytes(Uint8Array.from(rawBytes));
       rawBytes = [];
     }
@@ -162,44 +162,44 @@ function escape(
 }
 
 const CP1252_HIGH: Record<number, number> = {
-  0x80: 0x20ac,
-  0x82: 0x201a,
-  0x83: 0x0192,
-  0x84: 0x201e,
-  0x85: 0x2026,
-  0x86: 0x2020,
-  0x87: 0x2021,
-  0x88: 0x02c6,
-  0x89: 0x2030,
-  0x8a: 0x0160,
-  0x8b: 0x2039,
-  0x8c: 0x0152,
-  0x8e: 0x017d,
-  0x91: 0x2018,
-  0x92: 0x2019,
-  0x93: 0x201c,
-  0x94: 0x201d,
-  0x95: 0x2022,
-  0x96: 0x2013,
-  0x97: 0x2014,
-  0x98: 0x02dc,
-  0x99: 0x2122,
-  0x9a: 0x0161,
-  0x9b: 0x203a,
-  0x9c: 0x0153,
-  0x9e: 0x017e,
-  0x9f: 0x0178,
+  128: 0x20ac,
+  130: 0x201a,
+  131: 0x0192,
+  132: 0x201e,
+  133: 0x2026,
+  134: 0x2020,
+  135: 0x2021,
+  136: 0x02c6,
+  137: 0x2030,
+  138: 0x0160,
+  139: 0x2039,
+  140: 0x0152,
+  142: 0x017d,
+  145: 0x2018,
+  146: 0x2019,
+  147: 0x201c,
+  148: 0x201d,
+  149: 0x2022,
+  150: 0x2013,
+  151: 0x2014,
+  152: 0x02dc,
+  153: 0x2122,
+  154: 0x0161,
+  155: 0x203a,
+  156: 0x0153,
+  158: 0x017e,
+  159: 0x0178,
 };
 
 const ISO_8859_15_DIFF: Record<number, number> = {
-  0xa4: 0x20ac,
-  0xa6: 0x0160,
-  0xa8: 0x0161,
-  0xb4: 0x017d,
-  0xb8: 0x017e,
-  0xbc: 0x0152,
-  0xbd: 0x0153,
-  0xbe: 0x0178,
+  164: 0x20ac,
+  166: 0x0160,
+  168: 0x0161,
+  180: 0x017d,
+  184: 0x017e,
+  188: 0x0152,
+  189: 0x0153,
+  190: 0x0178,
 };
 
 function entityFor(cp: number, charset: Charset): string | undefined {
@@ -230,7 +230,7 @@ export function htmlspecialchars(
   doubleEncode = true,
   warn?: (m: string) => void,
 ): string {
-  return escape(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);
+  return escapeText(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);
 }
 
 /** htmlentities($s, $flags, $charset, $double_encode), HTML 4.01 entity names */
@@ -241,5 +241,5 @@ export function htmlentities(
   doubleEncode = true,
   warn?: (m: string) => void,
 ): string {
-  return escape(s, flags, charset, doubleEncode, true, 'htmlentities', warn);
+  return escapeText(s, flags, charset, doubleEncode, true, 'htmlentities', warn);
 }

@@ -3,7 +3,16 @@
  * on PhpArray, with their comparison flags, on top of the zend_sort port.
  * Shared by the allowlisted PHP functions and the CMS's cms_* modifiers.
  */
-import { binaryCompare, compare, compareStrings, type Key, PhpArray, toFloat, toStr, type Value } from '@sumi/runtime';
+import {
+  binaryCompare,
+  compare,
+  compareStrings,
+  type Key,
+  PhpArray,
+  toFloat,
+  toStr,
+  type Value,
+} from '@sumi/runtime';
 import { toBinary } from './binary-string';
 import { phpStableSort } from './zend-sort';
 
@@ -16,10 +25,12 @@ export const SORT_FLAG_CASE = 8;
 
 type ValueCmp = (a: Value, b: Value) => number;
 
-
 /** zend_binary_strcasecmp: ASCII case folding, then bytes */
 function caseCompare(a: string, b: string): number {
-  return binaryCompare(a.replace(/[A-Z]+/g, (m) => m.toLowerCase()), b.replace(/[A-Z]+/g, (m) => m.toLowerCase()));
+  return binaryCompare(
+    a.replace(/[A-Z]+/g, (m) => m.toLowerCase()),
+    b.replace(/[A-Z]+/g, (m) => m.toLowerCase()),
+  );
 }
 
 /** The value comparison PHP's sort functions use for `flags`. */
@@ -35,7 +46,9 @@ export function valueComparator(flags: number, warn?: (m: string) => void): Valu
     case SORT_STRING:
     case SORT_LOCALE_STRING:
       // the C locale's strcoll is strcmp
-      return flags & SORT_FLAG_CASE ? (a, b) => caseCompare(str(a), str(b)) : (a, b) => binaryCompare(str(a), str(b));
+      return flags & SORT_FLAG_CASE
+        ? (a, b) => caseCompare(str(a), str(b))
+        : (a, b) => binaryCompare(str(a), str(b));
     case SORT_NATURAL:
       return (a, b) => strnatcmp(str(a), str(b), (flags & SORT_FLAG_CASE) !== 0);
     default:
@@ -127,7 +140,7 @@ export function strnatcmp(a: string, b: string, caseInsensitive: boolean): numbe
       let result = 0;
       if (fractional) {
         // compare_left: the first different digit wins
-        for (;; ap++, bp++) {
+        for (; ; ap++, bp++) {
           const da = ap < aend && isDigit(at(A, ap));
           const db = bp < bend && isDigit(at(B, bp));
           if (!da && !db) {
@@ -154,7 +167,7 @@ export function strnatcmp(a: string, b: string, caseInsensitive: boolean): numbe
       } else {
         // compare_right: the longest run wins, else the first difference (bias)
         let bias = 0;
-        for (;; ap++, bp++) {
+        for (; ; ap++, bp++) {
           const da = ap < aend && isDigit(at(A, ap));
           const db = bp < bend && isDigit(at(B, bp));
           if (!da && !db) {
@@ -198,4 +211,3 @@ export function strnatcmp(a: string, b: string, caseInsensitive: boolean): numbe
     cb = at(B, bp);
   }
 }
-

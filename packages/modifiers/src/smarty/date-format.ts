@@ -32,7 +32,10 @@ function given(v: Value | undefined): boolean {
 function timestampOf(v: Value, now: number, tz: string): number {
   if (v instanceof PhpArray && v.size === 0) return now;
   if (v instanceof PhpArray || v instanceof PhpObject) {
-    throw new PhpError('TypeError', `preg_match(): Argument #2 ($subject) must be of type string, ${errorTypeName(v)} given`);
+    throw new PhpError(
+      'TypeError',
+      `preg_match(): Argument #2 ($subject) must be of type string, ${errorTypeName(v)} given`,
+    );
   }
   if (typeof v === 'bigint') return smartyDateTimestamp(String(v), now, tz);
   if (v instanceof PhpFloat) return smartyDateTimestamp(v.value, now, tz);
@@ -49,13 +52,29 @@ export const dateFormat: ModifierDef = definePlugin({
     "an strftime() format (Smarty's default `%b %e, %Y` gives `Nov 15, 2023`); a format without `%` uses PHP " +
     'date() letters (`Y-m-d H:i`). English names, the engine time zone (default Asia/Tokyo).',
   args: [
-    { name: 'format', type: 'string', optional: true, default: SMARTY_DATE_FORMAT_DEFAULT, description: 'strftime (%) or date() format' },
-    { name: 'default_date', type: 'mixed', optional: true, default: '', description: 'used when the value is empty' },
+    {
+      name: 'format',
+      type: 'string',
+      optional: true,
+      default: SMARTY_DATE_FORMAT_DEFAULT,
+      description: 'strftime (%) or date() format',
+    },
+    {
+      name: 'default_date',
+      type: 'mixed',
+      optional: true,
+      default: '',
+      description: 'used when the value is empty',
+    },
   ],
   result: 'the formatted date, or nothing when value and default are empty',
   examples: [
     { template: '{$ts|date_format}', data: { ts: 1700000000 }, output: 'Nov 15, 2023' },
-    { template: "{$ts|date_format:'%Y-%m-%d %H:%M:%S'}", data: { ts: 1700000000 }, output: '2023-11-15 07:13:20' },
+    {
+      template: "{$ts|date_format:'%Y-%m-%d %H:%M:%S'}",
+      data: { ts: 1700000000 },
+      output: '2023-11-15 07:13:20',
+    },
     { template: "{$ts|date_format:'Y/m/d (D)'}", data: { ts: 1700000000 }, output: '2023/11/15 (Wed)' },
   ],
   run(ctx: RenderContext, value: Value, format?: Value, defaultDate?: Value): Value {

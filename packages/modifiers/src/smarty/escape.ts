@@ -81,7 +81,7 @@ function escapeOne(ctx: RenderContext, value: Value, type: string, charset: stri
   }
 }
 
-export const escape: ModifierDef = definePlugin({
+export const escapeDef: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'escape',
   group: 'Smarty built-in',
@@ -97,9 +97,16 @@ export const escape: ModifierDef = definePlugin({
       type: 'string',
       optional: true,
       default: 'html',
-      description: 'html, htmlall, url, urlpathinfo, quotes, hex, hexentity, decentity, javascript, mail or nonstd',
+      description:
+        'html, htmlall, url, urlpathinfo, quotes, hex, hexentity, decentity, javascript, mail or nonstd',
     },
-    { name: 'char_set', type: 'string', optional: true, default: 'ISO-8859-1', description: 'charset for html/htmlall' },
+    {
+      name: 'char_set',
+      type: 'string',
+      optional: true,
+      default: 'ISO-8859-1',
+      description: 'charset for html/htmlall',
+    },
   ],
   errors: [
     'an array value (with `@`) where PHP wants a string is a TypeError: logged, the modifier gives null',

@@ -4,7 +4,7 @@
  */
 import type { ModifierDef } from '@sumi/runtime';
 import { dateFormat } from './date-format';
-import { escape } from './escape';
+import { escapeDef } from './escape';
 import { regexReplace, replace, stringFormat } from './replacing';
 import {
   capitalize,
@@ -25,6 +25,7 @@ import {
 } from './strings';
 import { debugPrintVarDef, defaultDef, raw, smarty } from './values';
 
+export { debugPrintVar as formatDebugPrintVar } from './values';
 export {
   capitalize,
   cat,
@@ -34,8 +35,8 @@ export {
   countWordsDef as countWords,
   dateFormat,
   debugPrintVarDef as debugPrintVar,
-  defaultDef as default_,
-  escape,
+  defaultDef as smartyDefault,
+  escapeDef as escape,
   indent,
   lower,
   nl2br,
@@ -51,7 +52,6 @@ export {
   upper,
   wordwrap,
 };
-export { debugPrintVar as formatDebugPrintVar } from './values';
 
 /** Every Smarty built-in modifier. `nl2br` and `strip_tags` are Smarty's plugins (they win over PHP's functions). */
 export const smartyModifiers: readonly ModifierDef[] = [
@@ -64,7 +64,7 @@ export const smartyModifiers: readonly ModifierDef[] = [
   dateFormat,
   debugPrintVarDef,
   defaultDef,
-  escape,
+  escapeDef,
   indent,
   lower,
   nl2br,

@@ -6,10 +6,10 @@ import {
   definePlugin,
   errorTypeName,
   type ModifierDef,
+  PcreError,
   PhpArray,
   PhpError,
   PhpObject,
-  PcreError,
   pregReplace,
   type RenderContext,
   smartyRegexCheck,
@@ -26,7 +26,12 @@ const GROUP = 'Smarty built-in';
  * searches applied one after the other, empty searches skipped, a missing
  * replacement in an array is "".
  */
-export function strReplace(search: Value, replace: Value, subject: string, warn?: (m: string) => void): string {
+export function strReplace(
+  search: Value,
+  replace: Value,
+  subject: string,
+  warn?: (m: string) => void,
+): string {
   if (search instanceof PhpArray) {
     const reps = replace instanceof PhpArray ? replace.values() : null;
     const rep = reps === null ? toStr(replace, warn) : '';
@@ -42,7 +47,10 @@ export function strReplace(search: Value, replace: Value, subject: string, warn?
     return out;
   }
   if (replace instanceof PhpArray) {
-    throw new PhpError('TypeError', 'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string');
+    throw new PhpError(
+      'TypeError',
+      'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string',
+    );
   }
   const needle = toStr(search, warn);
   if (needle === '') return subject;
@@ -68,7 +76,10 @@ export function withPcre(ctx: RenderContext, fn: string, body: () => Value): Val
 
 function checkObject(fn: string, index: number, name: string, v: Value): void {
   if (v instanceof PhpObject) {
-    throw new PhpError('TypeError', `${fn}(): Argument #${index} ($${name}) must be of type array|string, ${errorTypeName(v)} given`);
+    throw new PhpError(
+      'TypeError',
+      `${fn}(): Argument #${index} ($${name}) must be of type array|string, ${errorTypeName(v)} given`,
+    );
   }
 }
 
@@ -90,14 +101,19 @@ export const replace: ModifierDef = definePlugin({
     const warn = (m: string) => ctx.warn(m);
     return phpCall(ctx, () => {
       if (search === undefined || rep === undefined) {
-        throw new PhpError('TypeError', `str_replace() expects at least 3 arguments, ${search === undefined ? 1 : 2} given`);
+        throw new PhpError(
+          'TypeError',
+          `str_replace() expects at least 3 arguments, ${search === undefined ? 1 : 2} given`,
+        );
       }
       checkObject('str_replace', 1, 'search', search);
       checkObject('str_replace', 2, 'replace', rep);
       checkObject('str_replace', 3, 'subject', value);
       if (value instanceof PhpArray) {
         const out = new PhpArray();
-        value.forEach((el, k) => out.set(k, strReplace(search, rep, toStr(el, warn), warn)));
+        value.forEach((el, k) => {
+          out.set(k, strReplace(search, rep, toStr(el, warn), warn));
+        });
         return out;
       }
       return strReplace(search, rep, toStr(value), warn);
@@ -111,9 +127,9 @@ export const regexReplace: ModifierDef = definePlugin({
   group: GROUP,
   description:
     "PHP's preg_replace() with a delimited PCRE pattern (`'/\\d+/'`, modifiers such as `i`, `u`, `s` after the " +
-    'delimiter). The replacement may use `$1` / `\\1` / `${1}`. Arrays of patterns and replacements are applied ' +
+    'delimiter). The replacement may use `$1`, `\\1` or `$` + `{1}`. Arrays of patterns and replacements are applied ' +
     "in order. The `e` modifier is removed (Smarty's safety check). Braces in a pattern need `{ldelim}`/`{rdelim}` " +
-    "or `$smarty.ldelim` in a backtick string, since `{` starts a tag.",
+    'or `$smarty.ldelim` in a backtick string, since `{` starts a tag.',
   args: [
     { name: 'pattern', type: 'mixed', description: 'delimited regular expression, or an array of them' },
     { name: 'replacement', type: 'mixed', description: 'replacement text, or an array of them' },
@@ -121,7 +137,11 @@ export const regexReplace: ModifierDef = definePlugin({
   errors: ['an invalid pattern is logged (PHP warning) and the modifier gives null'],
   result: 'the replaced string; an array subject gives an array',
   examples: [
-    { template: "{$s|regex_replace:'/(\\w+)@(\\w+)/':'$2 at $1'}", data: { s: 'user@host' }, output: 'host at user' },
+    {
+      template: "{$s|regex_replace:'/(\\w+)@(\\w+)/':'$2 at $1'}",
+      data: { s: 'user@host' },
+      output: 'host at user',
+    },
     { template: "{$tel|regex_replace:'/[^0-9]/':''}", data: { tel: '03-1234-5678' }, output: '0312345678' },
   ],
   run(ctx: RenderContext, value: Value, search?: Value, rep?: Value): Value {
@@ -150,7 +170,7 @@ export const stringFormat: ModifierDef = definePlugin({
   errors: ['a format that needs more arguments than the one value is an ArgumentCountError: logged, null'],
   result: 'the formatted string',
   examples: [
-    { template: "{$f|string_format:'%.2f'}", data: { f: 3.14159 }, output: '3.14' },
+    { template: "{$f|string_format:'%.2f'}", data: { f: 1.23456 }, output: '1.23' },
     { template: "{$n|string_format:'%05d'}", data: { n: 42 }, output: '00042' },
   ],
   run(ctx: RenderContext, value: Value, format?: Value): Value {

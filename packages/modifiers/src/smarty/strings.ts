@@ -7,16 +7,16 @@ import {
   definePlugin,
   type ModifierDef,
   PhpError,
+  wordwrap as phpWordwrap,
+  pregReplace,
   type RenderContext,
   toBool,
   toInt,
   toStr,
   type Value,
-  wordwrap as phpWordwrap,
-  pregReplace,
 } from '@sumi/runtime';
 import { fromBinary, toBinary } from '../shared/binary-string';
-import { phpParams, phpCall, ctxReporter } from '../shared/php-params';
+import { ctxReporter, phpCall, phpParams } from '../shared/php-params';
 import { phpStripTags } from '../shared/php-strip-tags';
 import { mapSubject, strArg } from '../shared/subject';
 import {
@@ -49,12 +49,24 @@ export const capitalize: ModifierDef = definePlugin({
   group: GROUP,
   description:
     "Upper-cases the first letter of every word (Smarty's regex `'?\\b\\w(\\w|')*\\b` without the `u` flag: " +
-    'words are ASCII letters, digits, `_` and `\'`). Words containing a digit and words starting with `\'` are left ' +
+    "words are ASCII letters, digits, `_` and `'`). Words containing a digit and words starting with `'` are left " +
     'alone unless `uc_digits` is true. Multibyte letters are not word characters: `ça va` gives `çA Va`.',
-  args: [{ name: 'uc_digits', type: 'boolean', optional: true, default: false, description: 'also capitalize words containing digits' }],
+  args: [
+    {
+      name: 'uc_digits',
+      type: 'boolean',
+      optional: true,
+      default: false,
+      description: 'also capitalize words containing digits',
+    },
+  ],
   result: 'the string with capitalized words; an array subject gives an array',
   examples: [
-    { template: "{$s|capitalize}", data: { s: "hello wORLD next2you o'neil" }, output: "Hello WORLD next2you O'neil" },
+    {
+      template: '{$s|capitalize}',
+      data: { s: "hello wORLD next2you o'neil" },
+      output: "Hello WORLD next2you O'neil",
+    },
     { template: '{$s|capitalize:true}', data: { s: 'next2you 3rd' }, output: 'Next2you 3rd' },
   ],
   run(ctx: RenderContext, value: Value, ucDigits?: Value): Value {
@@ -84,10 +96,22 @@ export const countCharactersDef: ModifierDef = definePlugin({
   description:
     'Counts the characters of the value, in bytes like PHP (`日本` is 6). Whitespace is not counted unless ' +
     '`include_spaces` is true.',
-  args: [{ name: 'include_spaces', type: 'boolean', optional: true, default: false, description: 'count whitespace too' }],
+  args: [
+    {
+      name: 'include_spaces',
+      type: 'boolean',
+      optional: true,
+      default: false,
+      description: 'count whitespace too',
+    },
+  ],
   result: 'an integer',
   examples: [
-    { template: '{$s|count_characters} {$s|count_characters:true}', data: { s: 'Cold Wave  Linked' }, output: '14 17' },
+    {
+      template: '{$s|count_characters} {$s|count_characters:true}',
+      data: { s: 'Cold Wave  Linked' },
+      output: '14 17',
+    },
   ],
   run(ctx: RenderContext, value: Value, includeSpaces?: Value): Value {
     const inc = boolOf(includeSpaces, false);
@@ -101,7 +125,8 @@ export const countParagraphsDef: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'count_paragraphs',
   group: GROUP,
-  description: 'Counts paragraphs: the pieces left between runs of line breaks (`\\r`, `\\n`). An empty string is 1.',
+  description:
+    'Counts paragraphs: the pieces left between runs of line breaks (`\\r`, `\\n`). An empty string is 1.',
   args: [],
   result: 'an integer',
   examples: [{ template: '{$p|count_paragraphs}', data: { p: 'one\ntwo\n\nthree' }, output: '3' }],
@@ -119,7 +144,9 @@ export const countSentencesDef: ModifierDef = definePlugin({
     '(only `.` counts, not `?` or `!`).',
   args: [],
   result: 'an integer',
-  examples: [{ template: '{$s|count_sentences}', data: { s: 'Hello there. How are you? Fine!' }, output: '1' }],
+  examples: [
+    { template: '{$s|count_sentences}', data: { s: 'Hello there. How are you? Fine!' }, output: '1' },
+  ],
   run(ctx: RenderContext, value: Value): Value {
     return phpCall(ctx, () => countSentences(strArg('preg_match_all', value, 2, 'subject')));
   },
@@ -163,7 +190,11 @@ export const indent: ModifierDef = definePlugin({
         [ch === undefined ? ' ' : ch, chars === undefined ? 4 : chars],
         ctxReporter(ctx),
       ) as [string, number | bigint];
-      if (times < 0) throw new PhpError('ValueError', 'str_repeat(): Argument #2 ($times) must be greater than or equal to 0');
+      if (times < 0)
+        throw new PhpError(
+          'ValueError',
+          'str_repeat(): Argument #2 ($times) must be greater than or equal to 0',
+        );
       const pad = c.repeat(Number(times));
       return mapSubject(ctx, value, (s) => indentText(s, pad));
     });
@@ -200,7 +231,8 @@ export const nl2br: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'nl2br',
   group: GROUP,
-  description: 'Inserts `<br />` before every line break (`\\r\\n`, `\\n\\r`, `\\n`, `\\r`); the breaks stay.',
+  description:
+    'Inserts `<br />` before every line break (`\\r\\n`, `\\n\\r`, `\\n`, `\\r`); the breaks stay.',
   args: [],
   result: 'the string with `<br />` tags',
   examples: [{ template: '{$s|nl2br}', data: { s: 'a\nb' }, output: 'a<br />\nb' }],
@@ -215,7 +247,9 @@ export const spacify: ModifierDef = definePlugin({
   group: GROUP,
   description:
     'Puts `spacify_char` between every byte of the value (Smarty splits bytes: a multibyte character is cut apart).',
-  args: [{ name: 'spacify_char', type: 'string', optional: true, default: ' ', description: 'the separator' }],
+  args: [
+    { name: 'spacify_char', type: 'string', optional: true, default: ' ', description: 'the separator' },
+  ],
   result: 'the spaced-out string',
   examples: [{ template: "{$s|spacify:'-'}", data: { s: 'abc' }, output: 'a-b-c' }],
   run(ctx: RenderContext, value: Value, sep?: Value): Value {
@@ -227,15 +261,22 @@ export const strip: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'strip',
   group: GROUP,
-  description: 'Replaces every run of whitespace (space, tab, line breaks) with `replace` (default one space).',
-  args: [{ name: 'replace', type: 'string', optional: true, default: ' ', description: 'what a whitespace run becomes' }],
+  description:
+    'Replaces every run of whitespace (space, tab, line breaks) with `replace` (default one space).',
+  args: [
+    {
+      name: 'replace',
+      type: 'string',
+      optional: true,
+      default: ' ',
+      description: 'what a whitespace run becomes',
+    },
+  ],
   result: 'the string; an array subject gives an array',
   examples: [{ template: "{$s|strip} [{$s|strip:''}]", data: { s: 'a  b\n\tc' }, output: 'a b c [abc]' }],
   run(ctx: RenderContext, value: Value, replace?: Value): Value {
     const rep = strOf(replace, ' ');
-    return phpCall(ctx, () =>
-      mapSubject(ctx, value, (s) => pregReplace('!\\s+!', rep, s)),
-    );
+    return phpCall(ctx, () => mapSubject(ctx, value, (s) => pregReplace('!\\s+!', rep, s)));
   },
 });
 
@@ -247,14 +288,25 @@ export const stripTags: ModifierDef = definePlugin({
     "Smarty's strip_tags: with `replace_with_space` true (the default) every `<...>` tag becomes one space; with " +
     "false PHP's strip_tags() removes tags (and an unclosed `<x` to the end).",
   args: [
-    { name: 'replace_with_space', type: 'boolean', optional: true, default: true, description: 'replace tags by a space' },
+    {
+      name: 'replace_with_space',
+      type: 'boolean',
+      optional: true,
+      default: true,
+      description: 'replace tags by a space',
+    },
   ],
   result: 'the string without tags',
   examples: [
-    { template: '[{$s|strip_tags}] [{$s|strip_tags:false}]', data: { s: '<b>A</b><i>B</i>' }, output: '[ A  B ] [AB]' },
+    {
+      template: '[{$s|strip_tags}] [{$s|strip_tags:false}]',
+      data: { s: '<b>A</b><i>B</i>' },
+      output: '[ A  B ] [AB]',
+    },
   ],
   run(ctx: RenderContext, value: Value, withSpace?: Value): Value {
-    if (boolOf(withSpace, true)) return phpCall(ctx, () => mapSubject(ctx, value, (s) => s.replace(/<[^>]*?>/g, ' ')));
+    if (boolOf(withSpace, true))
+      return phpCall(ctx, () => mapSubject(ctx, value, (s) => s.replace(/<[^>]*?>/g, ' ')));
     return phpCall(ctx, () => phpStripTags(strArg('strip_tags', value)));
   },
 });
@@ -270,15 +322,32 @@ export const truncate: ModifierDef = definePlugin({
   args: [
     { name: 'length', type: 'integer', optional: true, default: 80, description: 'maximum length in bytes' },
     { name: 'etc', type: 'string', optional: true, default: '...', description: 'appended when cut' },
-    { name: 'break_words', type: 'boolean', optional: true, default: false, description: 'cut inside a word' },
+    {
+      name: 'break_words',
+      type: 'boolean',
+      optional: true,
+      default: false,
+      description: 'cut inside a word',
+    },
     { name: 'middle', type: 'boolean', optional: true, default: false, description: 'cut out the middle' },
   ],
   result: 'the string, shortened when needed',
   examples: [
-    { template: '{$s|truncate:20}', data: { s: 'Two Sisters Reunite after Eighteen Years' }, output: 'Two Sisters...' },
+    {
+      template: '{$s|truncate:20}',
+      data: { s: 'Two Sisters Reunite after Eighteen Years' },
+      output: 'Two Sisters...',
+    },
     { template: "{$s|truncate:9:''}", data: { s: 'これは日本語の文章です' }, output: 'これは' },
   ],
-  run(ctx: RenderContext, value: Value, length?: Value, etc?: Value, breakWords?: Value, middle?: Value): Value {
+  run(
+    ctx: RenderContext,
+    value: Value,
+    length?: Value,
+    etc?: Value,
+    breakWords?: Value,
+    middle?: Value,
+  ): Value {
     return phpCall(ctx, () =>
       truncateText(
         strArg('strlen', value),
@@ -301,7 +370,13 @@ export const wordwrap: ModifierDef = definePlugin({
   args: [
     { name: 'length', type: 'integer', optional: true, default: 80, description: 'line width in bytes' },
     { name: 'break', type: 'string', optional: true, default: '\n', description: 'the line break to insert' },
-    { name: 'cut', type: 'boolean', optional: true, default: false, description: 'cut words longer than a line' },
+    {
+      name: 'cut',
+      type: 'boolean',
+      optional: true,
+      default: false,
+      description: 'cut words longer than a line',
+    },
   ],
   errors: ['an empty `break`, or `cut` with `length` 0, is a ValueError: logged, the modifier gives null'],
   result: 'the wrapped string',

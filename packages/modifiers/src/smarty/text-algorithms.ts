@@ -109,7 +109,13 @@ export function spacify(s: string, sep: string): string {
  *   return $string;
  * Byte lengths; the regex's `$` also matches before a final "\n".
  */
-export function truncate(s: string, length: number, etc: string, breakWords: boolean, middle: boolean): string {
+export function truncate(
+  s: string,
+  length: number,
+  etc: string,
+  breakWords: boolean,
+  middle: boolean,
+): string {
   if (length === 0) return '';
   const sLen = byteLength(s);
   if (sLen <= length) return s;

@@ -27,10 +27,16 @@ export const defaultDef: ModifierDef = definePlugin({
   description:
     'Gives `default` when the value is unset, null or the empty string; any other value (0, "0", false, an empty ' +
     'array) is kept. Without `@` on an array, each element gets the default.',
-  args: [{ name: 'default', type: 'mixed', optional: true, default: '', description: 'the value to use instead' }],
+  args: [
+    { name: 'default', type: 'mixed', optional: true, default: '', description: 'the value to use instead' },
+  ],
   result: 'the value or the default',
   examples: [
-    { template: "[{$undef|default:'d'}] [{$zero|default:'d'}] [{$empty|default:'d'}]", data: { zero: 0, empty: '' }, output: '[d] [0] [d]' },
+    {
+      template: "[{$undef|default:'d'}] [{$zero|default:'d'}] [{$empty|default:'d'}]",
+      data: { zero: 0, empty: '' },
+      output: '[d] [0] [d]',
+    },
   ],
   run(_ctx: RenderContext, value: Value, dflt?: Value): Value {
     if (value === null || value === undefined || value === '') return dflt === undefined ? '' : dflt;
@@ -127,12 +133,18 @@ export const debugPrintVarDef: ModifierDef = definePlugin({
   group: GROUP,
   wholeArray: true,
   description:
-    "Formats a value as HTML for debugging, exactly like Smarty 2.6.28: `<b>Array (n)</b>` with one `<br>` line per " +
+    'Formats a value as HTML for debugging, exactly like Smarty 2.6.28: `<b>Array (n)</b>` with one `<br>` line per ' +
     'element (two `&nbsp;` of indent per level), `<i>true</i>`/`<i>false</i>`/`<i>null</i>`, strings in quotes cut ' +
     'to `length` bytes with `...`, everything passed through htmlspecialchars. Write it with `@` for arrays.',
   args: [
     { name: 'depth', type: 'integer', optional: true, default: 0, description: 'starting indentation level' },
-    { name: 'length', type: 'integer', optional: true, default: 40, description: 'strings longer than this (bytes) are cut' },
+    {
+      name: 'length',
+      type: 'integer',
+      optional: true,
+      default: 40,
+      description: 'strings longer than this (bytes) are cut',
+    },
   ],
   result: 'an HTML string',
   examples: [
