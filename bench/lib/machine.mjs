@@ -16,5 +16,7 @@ export function machineInfo() {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     commit,
+    // other processes on the machine skew every number; the report shows this
+    loadAverage: os.loadavg()[0],
   };
 }

@@ -9,6 +9,7 @@ import { createRng } from '../../lib/rng.mjs';
 export const meta = {
   title: 'post-processing: reshape a 5 MB JSON response',
   sumiOnly: true,
+  sumiRender: { context: 'post' },
 };
 
 const SUBJECTS = [
