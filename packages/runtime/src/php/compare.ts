@@ -144,6 +144,13 @@ function compareFloatToString(d: number, s: string): number {
   return threeway(d, numValue(n));
 }
 
+/** a JS number (int or float) against a string */
+function compareNumberToString(n: number, s: string): number {
+  if (Number.isSafeInteger(n) && (n !== 0 || 1 / n > 0)) return compareIntToString(n, s);
+  if (Number.isNaN(n)) return 1;
+  return compareFloatToString(n, s);
+}
+
 function compareArrays(x: PhpArray, y: PhpArray): number {
   if (x.s === y.s) return 0;
   const n = x.size;
@@ -175,8 +182,13 @@ function compareObject(o: PhpObject, other: Value, objectLeft: boolean): number 
 
 /** The spaceship `a <=> b` (-1, 0 or 1) with PHP 8 rules. */
 export function compare(a: Value | undefined, b: Value | undefined): number {
-  if (typeof a === 'number' && typeof b === 'number') return a === b ? 0 : a < b ? -1 : 1;
-  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
+  if (typeof a === 'number') {
+    if (typeof b === 'number') return a === b ? 0 : a < b ? -1 : 1;
+    if (typeof b === 'string') return compareNumberToString(a, b);
+  } else if (typeof a === 'string') {
+    if (typeof b === 'string') return compareStrings(a, b);
+    if (typeof b === 'number') return Number.isNaN(b) ? 1 : -compareNumberToString(b, a);
+  }
   if (a === undefined) a = null;
   if (b === undefined) b = null;
   const ka = kind(a);

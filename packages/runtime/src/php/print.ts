@@ -58,14 +58,40 @@ function exactlyDecimal(x: number, n: bigint, k: number): boolean {
 
 const MIN_NORMAL = 2.2250738585072014e-308;
 
+/** `d` (decimal digits) plus one unit in the last place; sets sDecpt when it carries into a new digit. */
+function increment(d: string, decpt: number): string {
+  let i = d.length - 1;
+  while (i >= 0 && d.charCodeAt(i) === 57) i--;
+  sDecpt = decpt;
+  if (i < 0) {
+    sDecpt = decpt + 1;
+    return '1';
+  }
+  return d.slice(0, i) + String.fromCharCode(d.charCodeAt(i) + 1);
+}
+
 /** Digits of finite x > 0 rounded to `precision` significant digits (round-half-even on exact ties). */
 function rounded(x: number, precision: number): void {
   shortest(x);
   const sd = sDigits;
+  const decpt = sDecpt;
+  const normal = x >= MIN_NORMAL;
   // the shortest form is the rounded one when it is short enough, except for
   // subnormals, whose shortest form can be much shorter than their exact value
-  if (sd.length <= precision && x >= MIN_NORMAL) return;
-  const decpt = sDecpt;
+  if (sd.length <= precision && normal) return;
+  if (normal && precision <= 14) {
+    // x is within ~11 units of the 17th digit of its shortest form, so rounding
+    // that form gives the exact answer unless the dropped part is near a half
+    const t = sd.charCodeAt(precision);
+    if (t < 52) {
+      sDigits = stripZeros(sd.slice(0, precision));
+      return;
+    }
+    if (t > 53) {
+      sDigits = stripZeros(increment(sd.slice(0, precision), decpt));
+      return;
+    }
+  }
   const e = x.toExponential(precision - 1);
   const ei = e.indexOf('e');
   let d = ei === 1 ? e[0] : e[0] + e.slice(2, ei);
@@ -133,15 +159,14 @@ export function formatFloat(n: number, precision: number, expChar: string): stri
 
 /** A float as echo / string conversion prints it (precision 14). */
 export function floatToString(n: number): string {
-  // fast path: short decimals whose shortest form is already the answer
+  // fast path: JS's shortest form is already PHP's output when it is plain
+  // notation in both (1e-4 ≤ |n| < 1e15) with at most 14 significant digits
   if (n >= 1e-4 && n < 1e15) {
     const s = String(n);
-    if (s.length <= 15 && (s.length <= 14 || s.indexOf('.') >= 0)) {
-      // at most 14 significant digits and plain notation in both JS and PHP
-      if (significantDigits(s) <= 14) return s;
-    }
-  } else if (n < 0 && n <= -1e-4 && n > -1e15) {
-    return '-' + floatToString(-n);
+    if (s.length <= 15 && significantDigits(s) <= 14) return s;
+  } else if (n <= -1e-4 && n > -1e15) {
+    const s = String(n);
+    if (s.length <= 16 && significantDigits(s) <= 14) return s;
   }
   return formatFloat(n, 14, 'E');
 }
@@ -151,7 +176,7 @@ function significantDigits(s: string): number {
   let leading = true;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 46) continue;
+    if (c === 46 || c === 45) continue;
     if (leading && c === 48) continue;
     leading = false;
     count++;
