@@ -4,7 +4,7 @@
  * Grammar and errors follow PHP's ext/json parser (RFC 8259; literals in lower
  * case; control characters in strings and lone UTF-16 surrogate escapes are errors).
  */
-import { PhpArray } from './array';
+import { ArrayStore, type Key, PhpArray } from './array';
 import { stringKey } from './key';
 import { PhpObject } from './object';
 import { makeFloat, makeInt, type Value } from './value';
@@ -156,13 +156,19 @@ class Reader {
   object(): Value {
     this.enter();
     this.pos++; // {
-    const arr = new PhpArray();
     this.ws();
     if (this.text.charCodeAt(this.pos) === 125) {
       this.pos++;
       this.depth--;
-      return this.objects ? new PhpObject(arr) : arr;
+      const empty = new PhpArray();
+      return this.objects ? new PhpObject(empty) : empty;
     }
+    // build the hash-mode store directly (keys normalised, a repeated key keeps its first position)
+    const keys: Key[] = [];
+    const vals: Value[] = [];
+    const index = new Map<Key, number>();
+    let next = 0;
+    let hasInt = false;
     for (;;) {
       this.ws();
       if (this.text.charCodeAt(this.pos) !== 34) this.unexpected();
@@ -174,7 +180,20 @@ class Reader {
       this.ws();
       if (this.text.charCodeAt(this.pos) !== 58) this.unexpected();
       this.pos++;
-      arr.set(stringKey(key), this.value());
+      const k = stringKey(key);
+      const v = this.value();
+      const at = index.get(k);
+      if (at === undefined) {
+        index.set(k, keys.length);
+        keys.push(k);
+        vals.push(v);
+        if (typeof k === 'number' && (k >= next || !hasInt)) {
+          next = k + 1;
+          hasInt = true;
+        }
+      } else {
+        vals[at] = v;
+      }
       this.ws();
       const c = this.text.charCodeAt(this.pos);
       if (c === 44) {
@@ -188,6 +207,9 @@ class Reader {
       this.unexpected();
     }
     this.depth--;
+    const store = new ArrayStore(keys, vals, index, next);
+    store.hasInt = hasInt;
+    const arr = new PhpArray(store);
     return this.objects ? new PhpObject(arr) : arr;
   }
 
