@@ -4,30 +4,39 @@
  * `chains/`, and the cases of `cms_plugins/`, `extensions/`, `security/`
  * and `php_modifiers/` that use a modifier of this package.
  *
- * Runs once @sumi/runtime has a build (dist/index.js); until then the suite is
- * reported as skipped, never as passed.
+ * A case that needs a modifier no group registers yet is reported as skipped
+ * (with the missing names), never as passed. The whole suite is skipped while
+ * @sumi/runtime has no build (tests then see the source shim, without an engine).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import * as runtime from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { cmsModifiers } from '../src/cms/index';
+import { modifiers } from '../src/index';
 import { smartyModifiers } from '../src/smarty/index';
 
-const root = fileURLToPath(new URL('../../../conformance/', import.meta.url));
-const engineReady = typeof (runtime as { createEngine?: unknown }).createEngine === 'function';
-
-const mine = new Set<string>();
-for (const d of [...smartyModifiers, ...cmsModifiers])
-  for (const n of [d.name, ...(d.aliases ?? [])]) mine.add(n);
-
-/** modifier names used in a template (`|name` or `|@name`) */
-function modifiersOf(tpl: string): string[] {
-  return [...tpl.matchAll(/\|@?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+declare global {
+  interface ImportMeta {
+    glob(pattern: string, options: { query: '?raw'; import: 'default'; eager: true }): Record<string, string>;
+  }
 }
 
+const files = import.meta.glob(
+  '../../../conformance/{modifiers,chains,cms_plugins,extensions,security,php_modifiers}/*.{tpl,json,expected,error}',
+  { query: '?raw', import: 'default', eager: true },
+);
+
+const engineReady = typeof (runtime as { createEngine?: unknown }).createEngine === 'function';
+
+const names = (defs: readonly { name: string; aliases?: readonly string[] }[]) =>
+  new Set(defs.flatMap((d) => [d.name, ...(d.aliases ?? [])]));
+const mine = names([...smartyModifiers, ...cmsModifiers]);
+const registered = names(modifiers);
+registered.add('smarty');
+
+/** modifier names used in a template (`|name` or `|@name`) */
+const modifiersOf = (tpl: string) => [...tpl.matchAll(/\|@?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+
 interface Case {
-  group: string;
   name: string;
   tpl: string;
   data: string | null;
@@ -35,22 +44,19 @@ interface Case {
 }
 
 function cases(group: string, filter: (tpl: string) => boolean): Case[] {
-  const dir = root + group;
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.tpl'))
-    .map((f) => f.slice(0, -4))
-    .map((name) => {
-      const base = `${dir}/${name}`;
-      return {
-        group,
-        name,
-        tpl: readFileSync(`${base}.tpl`, 'utf8'),
-        data: existsSync(`${base}.json`) ? readFileSync(`${base}.json`, 'utf8') : null,
-        expected: existsSync(`${base}.expected`) ? readFileSync(`${base}.expected`, 'utf8') : null,
-      };
-    })
-    .filter((c) => filter(c.tpl));
+  const out: Case[] = [];
+  const prefix = '../../../conformance/';
+  for (const [path, tpl] of Object.entries(files)) {
+    if (!path.startsWith(`${prefix}${group}/`) || !path.endsWith('.tpl') || !filter(tpl)) continue;
+    const base = path.slice(0, -4);
+    out.push({
+      name: base.slice(prefix.length),
+      tpl,
+      data: files[`${base}.json`] ?? null,
+      expected: files[`${base}.expected`] ?? null,
+    });
+  }
+  return out.sort((x, y) => (x.name < y.name ? -1 : 1));
 }
 
 const usesMine = (tpl: string) => modifiersOf(tpl).some((m) => mine.has(m));
@@ -63,33 +69,23 @@ const all = [
   ...cases('php_modifiers', usesMine),
 ];
 
-const { modifiers } = await import('../src/index');
-const registered = new Set<string>(['smarty']);
-for (const d of modifiers) for (const n of [d.name, ...(d.aliases ?? [])]) registered.add(n);
-/** modifiers a case needs that no package group registers yet (the case is then reported as skipped) */
-const missing = (tpl: string) => [...new Set(modifiersOf(tpl).filter((m) => !registered.has(m)))];
-
 describe.skipIf(!engineReady)('conformance (reference engine outputs)', () => {
   it('found the cases', () => {
-    expect(all.length).toBeGreaterThan(40);
+    expect(all.length).toBeGreaterThan(60);
   });
   for (const c of all) {
-    const needs = missing(c.tpl);
-    const title = needs.length ? `${c.group}/${c.name} (needs ${needs.join(', ')})` : `${c.group}/${c.name}`;
+    const needs = [...new Set(modifiersOf(c.tpl).filter((m) => !registered.has(m)))];
+    const title = needs.length ? `${c.name} (needs ${needs.join(', ')})` : c.name;
     it.skipIf(needs.length > 0)(title, async () => {
-      const rt = runtime as unknown as {
-        createEngine(o: object): { render(t: string, d: unknown, o?: object): Promise<{ output: string }> };
-        fromJSONText(t: string): unknown;
-      };
-      const engine = rt.createEngine({
+      const engine = runtime.createEngine({
         plugins: modifiers,
         services: { clock: { now: () => Date.UTC(2024, 0, 1) } },
       });
-      const data = c.data === null ? undefined : rt.fromJSONText(c.data);
+      const data = c.data === null ? undefined : (runtime.fromJSONText(c.data) as runtime.PhpArray);
       if (c.expected === null) {
-        await expect(engine.render(c.tpl, data, { name: `${c.name}.tpl` })).rejects.toThrow();
+        await expect(engine.render(c.tpl, data, { name: c.name })).rejects.toThrow();
       } else {
-        const res = await engine.render(c.tpl, data, { name: `${c.name}.tpl` });
+        const res = await engine.render(c.tpl, data, { name: c.name });
         expect(res.output).toBe(c.expected);
       }
     });
