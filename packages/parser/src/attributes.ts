@@ -66,16 +66,31 @@ function isWordToken(s: string, t: RawToken): boolean {
 
 /** `^OBJCALL` (a prefix) or `VAR(MOD)*$` (a suffix): Smarty leaves such a value unquoted. */
 function looksLikeVar(s: string, a: number, b: number): boolean {
-  const v = scanVarToken(s, a, b);
-  if (v?.obj) return true;
-  // suffix form; long tokens can't be checked cheaply and only differ in how `'` is escaped
+  const c = s.charCodeAt(a);
+  if (c === 36) {
+    const v = scanVarToken(s, a, b);
+    if (v && (v.obj || scanMods(s, v.end, b, true) === b)) return true;
+  } else if (c === 34 || c === 39) {
+    const q = scanQstr(s, a, b);
+    if (q > 0 && scanMods(s, q, b, true) === b) return true;
+  }
+  // A proper suffix only changes how a `'` in the word is escaped (strtr vs addslashes);
+  // skip the scan when there is none, and for very long words.
   if (b - a > 512) return false;
-  for (let p = b - 1; p >= a; p--) {
-    const c = s.charCodeAt(p);
-    if (c === 36) {
+  let hasQuote = false;
+  for (let p = a; p < b; p++) {
+    if (s.charCodeAt(p) === 39) {
+      hasQuote = true;
+      break;
+    }
+  }
+  if (!hasQuote) return false;
+  for (let p = b - 1; p > a; p--) {
+    const d = s.charCodeAt(p);
+    if (d === 36) {
       const w = scanVarToken(s, p, b);
       if (w && scanMods(s, w.end, b, true) === b) return true;
-    } else if (c === 34 || c === 39) {
+    } else if (d === 34 || d === 39) {
       const q = scanQstr(s, p, b);
       if (q > 0 && scanMods(s, q, b, true) === b) return true;
     }
@@ -85,33 +100,48 @@ function looksLikeVar(s: string, a: number, b: number): boolean {
 
 function attributeValue(ctx: Ctx, t: RawToken): Expr {
   const s = ctx.src;
-  const text = s.slice(t.start, t.end);
+  const len = t.end - t.start;
   const span = { start: t.start, end: t.end };
-  if (text === 'on' || text === 'yes' || text === 'true') {
-    tok(ctx, 'word', t.start, t.end);
-    return { type: 'Bool', value: true, span };
+  if (len <= 5) {
+    const text = s.slice(t.start, t.end);
+    if (text === 'on' || text === 'yes' || text === 'true') {
+      tok(ctx, 'word', t.start, t.end);
+      return { type: 'Bool', value: true, span };
+    }
+    if (text === 'off' || text === 'no' || text === 'false') {
+      tok(ctx, 'word', t.start, t.end);
+      return { type: 'Bool', value: false, span };
+    }
+    if (text === 'null') {
+      tok(ctx, 'word', t.start, t.end);
+      return { type: 'Null', span };
+    }
   }
-  if (text === 'off' || text === 'no' || text === 'false') {
-    tok(ctx, 'word', t.start, t.end);
-    return { type: 'Bool', value: false, span };
-  }
-  if (text === 'null') {
-    tok(ctx, 'word', t.start, t.end);
-    return { type: 'Null', span };
-  }
-  if (scanNum(s, t.start, t.end) > 0 || /0[xX][0-9a-fA-F]+$/.test(text) || looksLikeVar(s, t.start, t.end)) {
+  // Smarty leaves numbers, hex-looking words and variables unquoted for _parse_var_props
+  if (scanNum(s, t.start, t.end) > 0 || endsWithHex(s, t.start, t.end) || looksLikeVar(s, t.start, t.end)) {
     return valueFromToken(ctx, t.start, t.end, 'attribute');
   }
-  const c = s.charCodeAt(t.start);
-  if (c === 91 && s.charCodeAt(t.end - 1) === 93) {
+  if (s.charCodeAt(t.start) === 91 && s.charCodeAt(t.end - 1) === 93) {
     ctx.diags.add(
       DiagnosticCode.ARRAY_LITERAL_IS_STRING,
       span,
-      { content: text },
+      { content: s.slice(t.start, t.end) },
       'build arrays with {assign_array}, {append} or a modifier such as explode',
     );
   }
+  // everything else is a string Smarty quotes with addslashes()
   return bareString(ctx, t.start, t.end, 'bare-addslashes', 'attribute');
+}
+
+/** `0[xX][0-9a-fA-F]+$` */
+function endsWithHex(s: string, a: number, b: number): boolean {
+  let k = b;
+  while (k > a && isHexDigit(s.charCodeAt(k - 1))) k--;
+  return k < b && k - 2 >= a && (s[k - 1] === 'x' || s[k - 1] === 'X') && s.charCodeAt(k - 2) === 48;
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
 /** Attributes of a function or block tag; arguments text is [a, b). */

@@ -42,6 +42,8 @@ const PREC: Record<string, number> = {
 };
 
 const NON_ASSOC = new Set([6, 7]);
+/** parentheses and prefix operators nest by recursion; real conditions stay far below this */
+const MAX_DEPTH = 200;
 const PREFIX = new Set(['!', '~', '-', '+', '@']);
 
 export class OperatorError extends Error {
@@ -86,12 +88,15 @@ export function parseOperators(toks: ExprTok[], hooks: OperatorHooks = {}): Expr
     throw new OperatorError(`${what}, found ${describe(t)}`, start, end);
   };
 
+  let depth = 0;
   const unary = (): Expr => {
     const t = toks[i];
     if (!t) return fail(t, 'expected a value');
     if (t.t === 'op' && PREFIX.has(t.op)) {
       i++;
+      if (++depth > MAX_DEPTH) fail(t, 'expression nested too deeply');
       const arg = unary();
+      depth--;
       if (t.op === '@') return arg;
       if (t.op === '-' && arg.type === 'Number' && !arg.raw.startsWith('-')) {
         const n: NumberLit = {
@@ -134,7 +139,9 @@ export function parseOperators(toks: ExprTok[], hooks: OperatorHooks = {}): Expr
     }
     if (t.t === 'open') {
       i++;
+      if (++depth > MAX_DEPTH) fail(t, 'expression nested too deeply');
       const inner = binary(0);
+      depth--;
       const c = toks[i];
       if (c?.t !== 'close') return fail(c, "expected ')'");
       i++;
@@ -146,6 +153,7 @@ export function parseOperators(toks: ExprTok[], hooks: OperatorHooks = {}): Expr
       if (o?.t !== 'open') return fail(o, `expected '(' after '${t.name}'`);
       i++;
       const args: Expr[] = [];
+      if (++depth > MAX_DEPTH) fail(t, 'expression nested too deeply');
       if (toks[i]?.t !== 'close') {
         for (;;) {
           args.push(binary(0));

@@ -35,7 +35,8 @@ const SMARTY3_TAGS: Record<string, string> = {
 interface Frame {
   kind: 'if' | 'block';
   name: string;
-  line: number;
+  /** offset of the opening tag (its line goes into messages) */
+  at: number;
   node: IfNode | BlockNode;
   /** the list new nodes go into */
   body: Node[];
@@ -57,10 +58,14 @@ export interface ParseResult {
 }
 
 export function parseInternal(source: string, options: ParseOptions, tokens: Token[] | null): ParseResult {
+  // a string built by concatenation is a rope; flatten it once so charCodeAt stays O(1)
+  flatten(source);
   const ld = options.leftDelimiter || '{';
   const rd = options.rightDelimiter || '}';
   const diags = new DiagnosticBag(source);
-  const ctx: Ctx = { src: source, diags, tokens, ld, rd };
+  // tags record their tokens in `scratch`, which settleTokens sorts into `tokens`
+  const scratch: Token[] | null = tokens ? [] : null;
+  const ctx: Ctx = { src: source, diags, tokens: scratch, ld, rd };
   const blockNames = new Set([...CORE_BLOCKS, ...DEFAULT_PLUGIN_BLOCKS, ...(options.blockTags ?? [])]);
   const root: Node[] = [];
   const stack: Frame[] = [];
@@ -94,7 +99,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
   const segs = segment(source, ld, rd);
   for (const seg of segs) {
     if (seg.kind === 'text') {
-      tok(ctx, 'text', seg.start, seg.end);
+      if (tokens) tokens.push({ type: 'text', start: seg.start, end: seg.end });
       pending = {
         start: seg.start,
         end: seg.end,
@@ -109,16 +114,23 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
       head?.kind === 'name' && head.closing && head.name === 'strip' && stripDepth === 1;
     flushText(outerStripClose, false);
     firstInStrip = false;
-    const tokenFrom = tokens ? tokens.length : 0;
     afterSilent = handleSegment(seg, head);
-    if (tokens) settleTokens(source, tokens, tokenFrom, seg.start, seg.end);
+    if (tokens && scratch) {
+      settleTokens(source, scratch, tokens, seg.start, seg.end);
+      scratch.length = 0;
+    }
   }
   flushText(false, true);
 
   for (let k = stack.length - 1; k >= 0; k--) {
     const f = stack[k];
     const open = f.node.type === 'If' ? f.node.branches[0].tagSpan : f.node.openSpan;
-    diags.add(DiagnosticCode.UNCLOSED_TAG, open, { name: f.name, line: f.line }, `add {/${f.name}}`);
+    diags.add(
+      DiagnosticCode.UNCLOSED_TAG,
+      open,
+      { name: f.name, line: diags.line(f.at) },
+      `add {/${f.name}}`,
+    );
     finish(f, null, source.length);
   }
 
@@ -226,7 +238,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
     const argsStart = head.argsStart;
     const nameSpan = sp(head.nameStart, head.nameEnd);
     nameToken(head, a);
-    const line = () => diags.line(tagSpan.start);
+    const at = tagSpan.start;
     const f = top();
 
     if (name === 'if') {
@@ -238,7 +250,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
         span: { ...tagSpan },
       };
       current().push(node);
-      stack.push({ kind: 'if', name: 'if', line: line(), node, body: node.branches[0].body, phase: 'if' });
+      stack.push({ kind: 'if', name: 'if', at, node, body: node.branches[0].body, phase: 'if' });
       return true;
     }
     if (name === 'elseif') {
@@ -308,7 +320,12 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
       return false;
     }
     if (name === 'literal') {
-      diags.add(DiagnosticCode.UNCLOSED_TAG, tagSpan, { name: 'literal', line: line() }, 'add {/literal}');
+      diags.add(
+        DiagnosticCode.UNCLOSED_TAG,
+        tagSpan,
+        { name: 'literal', line: diags.line(at) },
+        'add {/literal}',
+      );
       return false;
     }
     if (name === 'php') {
@@ -335,7 +352,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
         span: { ...tagSpan },
       };
       current().push(node);
-      stack.push({ kind: 'block', name, line: line(), node, body: node.body, phase: 'body' });
+      stack.push({ kind: 'block', name, at, node, body: node.body, phase: 'body' });
       if (name === 'strip' && stripDepth++ === 0) firstInStrip = true;
       return true;
     }
@@ -405,7 +422,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
     if (t.name !== name) {
       diags.add(DiagnosticCode.MISMATCHED_TAG, tagSpan, {
         name,
-        expected: ` expected {/${t.name}} (opened line ${t.line}).`,
+        expected: ` expected {/${t.name}} (opened line ${diags.line(t.at)}).`,
       });
       if (idx < 0) return;
       while (stack.length - 1 > idx) finish(stack.pop()!, null, tagSpan.start);
@@ -424,7 +441,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
   function elseHint(f: Frame | undefined): string {
     if (!f) return 'there is no open {if}';
     if (f.kind === 'if') return 'the {if} already has its {else}';
-    return `the innermost open tag is {${f.name}} (line ${f.line}); close it first`;
+    return `the innermost open tag is {${f.name}} (line ${diags.line(f.at)}); close it first`;
   }
 
   function smarty3Foreach(a: number, b: number) {
@@ -443,6 +460,11 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
       `{foreach ... as ...} is Smarty 3: write ${form}`,
     );
   }
+}
+
+/** ToNumber flattens a rope string in V8 (one linear pass); the number itself is not needed. */
+function flatten(s: string): number {
+  return Number(s);
 }
 
 /** Raw PHP tags in text are rejected (the CMS forbids PHP in templates). */

@@ -45,17 +45,18 @@ export function tokenize(source: string, options: ParseOptions = {}): Token[] {
 }
 
 /**
- * Put the tokens recorded for one tag (from `from` on) in order and fill every gap
- * inside [start, end) with `whitespace` or `invalid`, so the stream stays lossless.
+ * Append the tokens recorded for one tag (`own`, any order) to `tokens` in order, and
+ * fill every gap inside [start, end) with `whitespace` or `invalid`, so the stream
+ * stays lossless.
  */
 export function settleTokens(
   source: string,
+  own: Token[],
   tokens: Token[],
-  from: number,
   start: number,
   end: number,
 ): void {
-  const own = tokens.splice(from).sort((a, b) => a.start - b.start || a.end - b.end);
+  own.sort((a, b) => a.start - b.start || a.end - b.end);
   let pos = start;
   for (const t of own) {
     if (t.end <= pos || t.start >= end) continue;

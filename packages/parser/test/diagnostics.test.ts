@@ -26,7 +26,14 @@ describe('codeFrame', () => {
     const src = 'line one\n{if $a}\n{$b + }\n{/if}\nlast';
     const start = src.indexOf('+ ');
     expect(codeFrame(src, { start, end: start + 1 }, { message: 'here' })).toBe(
-      ['  1 | line one', '  2 | {if $a}', '> 3 | {$b + }', '    |     ^ here', '  4 | {/if}', '  5 | last'].join('\n'),
+      [
+        '  1 | line one',
+        '  2 | {if $a}',
+        '> 3 | {$b + }',
+        '    |     ^ here',
+        '  4 | {/if}',
+        '  5 | last',
+      ].join('\n'),
     );
   });
 
@@ -80,7 +87,11 @@ describe('parseOrThrow', () => {
     const e = err as SumiSyntaxError;
     expect(e.message).toBe("'if' statement requires arguments");
     expect(e.templateName).toBe('t.tpl');
-    expect(e.diagnostics.map((d) => d.code)).toEqual(['IGNORED_AFTER_SPACE', 'IF_NO_ARGS', 'BREAK_OUTSIDE_LOOP']);
+    expect(e.diagnostics.map((d) => d.code)).toEqual([
+      'IGNORED_AFTER_SPACE',
+      'IF_NO_ARGS',
+      'BREAK_OUTSIDE_LOOP',
+    ]);
   });
 
   it('returns the result when there are only warnings', () => {

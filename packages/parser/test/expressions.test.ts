@@ -139,7 +139,9 @@ describe('modifiers', () => {
   it('reads names, @ and arguments of every kind', () => {
     expect(printed('{$x|upper}')).toBe('$x|upper');
     expect(printed('{$x|@count}')).toBe('$x|@count');
-    expect(printed('{$x|default:"a b":1.5:-1:foo:$y.z:\'q\'}')).toBe('$x|default:"a b":1.5f:-1:bare("foo"):$y.z:"q"');
+    expect(printed('{$x|default:"a b":1.5:-1:foo:$y.z:\'q\'}')).toBe(
+      '$x|default:"a b":1.5f:-1:bare("foo"):$y.z:"q"',
+    );
     expect(printed('{$x|truncate:10|escape:html}')).toBe('$x|truncate:10|escape:bare("html")');
     expect(printed('{$x|default:true:null}')).toBe('$x|default:true:null');
     expect(printed('{$x|f:$a+1}')).toBe('$x|f:(+ $a 1)');

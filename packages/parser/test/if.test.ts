@@ -62,12 +62,18 @@ describe('{if} conditions', () => {
     expect(errors('{if $a = 1}x{/if}')).toEqual(["IF_UNIDENTIFIED_TOKEN: unidentified token '='"]);
     expect(errors('{if $a is foo}x{/if}')).toEqual(["IF_UNKNOWN_IS: unknown 'is' expression - 'foo'"]);
     expect(errors('{if $a is div 3}x{/if}')).toEqual(["IF_IS_EXPECTING_BY: expecting 'by' after 'div'"]);
-    expect(errors('{if empty($s)}x{/if}')).toEqual(["IF_FUNCTION_NOT_ALLOWED: (secure mode) 'empty' not allowed in if statement"]);
-    expect(errors('{if $a == TRUE}x{/if}')).toEqual(["IF_FUNCTION_NOT_ALLOWED: (secure mode) 'TRUE' not allowed in if statement"]);
+    expect(errors('{if empty($s)}x{/if}')).toEqual([
+      "IF_FUNCTION_NOT_ALLOWED: (secure mode) 'empty' not allowed in if statement",
+    ]);
+    expect(errors('{if $a == TRUE}x{/if}')).toEqual([
+      "IF_FUNCTION_NOT_ALLOWED: (secure mode) 'TRUE' not allowed in if statement",
+    ]);
     expect(errors('{if 2|cms_in_array:$a}x{/if}')).toEqual([
       "IF_FUNCTION_NOT_ALLOWED: (secure mode) 'cms_in_array' not allowed in if statement",
     ]);
-    expect(errors('{if $f("x")}x{/if}')).toEqual(["IF_VARIABLE_CALL: variable function call '$f' not allowed in if statement"]);
+    expect(errors('{if $f("x")}x{/if}')).toEqual([
+      "IF_VARIABLE_CALL: variable function call '$f' not allowed in if statement",
+    ]);
     expect(errors('{if 0x1A > 1}x{/if}')).toEqual(["IF_UNIDENTIFIED_TOKEN: unidentified token '0x1A'"]);
     expect(errors('{if [1] == $a}x{/if}')).toEqual(["IF_UNIDENTIFIED_TOKEN: unidentified token '[1]'"]);
   });

@@ -23,9 +23,9 @@ describe('blocks and branches', () => {
 
   it('knows textformat and the block tags it is given', () => {
     expect(tree('{textformat wrap=10}abc{/textformat}')).toBe('{textformat wrap=10}["abc"]');
-    expect(tree('{read_dir path="/files/user" file_var=f}{$f.path}{/read_dir}', { blockTags: ['read_dir'] })).toBe(
-      '{read_dir path="/files/user" file_var=bare("f")}[{$f.path}]',
-    );
+    expect(
+      tree('{read_dir path="/files/user" file_var=f}{$f.path}{/read_dir}', { blockTags: ['read_dir'] }),
+    ).toBe('{read_dir path="/files/user" file_var=bare("f")}[{$f.path}]');
     expect(errors('{read_dir}x{/read_dir}')).toEqual(["UNKNOWN_TAG: unrecognized tag '/read_dir'"]);
   });
 
@@ -85,7 +85,9 @@ describe('structure errors, Smarty-worded, with recovery', () => {
   });
 
   it('reports unclosed tags with their line', () => {
-    expect(errors('\n{foreach from=$a item=v}{$v}')).toEqual(['UNCLOSED_TAG: unclosed tag {foreach} (opened line 2).']);
+    expect(errors('\n{foreach from=$a item=v}{$v}')).toEqual([
+      'UNCLOSED_TAG: unclosed tag {foreach} (opened line 2).',
+    ]);
     expect(errors('{strip}abc')).toEqual(['UNCLOSED_TAG: unclosed tag {strip} (opened line 1).']);
     expect(errors('{literal}abc')).toEqual(['UNCLOSED_TAG: unclosed tag {literal} (opened line 1).']);
   });
@@ -96,7 +98,9 @@ describe('structure errors, Smarty-worded, with recovery', () => {
     expect(errors('{if $a}{else}{else}{/if}')).toEqual(['UNEXPECTED_TAG: unexpected {else}']);
     expect(errors('{if $a}{else}{elseif $b}{/if}')).toEqual(['UNEXPECTED_TAG: unexpected {elseif}']);
     expect(errors('{sectionelse}')).toEqual(['UNEXPECTED_TAG: unexpected {sectionelse}']);
-    expect(errors('{foreach from=$a item=v}{sectionelse}{/foreach}')).toEqual(['UNEXPECTED_TAG: unexpected {sectionelse}']);
+    expect(errors('{foreach from=$a item=v}{sectionelse}{/foreach}')).toEqual([
+      'UNEXPECTED_TAG: unexpected {sectionelse}',
+    ]);
   });
 
   it('requires a loop around {break} and {continue}', () => {
@@ -160,7 +164,9 @@ describe('structure errors, Smarty-worded, with recovery', () => {
   });
 
   it('closes inner blocks when an outer one closes', () => {
-    expect(tree('{foreach from=$a item=v}{if $v}x{/foreach}y')).toBe('{foreach from=$a item=bare("v")}[{if $v: ["x"]}] "y"');
+    expect(tree('{foreach from=$a item=v}{if $v}x{/foreach}y')).toBe(
+      '{foreach from=$a item=bare("v")}[{if $v: ["x"]}] "y"',
+    );
     expect(codes('{foreach from=$a item=v}{if $v}x{/foreach}y')).toEqual(['MISMATCHED_TAG']);
   });
 });

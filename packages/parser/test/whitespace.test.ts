@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse, type Node } from '../src/index';
+import { type Node, parse } from '../src/index';
 
 /** All text values in document order (ignoring which branch they belong to). */
 function texts(nodes: Node[], out: string[] = []): string[] {
@@ -18,7 +18,8 @@ function texts(nodes: Node[], out: string[] = []): string[] {
 }
 
 const t = (src: string) => texts(parse(src).ast.body);
-const conformance = (name: string) => readFileSync(new URL(`../../../conformance/${name}.tpl`, import.meta.url), 'utf8');
+const conformance = (name: string) =>
+  readFileSync(new URL(`../../../conformance/${name}.tpl`, import.meta.url), 'utf8');
 
 describe('the newline after a tag', () => {
   it('is removed after non-printing tags', () => {
@@ -68,7 +69,13 @@ describe('the newline after a tag', () => {
   });
 
   it('matches the conformance whitespace cases', () => {
-    expect(t(conformance('syntax/ws_after_block_tags'))).toEqual(['inside\n', 'after\n', 'item ', '\n', 'done']);
+    expect(t(conformance('syntax/ws_after_block_tags'))).toEqual([
+      'inside\n',
+      'after\n',
+      'item ',
+      '\n',
+      'done',
+    ]);
     expect(t(conformance('syntax/ws_crlf'))).toEqual(['line1\r\n', '\r\nline2\r']);
     expect(t(conformance('syntax/ws_indented_tags'))).toEqual(['<ul>\n  ', '  <li>', '</li>\n  ', '</ul>']);
     expect(t(conformance('syntax/ws_spaces_before_newline'))).toEqual(['   \na\n', '\t\nb']);
