@@ -76,7 +76,13 @@ function asBig(n: number | bigint): bigint {
 }
 
 /** php_sprintf_appendint */
-function appendInt(n: number | bigint, width: number, padding: string, left: boolean, alwaysSign: boolean): string {
+function appendInt(
+  n: number | bigint,
+  width: number,
+  padding: string,
+  left: boolean,
+  alwaysSign: boolean,
+): string {
   const b = asBig(n);
   const neg = b < 0n;
   const digits = (neg ? -b : b).toString();
@@ -93,7 +99,15 @@ function appendUint(n: number | bigint, width: number, padding: string, left: bo
 }
 
 /** php_sprintf_append2n */
-function append2n(n: number | bigint, width: number, padding: string, left: boolean, radix: number, upper: boolean, expprec: boolean): string {
+function append2n(
+  n: number | bigint,
+  width: number,
+  padding: string,
+  left: boolean,
+  radix: number,
+  upper: boolean,
+  expprec: boolean,
+): string {
   let s = BigInt.asUintN(64, asBig(n)).toString(radix);
   if (upper) s = s.toUpperCase();
   return appendString(s, width, 0, padding, left, false, expprec, false);
@@ -109,14 +123,23 @@ function convExp(x: number, precision: number, expChar: string): string {
   return out;
 }
 
-/** zend_gcvt (%g %G %h %H) for a finite number, sign included. */
-function gcvt(x: number, precision: number, expChar: string): string {
+/** zend_gcvt (%g %G %h %H) for a finite number, sign included; precision -1: shortest round-trip digits. */
+function gcvt(x: number, precisionIn: number, expChar: string): string {
   const neg = x < 0 || Object.is(x, -0);
+  let precision = precisionIn;
   let digits: string;
   let decpt: number;
   if (x === 0) {
     digits = '0';
     decpt = 1;
+    if (precision < 0) precision = 17;
+  } else if (precision < 0) {
+    // zend_dtoa mode 0, and the exponent threshold of 17 digits
+    precision = 17;
+    const e = Math.abs(x).toExponential();
+    const at = e.indexOf('e');
+    digits = (e[0] + e.slice(2, at)).replace(/0+$/, '') || '0';
+    decpt = Number(e.slice(at + 1)) + 1;
   } else {
     const r = significantDigits(x, precision);
     digits = r.digits.replace(/0+$/, '') || '0';
@@ -222,7 +245,7 @@ export function sprintf(format: string, args: readonly Value[]): string {
     return num >= INT_MAX ? -1 : num;
   };
 
-  outer: while (i < n) {
+  while (i < n) {
     const pct = format.indexOf('%', i);
     if (pct < 0) {
       out += format.slice(i);
@@ -245,7 +268,7 @@ export function sprintf(format: string, args: readonly Value[]): string {
     let argnum = ARG_NEXT;
     if (!isAlpha(format[i])) {
       argnum = getArgnum();
-      for (;; i++) {
+      for (; ; i++) {
         const c = format[i];
         if (c === ' ' || c === '0') padding = c;
         else if (c === '-') left = true;
@@ -269,11 +292,12 @@ export function sprintf(format: string, args: readonly Value[]): string {
         if (wa === ARG_NEXT) wa = currarg++;
         if (wa >= argc) {
           maxMissing = Math.max(maxMissing, wa);
-          continue outer;
+          continue;
         }
         const w = intArg(args[wa]);
         if (w === null) throw valueError('Width must be an integer');
-        if (w < 0 || w > INT_MAX) throw valueError(`Width must be greater than zero and less than ${INT_MAX}`);
+        if (w < 0 || w > INT_MAX)
+          throw valueError(`Width must be greater than zero and less than ${INT_MAX}`);
         width = w;
       } else if (isDigit(format[i])) {
         width = getNumber();
@@ -287,7 +311,7 @@ export function sprintf(format: string, args: readonly Value[]): string {
           if (pa === ARG_NEXT) pa = currarg++;
           if (pa >= argc) {
             maxMissing = Math.max(maxMissing, pa);
-            continue outer;
+            continue;
           }
           const p = intArg(args[pa]);
           if (p === null) throw valueError('Precision must be an integer');
@@ -368,4 +392,3 @@ export function sprintf(format: string, args: readonly Value[]): string {
   }
   return out;
 }
-

@@ -40,7 +40,12 @@ export function width(n: Node): [number, number] {
     case 'backref':
       return [0, Number.POSITIVE_INFINITY];
     case 'group':
-      if (n.kind === 'lookahead' || n.kind === 'negLookahead' || n.kind === 'lookbehind' || n.kind === 'negLookbehind') {
+      if (
+        n.kind === 'lookahead' ||
+        n.kind === 'negLookahead' ||
+        n.kind === 'lookbehind' ||
+        n.kind === 'negLookbehind'
+      ) {
         return [0, 0];
       }
       return width(n.body);

@@ -78,7 +78,9 @@ export function escapeSet(letter: string, utf: boolean): SetItem {
     case 'w':
       return utf ? propsItem(['L', 'N'], [[0x5f, 0x5f]], negated) : rangesItem(WORD, negated);
     case 's':
-      return utf ? propsItem(['Z'], [...SPACE, [0x85, 0x85], [0x180e, 0x180e]], negated) : rangesItem(SPACE, negated);
+      return utf
+        ? propsItem(['Z'], [...SPACE, [0x85, 0x85], [0x180e, 0x180e]], negated)
+        : rangesItem(SPACE, negated);
     case 'h':
       return rangesItem(utf ? H_UNICODE : H_BYTES, negated);
     case 'v':

@@ -7,7 +7,7 @@
  * with `u` the subject is matched as code points (JS `u` flag) and offsets are
  * converted to UTF-8 byte offsets for PHP.
  */
-import { type GroupFidelity, analyze } from './analyze';
+import { analyze, type GroupFidelity } from './analyze';
 import { toByteString, utf8Bytes } from './bytes';
 import { splitDelimited } from './delimiters';
 import { Emitter } from './emit';

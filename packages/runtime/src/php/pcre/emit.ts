@@ -14,8 +14,8 @@
  *   JS modifier groups `(?i:...)` / `(?-i:...)` around the atoms that differ.
  */
 import type { AssertKind, Node } from './ast';
-import type { ClassSpec, Prop, Range, SetItem } from './charsets';
 import { BYTE_BASE } from './bytes';
+import type { ClassSpec, Prop, Range, SetItem } from './charsets';
 import { unsupported } from './errors';
 
 export interface Emitted {
@@ -31,7 +31,7 @@ let modifiers: boolean | undefined;
 export function supportsModifiers(): boolean {
   if (modifiers === undefined) {
     try {
-      new RegExp('(?i:a)(?-i:b)');
+      /(?i:a)(?-i:b)/;
       modifiers = true;
     } catch {
       modifiers = false;
@@ -214,7 +214,12 @@ export class Emitter {
       case 'quant': {
         const h = n.possessive ? ++this.jsCount : 0;
         let body = this.node(n.body);
-        if (n.body.t === 'group' && n.body.kind !== 'capture' && n.body.kind !== 'plain' && n.body.kind !== 'atomic') {
+        if (
+          n.body.t === 'group' &&
+          n.body.kind !== 'capture' &&
+          n.body.kind !== 'plain' &&
+          n.body.kind !== 'atomic'
+        ) {
           body = '(?:' + body + ')'; // JS cannot quantify a lookaround directly
         }
         const q = body + quantSuffix(n.min, n.max) + (n.greedy || n.possessive ? '' : '?');
@@ -237,9 +242,13 @@ export class Emitter {
       case 'lineEnd':
         return '(?=\\n|$)';
       case 'wordBoundary':
-        return this.utf ? '(?:(?<=[\\p{L}\\p{N}_])(?![\\p{L}\\p{N}_])|(?<![\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_]))' : '\\b';
+        return this.utf
+          ? '(?:(?<=[\\p{L}\\p{N}_])(?![\\p{L}\\p{N}_])|(?<![\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_]))'
+          : '\\b';
       case 'notWordBoundary':
-        return this.utf ? '(?:(?<=[\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_])|(?<![\\p{L}\\p{N}_])(?![\\p{L}\\p{N}_]))' : '\\B';
+        return this.utf
+          ? '(?:(?<=[\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_])|(?<![\\p{L}\\p{N}_])(?![\\p{L}\\p{N}_]))'
+          : '\\B';
     }
   }
 
@@ -289,7 +298,9 @@ export class Emitter {
         item = { ranges: this.complement(item.ranges), props: [], negated: false };
       }
       if (item.negated) {
-        negatives.push('[^' + this.rangesSource(item.ranges) + item.props.map((p) => this.propSource(p)).join('') + ']');
+        negatives.push(
+          '[^' + this.rangesSource(item.ranges) + item.props.map((p) => this.propSource(p)).join('') + ']',
+        );
         continue;
       }
       plainRanges.push(...item.ranges);
@@ -304,7 +315,11 @@ export class Emitter {
     if (strictProps !== '') {
       // PCRE2 never folds case for \p; JS would
       if (!supportsModifiers()) {
-        throw unsupported('\\p{Lu}-like case-sensitive properties under the i modifier', 0, 'no RegExp modifier groups in this JavaScript engine');
+        throw unsupported(
+          '\\p{Lu}-like case-sensitive properties under the i modifier',
+          0,
+          'no RegExp modifier groups in this JavaScript engine',
+        );
       }
       alternatives.push('(?-i:[' + strictProps + '])');
     }
@@ -316,7 +331,12 @@ export class Emitter {
       else src = '(?:' + alternatives.join('|') + ')';
     } else if (alternatives.length === 0) {
       src = '[\\s\\S]';
-    } else if (alternatives.length === 1 && plainBody !== '' && strictProps === '' && negatives.length === 0) {
+    } else if (
+      alternatives.length === 1 &&
+      plainBody !== '' &&
+      strictProps === '' &&
+      negatives.length === 0
+    ) {
       src = '[^' + plainBody + ']';
     } else {
       src = '(?:(?!' + alternatives.join('|') + ')[\\s\\S])';

@@ -6,12 +6,7 @@ import { PhpArray } from '../array';
 import { PhpError } from '../errors';
 import type { Value } from '../value';
 import { type CompiledPattern, compilePattern } from './compile';
-import {
-  PREG_OFFSET_CAPTURE,
-  PREG_PATTERN_ORDER,
-  PREG_SET_ORDER,
-  PREG_UNMATCHED_AS_NULL,
-} from './constants';
+import { PREG_OFFSET_CAPTURE, PREG_PATTERN_ORDER, PREG_SET_ORDER, PREG_UNMATCHED_AS_NULL } from './constants';
 import { checkFidelity, groupSpan, groupUnits, type Hit, Matcher, Subject, setCount } from './exec';
 
 export interface PregMatchResult {

@@ -3,7 +3,15 @@
  * or rejected with a `PcreError` naming the construct and its offset.
  */
 import type { AssertKind, BackrefNode, GroupKind, GroupNode, Node, QuantNode } from './ast';
-import { type ClassSpec, escapeSet, posixSet, propertySet, type Range, rangesItem, type SetItem } from './charsets';
+import {
+  type ClassSpec,
+  escapeSet,
+  posixSet,
+  propertySet,
+  type Range,
+  rangesItem,
+  type SetItem,
+} from './charsets';
 import { compileError, unsupported } from './errors';
 
 /** Options that (?...) can change inside the pattern. */
@@ -148,9 +156,11 @@ export class Parser {
 
   private checkCodePoint(v: number, at: number): number {
     if (!this.opts.utf) {
-      if (v > 0xff) throw compileError('character code point value in \\x{} or \\o{} is too large', this.off(at));
+      if (v > 0xff)
+        throw compileError('character code point value in \\x{} or \\o{} is too large', this.off(at));
     } else {
-      if (v > 0x10ffff) throw compileError('character code point value in \\x{} or \\o{} is too large', this.off(at));
+      if (v > 0x10ffff)
+        throw compileError('character code point value in \\x{} or \\o{} is too large', this.off(at));
       if (v >= 0xd800 && v <= 0xdfff) {
         throw compileError('disallowed Unicode code point (>= 0xd800 && <= 0xdfff)', this.off(at));
       }
@@ -187,7 +197,14 @@ export class Parser {
         throw compileError('quantifier does not follow a repeatable item', this.off(q.at));
       }
       if (atoms.length === 0) items.pop();
-      items.push({ t: 'quant', body: last, min: q.min, max: q.max, greedy: q.greedy, possessive: q.possessive });
+      items.push({
+        t: 'quant',
+        body: last,
+        min: q.min,
+        max: q.max,
+        greedy: q.greedy,
+        possessive: q.possessive,
+      });
       this.skipExtended();
       const again = this.tryQuantifier(true);
       if (again !== null) {
@@ -456,8 +473,10 @@ export class Parser {
     let name = '';
     while (!this.eof() && isWordUnit(this.peek())) name += String.fromCharCode(this.u[this.pos++]);
     if (name === '') throw compileError('subpattern name expected', this.off(start));
-    if (isDigit(name.charCodeAt(0))) throw compileError('subpattern name must start with a non-digit', this.off(start));
-    if (name.length > 32) throw compileError('subpattern name is too long (maximum 32 code units)', this.off(start));
+    if (isDigit(name.charCodeAt(0)))
+      throw compileError('subpattern name must start with a non-digit', this.off(start));
+    if (name.length > 32)
+      throw compileError('subpattern name is too long (maximum 32 code units)', this.off(start));
     if (this.peek() !== terminator) {
       throw compileError('syntax error in subpattern name (missing terminator?)', this.off(this.pos));
     }
@@ -472,7 +491,10 @@ export class Parser {
       const list = this.nameIndexes.get(name);
       if (list !== undefined) {
         if (!this.flags.J) {
-          throw compileError('two named subpatterns have the same name (PCRE2_DUPNAMES not set)', this.off(start));
+          throw compileError(
+            'two named subpatterns have the same name (PCRE2_DUPNAMES not set)',
+            this.off(start),
+          );
         }
         list.push(index);
       } else this.nameIndexes.set(name, [index]);
@@ -485,7 +507,13 @@ export class Parser {
    * The body of a group up to its `)`. Option changes inside it end with it;
    * `restore` is the state to go back to when the opening itself changed options.
    */
-  private groupBody(kind: GroupKind, start: number, name: string | null, restore?: InlineFlags, index = 0): GroupNode {
+  private groupBody(
+    kind: GroupKind,
+    start: number,
+    name: string | null,
+    restore?: InlineFlags,
+    index = 0,
+  ): GroupNode {
     const outer = restore ?? this.flags;
     const node: GroupNode = {
       t: 'group',
@@ -508,7 +536,14 @@ export class Parser {
   // ------------------------------------------------------------- escapes
 
   private backrefNode(index: number, name: string | null, start: number): Node {
-    const node: BackrefNode = { t: 'backref', index, name, ci: this.flags.i, offset: this.off(start), path: [] };
+    const node: BackrefNode = {
+      t: 'backref',
+      index,
+      name,
+      ci: this.flags.i,
+      offset: this.off(start),
+      path: [],
+    };
     this.backrefs.push(node);
     return node;
   }
@@ -517,7 +552,8 @@ export class Parser {
     if (ref.name !== null) {
       const list = this.nameIndexes.get(ref.name);
       if (list === undefined) throw compileError('reference to non-existent subpattern', ref.offset);
-      if (list.length > 1) throw unsupported(`back reference to the duplicate name "${ref.name}"`, ref.offset);
+      if (list.length > 1)
+        throw unsupported(`back reference to the duplicate name "${ref.name}"`, ref.offset);
       ref.index = list[0];
     }
     if (ref.index > this.captureCount) throw compileError('reference to non-existent subpattern', ref.offset);
@@ -581,7 +617,10 @@ export class Parser {
       case 'l':
       case 'U':
       case 'u':
-        throw compileError('PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u', this.off(this.pos));
+        throw compileError(
+          'PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u',
+          this.off(this.pos),
+        );
     }
     if (c >= C('1') && c <= C('9')) {
       const back = this.digitsReference(c, start);
@@ -688,7 +727,8 @@ export class Parser {
       this.pos--;
       let v = 0;
       for (let k = 0; k < 3 && isOctal(this.peek()); k++) v = v * 8 + (this.u[this.pos++] - 0x30);
-      if (!this.opts.utf && v > 0xff) throw compileError('octal value is greater than \\377 in 8-bit non-UTF-8 mode', this.off(start));
+      if (!this.opts.utf && v > 0xff)
+        throw compileError('octal value is greater than \\377 in 8-bit non-UTF-8 mode', this.off(start));
       return v;
     }
     if (isAsciiLetterOrDigit(c)) {
@@ -710,7 +750,8 @@ export class Parser {
       n++;
       if (v > 0x10ffff) break;
     }
-    if (n === 0 || this.peek() !== C('}')) throw compileError('digits missing in \\x{} or \\o{} or \\N{U+}', this.off(this.pos));
+    if (n === 0 || this.peek() !== C('}'))
+      throw compileError('digits missing in \\x{} or \\o{} or \\N{U+}', this.off(this.pos));
     this.pos++;
     return this.checkCodePoint(v, start);
   }
@@ -790,7 +831,11 @@ export class Parser {
       this.pos++;
       text = '';
       while (!this.eof() && this.peek() !== C('}')) text += String.fromCodePoint(this.u[this.pos++]);
-      if (this.eof()) throw compileError('\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number', this.off(start));
+      if (this.eof())
+        throw compileError(
+          '\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number',
+          this.off(start),
+        );
       this.pos++;
     } else {
       text = '';
@@ -803,7 +848,10 @@ export class Parser {
     const m = /^([+-]?)(\d+)$/.exec(text);
     if (m === null) {
       if (c === C('{') && /^[A-Za-z_]\w*$/.test(text)) return this.backrefNode(0, text, start);
-      throw compileError('\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number', this.off(start));
+      throw compileError(
+        '\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number',
+        this.off(start),
+      );
     }
     const n = Number(m[2]);
     if (n === 0) throw compileError('a numbered reference must not be zero', this.off(start));
@@ -820,7 +868,8 @@ export class Parser {
     if (c === C('<')) term = C('>');
     else if (c === C("'")) term = C("'");
     else if (c === C('{')) term = C('}');
-    else throw compileError('\\k is not followed by a braced, angle-bracketed, or quoted name', this.off(start));
+    else
+      throw compileError('\\k is not followed by a braced, angle-bracketed, or quoted name', this.off(start));
     this.pos++;
     return this.backrefNode(0, this.readName(term), start);
   }
@@ -840,7 +889,8 @@ export class Parser {
     let first = true;
     let quoting = false;
     for (;;) {
-      if (this.eof()) throw compileError('missing terminating ] for character class', this.off(this.u.length));
+      if (this.eof())
+        throw compileError('missing terminating ] for character class', this.off(this.u.length));
       const c = this.peek();
       if (quoting) {
         if (c === BACKSLASH && this.peek(1) === C('E')) {
@@ -886,7 +936,10 @@ export class Parser {
       if (this.peek() === C('-') && this.pos + 1 < this.u.length && this.u[this.pos + 1] !== C(']')) {
         const dash = this.pos;
         this.pos++;
-        if (this.peek() === C('[') && (this.peek(1) === C(':') || this.peek(1) === C('.') || this.peek(1) === C('='))) {
+        if (
+          this.peek() === C('[') &&
+          (this.peek(1) === C(':') || this.peek(1) === C('.') || this.peek(1) === C('='))
+        ) {
           throw compileError('invalid range in character class', this.off(dash + 1));
         }
         if (this.peek() === BACKSLASH && this.peek(1) === C('Q')) {
@@ -903,7 +956,8 @@ export class Parser {
         if (hiAtom === null || 'set' in hiAtom) {
           throw compileError('invalid range in character class', this.off(dash + 1));
         }
-        if (hiAtom.char < lo) throw compileError('range out of order in character class', this.off(this.pos - 1));
+        if (hiAtom.char < lo)
+          throw compileError('range out of order in character class', this.off(this.pos - 1));
         ranges.push([lo, hiAtom.char]);
         continue;
       }
@@ -998,7 +1052,10 @@ export class Parser {
       case 'l':
       case 'U':
       case 'u':
-        throw compileError('PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u', this.off(this.pos));
+        throw compileError(
+          'PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u',
+          this.off(this.pos),
+        );
     }
     return { char: this.escapedChar(start, true) };
   }

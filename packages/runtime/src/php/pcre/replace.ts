@@ -82,10 +82,18 @@ function backref(r: string, i: number): [number, number] | null {
 }
 
 /** One pattern over one subject; `counter.n` counts replacements. */
-function replaceOne(cp: CompiledPattern, replacement: string, subject: string, limit: number, counter: { n: number }): string {
+function replaceOne(
+  cp: CompiledPattern,
+  replacement: string,
+  subject: string,
+  limit: number,
+  counter: { n: number },
+): string {
   if (limit === 0) return subject;
   const subj = new Subject(cp, subject);
-  const pieces = parseReplacement(replacement).map((p) => (typeof p === 'string' && !cp.utf ? toByteString(p) : p));
+  const pieces = parseReplacement(replacement).map((p) =>
+    typeof p === 'string' && !cp.utf ? toByteString(p) : p,
+  );
   const refs = pieces.filter((p): p is number => typeof p === 'number');
   const units = subj.units;
   let out = '';
@@ -111,7 +119,13 @@ function replaceOne(cp: CompiledPattern, replacement: string, subject: string, l
   return subj.decode(out);
 }
 
-function replaceInSubject(pattern: string | PhpArray, replacement: string | PhpArray, subject: string, limit: number, counter: { n: number }): string {
+function replaceInSubject(
+  pattern: string | PhpArray,
+  replacement: string | PhpArray,
+  subject: string,
+  limit: number,
+  counter: { n: number },
+): string {
   if (typeof pattern === 'string') {
     return replaceOne(compilePattern(pattern), replacement as string, subject, limit, counter);
   }
@@ -155,7 +169,12 @@ export function pregReplaceCount(
  * replacements may be arrays (PHP pairing rules); an array subject gives an
  * array. Throws PcreError for a bad pattern (PHP: warning and null).
  */
-export function pregReplace(pattern: string | PhpArray, replacement: string | PhpArray, subject: string, limit?: number): string;
+export function pregReplace(
+  pattern: string | PhpArray,
+  replacement: string | PhpArray,
+  subject: string,
+  limit?: number,
+): string;
 export function pregReplace(
   pattern: string | PhpArray,
   replacement: string | PhpArray,

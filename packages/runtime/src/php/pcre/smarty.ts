@@ -9,7 +9,7 @@ export function smartyRegexCheck(search: string): string {
   if (nul >= 0) s = s.slice(0, nul);
   // '!([a-zA-Z\s]+)$!s' (PCRE \s without u: space, \t \n \v \f \r)
   const m = /[a-zA-Z\t\n\v\f\r ]+$/.exec(s);
-  if (m !== null && m[0].includes('e')) {
+  if (m?.[0].includes('e')) {
     s = s.slice(0, s.length - m[0].length) + m[0].replace(/[e\t\n\v\f\r ]+/g, '');
   }
   return s;

@@ -108,7 +108,10 @@ export function pregQuote(str: string, delimiter: string | null = null): string 
         out += '\\000';
         continue;
     }
-    if (ch === delim || (leadByte >= 0 && ch.codePointAt(0)! >= 0x80 && new TextEncoder().encode(ch)[0] === leadByte)) {
+    if (
+      ch === delim ||
+      (leadByte >= 0 && ch.codePointAt(0)! >= 0x80 && new TextEncoder().encode(ch)[0] === leadByte)
+    ) {
       out += '\\' + ch;
       continue;
     }

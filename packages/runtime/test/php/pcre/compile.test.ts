@@ -80,16 +80,24 @@ describe('PHP errors (syntax)', () => {
     ['/\\i/', 'Compilation failed: unrecognized character follows \\ at offset ~'],
     ['/a\\/', "No ending delimiter '/' found"],
     ['/[[:alpah:]]/', 'Compilation failed: unknown POSIX class name at offset ~'],
-    ['/(?<n>a)(?<n>b)/', 'Compilation failed: two named subpatterns have the same name (PCRE2_DUPNAMES not set) at offset ~'],
+    [
+      '/(?<n>a)(?<n>b)/',
+      'Compilation failed: two named subpatterns have the same name (PCRE2_DUPNAMES not set) at offset ~',
+    ],
     ['/\\p{Klingon}/u', 'Compilation failed: unknown property after \\P or \\p at offset ~'],
-    ['/\\x{100}/', 'Compilation failed: character code point value in \\x{} or \\o{} is too large at offset ~'],
+    [
+      '/\\x{100}/',
+      'Compilation failed: character code point value in \\x{} or \\o{} is too large at offset ~',
+    ],
     ['/(?z)/', 'Compilation failed: unrecognized character after (? or (?- at offset ~'],
   ])('%s', (pattern, message) => {
     const e = error(pattern);
     expect(e.kind).toBe('syntax');
     // "~": PCRE2 reports some offsets a few bytes further; only the message is checked
     if (message.endsWith(' at offset ~')) {
-      expect(e.message).toMatch(new RegExp('^' + message.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '\\d+$'));
+      expect(e.message).toMatch(
+        new RegExp('^' + message.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '\\d+$'),
+      );
     } else {
       expect(e.message).toBe(message);
     }

@@ -4,7 +4,14 @@ import { PhpArray } from '../../../src/php/array';
 export function dump(v: unknown): string {
   if (v instanceof PhpArray) {
     if (v.isList()) return '[' + v.values().map(dump).join(',') + ']';
-    return '{' + v.entries().map(([k, x]) => JSON.stringify(String(k)) + ':' + dump(x)).join(',') + '}';
+    return (
+      '{' +
+      v
+        .entries()
+        .map(([k, x]) => JSON.stringify(String(k)) + ':' + dump(x))
+        .join(',') +
+      '}'
+    );
   }
   if (v === undefined) return 'undefined';
   return JSON.stringify(v);

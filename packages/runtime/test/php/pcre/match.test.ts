@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PREG_UNMATCHED_AS_NULL as NULLS,
   PREG_OFFSET_CAPTURE as OFFSET,
   PREG_PATTERN_ORDER as PATTERN,
-  PREG_SET_ORDER as SET,
-  PREG_UNMATCHED_AS_NULL as NULLS,
   pregMatch,
   pregMatchAll,
+  PREG_SET_ORDER as SET,
 } from '../../../src/php/pcre/index';
 import { dump } from './dump';
 
@@ -22,20 +22,54 @@ describe('preg_match result shapes', () => {
   it.each([
     ['groups', '/(\\d+)-(\\d+)/', 'a 12-34 b', 0, 0, '1 ["12-34","12","34"]'],
     ['no match', '/x/', 'abc', 0, 0, '0 []'],
-    ['named groups: name first, then number', '/(?<year>\\d{4})-(?<month>\\d\\d)/', '2024-05', 0, 0,
-      '1 {"0":"2024-05","year":"2024","1":"2024","month":"05","2":"05"}'],
-    ['(?P<n>) and (?\'n\') names', "/(?P<a>x)(?'b'y)/", 'xy', 0, 0, '1 {"0":"xy","a":"x","1":"x","b":"y","2":"y"}'],
+    [
+      'named groups: name first, then number',
+      '/(?<year>\\d{4})-(?<month>\\d\\d)/',
+      '2024-05',
+      0,
+      0,
+      '1 {"0":"2024-05","year":"2024","1":"2024","month":"05","2":"05"}',
+    ],
+    [
+      "(?P<n>) and (?'n') names",
+      "/(?P<a>x)(?'b'y)/",
+      'xy',
+      0,
+      0,
+      '1 {"0":"xy","a":"x","1":"x","b":"y","2":"y"}',
+    ],
     ['trailing unmatched groups omitted', '/(a)(b)?(c)?/', 'a', 0, 0, '1 ["a","a"]'],
     ['inner unmatched group is ""', '/(a)(b)?(c)/', 'ac', 0, 0, '1 ["ac","a","","c"]'],
     ['UNMATCHED_AS_NULL includes trailing groups', '/(a)(b)?(c)?/', 'a', NULLS, 0, '1 ["a","a",null,null]'],
     ['UNMATCHED_AS_NULL inner', '/(a)(b)?(c)/', 'ac', NULLS, 0, '1 ["ac","a",null,"c"]'],
     ['OFFSET_CAPTURE', '/b+/', 'aabbb', OFFSET, 0, '1 [["bbb",2]]'],
-    ['OFFSET_CAPTURE unset group is ["",-1]', '/(a)(x)?(c)/', 'ac', OFFSET, 0, '1 [["ac",0],["a",0],["",-1],["c",1]]'],
-    ['OFFSET_CAPTURE + NULL', '/(a)(x)?(c)/', 'ac', OFFSET | NULLS, 0, '1 [["ac",0],["a",0],[null,-1],["c",1]]'],
+    [
+      'OFFSET_CAPTURE unset group is ["",-1]',
+      '/(a)(x)?(c)/',
+      'ac',
+      OFFSET,
+      0,
+      '1 [["ac",0],["a",0],["",-1],["c",1]]',
+    ],
+    [
+      'OFFSET_CAPTURE + NULL',
+      '/(a)(x)?(c)/',
+      'ac',
+      OFFSET | NULLS,
+      0,
+      '1 [["ac",0],["a",0],[null,-1],["c",1]]',
+    ],
     ['offsets are UTF-8 bytes (u)', '/b/u', 'あb', OFFSET, 0, '1 [["b",3]]'],
     ['offsets are UTF-8 bytes (no u)', '/b/', 'あb', OFFSET, 0, '1 [["b",3]]'],
     ['named + OFFSET_CAPTURE', '/(?<n>\\d)/', 'x7', OFFSET, 0, '1 {"0":["7",1],"n":["7",1],"1":["7",1]}'],
-    ['named unset trailing with NULL', '/(a)(?<z>b)?/', 'a', NULLS, 0, '1 {"0":"a","1":"a","z":null,"2":null}'],
+    [
+      'named unset trailing with NULL',
+      '/(a)(?<z>b)?/',
+      'a',
+      NULLS,
+      0,
+      '1 {"0":"a","1":"a","z":null,"2":null}',
+    ],
     ['start offset (bytes)', '/\\d+/', '12 34 56', 0, 3, '1 ["34"]'],
     ['start offset after a multi-byte char (u)', '/./u', 'あい', 0, 3, '1 ["い"]'],
     ['negative offset counts from the end', '/\\d/', 'a1b2', 0, -1, '1 ["2"]'],
@@ -73,7 +107,14 @@ describe('preg_match result shapes', () => {
     ['possessive + captures', '/(a)*+(b)/', 'aab', 0, 0, '1 ["aab","a","b"]'],
     ['back reference \\1', '/(\\w)\\1/', 'hello', 0, 0, '1 ["ll","l"]'],
     ['\\g{1} \\g1 \\g{-1}', '/(a)\\g{1}\\g1(b)\\g{-1}/', 'aaabb', 0, 0, '1 ["aaabb","a","b"]'],
-    ['(?P=n) \\k<n> \\k{n} \\k\'n\'', "/(?<n>x)(?P=n)\\k<n>\\k{n}\\k'n'/", 'xxxxx', 0, 0, '1 {"0":"xxxxx","n":"x","1":"x"}'],
+    [
+      "(?P=n) \\k<n> \\k{n} \\k'n'",
+      "/(?<n>x)(?P=n)\\k<n>\\k{n}\\k'n'/",
+      'xxxxx',
+      0,
+      0,
+      '1 {"0":"xxxxx","n":"x","1":"x"}',
+    ],
     ['case-insensitive back reference', '/(a)\\1/i', 'aA', 0, 0, '1 ["aA","a"]'],
     ['lookbehind', '/(?<=\\$)\\d+/', 'cost $45', 0, 0, '1 ["45"]'],
     ['lookbehind branches of different fixed lengths', '/(?<=ab|c)d/', 'xcd', 0, 0, '1 ["d"]'],
@@ -84,7 +125,14 @@ describe('preg_match result shapes', () => {
     ['\\Q...\\E', '/\\Q1+1\\E/', 'x1+1', 0, 0, '1 ["1+1"]'],
     ['\\Q...\\E in a class', '/[\\Q]^\\E]+/', 'a]^b', 0, 0, '1 ["]^"]'],
     ['\\p{Han} (u)', '/\\p{Han}+/u', 'かな漢字', 0, 0, '1 ["漢字"]'],
-    ['\\p{Katakana} includes ー (Script_Extensions)', '/^\\p{Katakana}+$/u', 'コーヒー', 0, 0, '1 ["コーヒー"]'],
+    [
+      '\\p{Katakana} includes ー (Script_Extensions)',
+      '/^\\p{Katakana}+$/u',
+      'コーヒー',
+      0,
+      0,
+      '1 ["コーヒー"]',
+    ],
     ['\\p{Lu} and \\P{L}', '/\\p{Lu}\\P{L}/u', 'aÉ1', 0, 0, '1 ["É1"]'],
     ['\\p{^L}', '/\\p{^L}+/u', 'ab12', 0, 0, '1 ["12"]'],
     ['\\pL short form', '/\\pL+/u', '12äb', 0, 0, '1 ["äb"]'],
@@ -118,28 +166,64 @@ describe('preg_match result shapes', () => {
   });
 
   it('rejects flags that are not PREG_* constants', () => {
-    expect(() => pregMatch('/a/', 'a', 1)).toThrow('preg_match(): Argument #4 ($flags) must be a PREG_* constant');
+    expect(() => pregMatch('/a/', 'a', 1)).toThrow(
+      'preg_match(): Argument #4 ($flags) must be a PREG_* constant',
+    );
     expect(() => pregMatchAll('/a/', 'a', 3)).toThrow('must be a PREG_* constant');
   });
 });
 
 describe('preg_match_all result shapes', () => {
   it.each([
-    ['pattern order pads unset groups with ""', '/(\\d)(x)?/', '1x2', PATTERN, 0, '2 [["1x","2"],["1","2"],["x",""]]'],
+    [
+      'pattern order pads unset groups with ""',
+      '/(\\d)(x)?/',
+      '1x2',
+      PATTERN,
+      0,
+      '2 [["1x","2"],["1","2"],["x",""]]',
+    ],
     ['set order omits trailing unset groups', '/(\\d)(x)?/', '1x2', SET, 0, '2 [["1x","1","x"],["2","2"]]'],
     ['set order + NULL', '/(\\d)(x)?/', '1x2', SET | NULLS, 0, '2 [["1x","1","x"],["2","2",null]]'],
     ['pattern order + NULL', '/(\\d)(x)?/', '1x2', PATTERN | NULLS, 0, '2 [["1x","2"],["1","2"],["x",null]]'],
-    ['pattern order + OFFSET', '/(\\d)(x)?/', '1x2', PATTERN | OFFSET, 0,
-      '2 [[["1x",0],["2",2]],[["1",0],["2",2]],[["x",1],["",-1]]]'],
+    [
+      'pattern order + OFFSET',
+      '/(\\d)(x)?/',
+      '1x2',
+      PATTERN | OFFSET,
+      0,
+      '2 [[["1x",0],["2",2]],[["1",0],["2",2]],[["x",1],["",-1]]]',
+    ],
     ['no match, pattern order: one empty list per group', '/(a)(b)/', 'xyz', PATTERN, 0, '0 [[],[],[]]'],
     ['no match, set order', '/(a)(b)/', 'xyz', SET, 0, '0 []'],
-    ['named, pattern order', '/(?<d>\\d)/', 'a1b2', PATTERN, 0, '2 {"0":["1","2"],"d":["1","2"],"1":["1","2"]}'],
+    [
+      'named, pattern order',
+      '/(?<d>\\d)/',
+      'a1b2',
+      PATTERN,
+      0,
+      '2 {"0":["1","2"],"d":["1","2"],"1":["1","2"]}',
+    ],
     ['named, set order', '/(?<d>\\d)/', 'a1', SET, 0, '1 [{"0":"1","d":"1","1":"1"}]'],
-    ['conformance cms_match_all_offsets (258)', '/o/', 'foo boo', SET | OFFSET, 0, '4 [[["o",1]],[["o",2]],[["o",5]],[["o",6]]]'],
+    [
+      'conformance cms_match_all_offsets (258)',
+      '/o/',
+      'foo boo',
+      SET | OFFSET,
+      0,
+      '4 [[["o",1]],[["o",2]],[["o",5]],[["o",6]]]',
+    ],
     ['offset only (256) means pattern order', '/o/', 'foo', OFFSET, 0, '2 [[["o",1],["o",2]]]'],
     ['start offset', '/\\d/', 'a1b2c3', PATTERN, 3, '2 [["2","3"]]'],
     ['empty matches advance one character', '/a*/', 'baaa', PATTERN, 0, '3 [["","aaa",""]]'],
-    ['PCRE retries a non-empty match after an empty one', '/a*?/', 'aa', PATTERN, 0, '5 [["","a","","a",""]]'],
+    [
+      'PCRE retries a non-empty match after an empty one',
+      '/a*?/',
+      'aa',
+      PATTERN,
+      0,
+      '5 [["","a","","a",""]]',
+    ],
     ['(|x) prefers empty, then takes x', '/(?:|x)/', 'x', PATTERN, 0, '3 [["","x",""]]'],
     ['u: empty matches advance a whole character', '//u', 'あい', PATTERN, 0, '3 [["","",""]]'],
     ['no u: empty matches advance a byte', '//', 'あ', PATTERN, 0, '4 [["","","",""]]'],
