@@ -12,8 +12,12 @@
  * is O(1) (it bumps the store's share count) and the first write through a
  * handle whose store is shared copies the store. Rules for callers:
  *
- * - `get()` / `valueAt()` return the nested handle stored in a slot: treat it as
- *   read-only. To modify a nested array in place, use `getMut(key)`.
+ * - Reading a nested array (`get`, `valueAt`, `values`, `entries`, `forEach`)
+ *   gives the slot's handle when this array is exclusive, or a COW copy when its
+ *   storage is shared, so `child = a.get(k); child.set(...); a.set(k, child)`
+ *   (PHP's `$a[k][..] = ..`) is always safe. `getMut(key)` does the same in one
+ *   step without the final `set`. Don't keep such a handle and modify it later
+ *   without setting it back.
  * - `set()` / `push()` *move* the given value in. When you store an array that
  *   also stays reachable elsewhere (another variable, another slot), store
  *   `copyValue(v)` / `v.clone()` instead, exactly where PHP would copy.
@@ -61,6 +65,11 @@ export class ArrayStore {
 
 /** The value to store when PHP copies on assignment: arrays get an O(1) COW copy. */
 export function copyValue(v: Value): Value {
+  return v instanceof PhpArray ? v.clone() : v;
+}
+
+/** a nested array read out of a shared store: a COW copy, so modifying it cannot reach the other sharers */
+function shared(v: Value): Value {
   return v instanceof PhpArray ? v.clone() : v;
 }
 
@@ -170,10 +179,13 @@ export class PhpArray {
     else k = toKey(key);
     if (s.keys === null) {
       if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return undefined;
-      return s.vals[k];
+      const v = s.vals[k];
+      return s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
     }
     const i = s.index!.get(k);
-    return i === undefined ? undefined : s.vals[i];
+    if (i === undefined) return undefined;
+    const v = s.vals[i];
+    return s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
   }
 
   /** Value at `key`, or null when missing. */
@@ -303,7 +315,9 @@ export class PhpArray {
   values(): Value[] {
     const s = this.s;
     if (s.holes > 0) compact(s);
-    return s.vals.slice();
+    const out = s.vals.slice();
+    if (s.refs > 1) for (let i = 0; i < out.length; i++) out[i] = shared(out[i]);
+    return out;
   }
 
   /** [key, value] pairs in order (a snapshot). */
@@ -313,7 +327,8 @@ export class PhpArray {
     const n = s.vals.length;
     const out = new Array<[Key, Value]>(n);
     const keys = s.keys;
-    for (let i = 0; i < n; i++) out[i] = [keys === null ? i : keys[i], s.vals[i]];
+    const sh = s.refs > 1;
+    for (let i = 0; i < n; i++) out[i] = [keys === null ? i : keys[i], sh ? shared(s.vals[i]) : s.vals[i]];
     return out;
   }
 
@@ -328,8 +343,9 @@ export class PhpArray {
     const keys = s.keys;
     const vals = s.vals;
     const n = vals.length;
-    if (keys === null) for (let i = 0; i < n; i++) fn(vals[i], i);
-    else for (let i = 0; i < n; i++) fn(vals[i], keys[i]);
+    const sh = s.refs > 1;
+    if (keys === null) for (let i = 0; i < n; i++) fn(sh ? shared(vals[i]) : vals[i], i);
+    else for (let i = 0; i < n; i++) fn(sh ? shared(vals[i]) : vals[i], keys[i]);
   }
 
   /** Key at position `i` (0 ≤ i < size), in insertion order. O(1). */
@@ -344,7 +360,8 @@ export class PhpArray {
   valueAt(i: number): Value {
     const s = this.s;
     if (s.holes > 0) compact(s);
-    return s.vals[i];
+    const v = s.vals[i];
+    return s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
   }
 
   /** Keys exactly 0..n-1 in order (what json_encode prints as `[...]`). */

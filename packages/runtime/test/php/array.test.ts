@@ -260,6 +260,32 @@ describe('copy-on-write value semantics', () => {
     expect(enc(b)).toBe('{"u":{"tags":["x","y"]}}');
   });
 
+  it('read, modify, set back (PHP `$a[k][..] = ..`) never reaches a copy', () => {
+    const a = fromJSONText('{"x":{"y":0}}') as PhpArray;
+    const b = a.clone();
+    const child = a.get('x') as PhpArray;
+    child.set('y', 1);
+    a.set('x', child);
+    expect(enc(a)).toBe('{"x":{"y":1}}');
+    expect(enc(b)).toBe('{"x":{"y":0}}');
+    // the same through valueAt / values / entries / forEach
+    const c = b.clone();
+    (c.valueAt(0) as PhpArray).set('y', 2);
+    (c.values()[0] as PhpArray).set('y', 3);
+    (c.entries()[0][1] as PhpArray).set('y', 4);
+    c.forEach((v) => {
+      (v as PhpArray).set('y', 5);
+    });
+    expect(enc(b)).toBe('{"x":{"y":0}}');
+    expect(enc(c)).toBe('{"x":{"y":0}}');
+  });
+
+  it('an exclusive array hands out its own nested handle', () => {
+    const a = fromJSONText('{"x":{"y":0}}') as PhpArray;
+    (a.get('x') as PhpArray).set('y', 1);
+    expect(enc(a)).toBe('{"x":{"y":1}}');
+  });
+
   it('getMut creates or replaces a non-array value', () => {
     const a = PhpArray.fromEntries([['s', 'scalar']]);
     a.getMut('s').set('k', 1);
