@@ -75,21 +75,29 @@ describe('floatToString matches exact half-even rounding', () => {
 
   it('random decimals of 13 to 17 digits (near ties)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 10n ** 12n, max: 10n ** 17n }), fc.integer({ min: -30, max: 30 }), (n, e) => {
-        const x = Number(`${n}e${e}`);
-        expect(floatToString(x)).toBe(reference14(x));
-        expect(floatToString(-x)).toBe(reference14(-x));
-      }),
+      fc.property(
+        fc.bigInt({ min: 10n ** 12n, max: 10n ** 17n }),
+        fc.integer({ min: -30, max: 30 }),
+        (n, e) => {
+          const x = Number(`${n}e${e}`);
+          expect(floatToString(x)).toBe(reference14(x));
+          expect(floatToString(-x)).toBe(reference14(-x));
+        },
+      ),
       { numRuns: 20000 },
     );
   });
 
   it('exact ties (integers and binary fractions ending in 5)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 10n ** 13n, max: 10n ** 14n - 1n }), fc.integer({ min: 0, max: 3 }), (n, shift) => {
-        const x = Number(`${n}5`) / 2 ** shift;
-        expect(floatToString(x)).toBe(reference14(x));
-      }),
+      fc.property(
+        fc.bigInt({ min: 10n ** 13n, max: 10n ** 14n - 1n }),
+        fc.integer({ min: 0, max: 3 }),
+        (n, shift) => {
+          const x = Number(`${n}5`) / 2 ** shift;
+          expect(floatToString(x)).toBe(reference14(x));
+        },
+      ),
       { numRuns: 5000 },
     );
   });
