@@ -31,7 +31,7 @@ let modifiers: boolean | undefined;
 export function supportsModifiers(): boolean {
   if (modifiers === undefined) {
     try {
-      /(?i:a)(?-i:b)/;
+      new RegExp("(?i:a)(?-i:b)"); // a literal would be a parse error on engines without modifier groups
       modifiers = true;
     } catch {
       modifiers = false;
