@@ -1,0 +1,578 @@
+/**
+ * Allowlisted PHP encoding, hashing and URL functions: base64, entity decoding, URL encoding and
+ * parsing, query building, JSON, md5 and password hashing. All work on the bytes a string stands for.
+ */
+import {
+  definePlugin,
+  floatToRepr,
+  jsonDecode,
+  jsonEncode,
+  type ModifierDef,
+  PhpArray,
+  PhpError,
+  PhpFloat,
+  PhpObject,
+  type Value,
+} from '@sumi/runtime';
+import bcrypt from 'bcryptjs';
+import { md5 as md5Hash } from 'js-md5';
+import { bytesToBinary, fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
+import { phpFunction, valueError } from '../shared/php-params';
+import { decodeEntities, ENT_QUOTES, ENT_SUBSTITUTE } from './entities';
+import { PATHINFO, parseUrl, pathinfo as pathParts, URL_COMPONENTS } from './url-parse';
+
+const GROUP = 'PHP function';
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_REVERSE = new Map([...B64].map((c, i) => [c.charCodeAt(0), i]));
+
+export function base64Encode(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63];
+    out += i + 1 < bytes.length ? B64[(n >> 6) & 63] : '=';
+    out += i + 2 < bytes.length ? B64[n & 63] : '=';
+  }
+  return out;
+}
+
+/** php_base64_decode_ex: lenient (skips unknown characters) or strict; null where PHP returns false. */
+export function base64Decode(input: string, strict: boolean): Uint8Array | null {
+  const s = toBinary(input);
+  const out: number[] = [];
+  let i = 0;
+  let padding = 0;
+  let acc = 0;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 0x3d) {
+      padding++;
+      continue;
+    }
+    const v = B64_REVERSE.get(c);
+    if (v === undefined) {
+      const space = c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+      if (!strict || space) continue;
+      return null;
+    }
+    if (strict && padding) return null;
+    switch (i % 4) {
+      case 0:
+        acc = v << 2;
+        break;
+      case 1:
+        out.push(acc | (v >> 4));
+        acc = (v & 0x0f) << 4;
+        break;
+      case 2:
+        out.push(acc | (v >> 2));
+        acc = (v & 0x03) << 6;
+        break;
+      case 3:
+        out.push(acc | v);
+        break;
+    }
+    i++;
+  }
+  if (strict && i % 4 === 1) return null;
+  if (strict && padding && (padding > 2 || (i + padding) % 4 !== 0)) return null;
+  return Uint8Array.from(out);
+}
+
+export const base64EncodeDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'base64_encode',
+  group: GROUP,
+  php: true,
+  description: 'PHP `base64_encode()` of the UTF-8 bytes.',
+  args: [],
+  result: 'the Base64 text',
+  examples: [{ template: '{$s|base64_encode}', data: { s: 'hello' }, output: 'aGVsbG8=' }],
+  run: phpFunction('base64_encode', [{ name: 'string', type: 'string' }], (_ctx, s) => base64Encode(toBytes(s))),
+});
+
+export const base64DecodeDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'base64_decode',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `base64_decode($string, $strict)`: skips characters outside the Base64 alphabet unless strict is ' +
+    'true, in which case they make the result false.',
+  args: [{ name: 'strict', type: 'boolean', optional: true, default: false, description: 'reject invalid input' }],
+  result: 'the decoded bytes as a string, or false (strict mode)',
+  examples: [{ template: "{'aGk='|base64_decode} [{'%%'|base64_decode}] [{'a%'|base64_decode:true}]", output: 'hi [] []' }],
+  run: phpFunction(
+    'base64_decode',
+    [
+      { name: 'string', type: 'string' },
+      { name: 'strict', type: 'bool', optional: true },
+    ],
+    (_ctx, s, strict = false) => {
+      const b = base64Decode(s, strict);
+      return b === null ? false : fromBytes(b);
+    },
+  ),
+});
+
+const flagsArg = {
+  name: 'flags',
+  type: 'integer',
+  optional: true,
+  default: ENT_QUOTES | ENT_SUBSTITUTE,
+  description: 'ENT_* quote and document-type flags (default ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML401)',
+} as const;
+
+export const htmlEntityDecode: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'html_entity_decode',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `html_entity_decode($string, $flags)`: decodes named and numeric entities. The default document ' +
+    'type is HTML 4.01 (so `&apos;` is kept; pass ENT_HTML5 = 48 for the full HTML5 list); entities need ' +
+    'their `;`; quotes are decoded as the ENT_* quote flags say (both by default).',
+  args: [flagsArg, { name: 'encoding', type: 'string', optional: true, description: 'UTF-8 only' }],
+  result: 'the decoded string',
+  examples: [
+    { template: '{$s|html_entity_decode}', data: { s: '&lt;p&gt;caf&eacute; &amp;amp; &#x41;&#39;&apos;' }, output: "<p>café &amp; A'&apos;" },
+  ],
+  run: phpFunction(
+    'html_entity_decode',
+    [
+      { name: 'string', type: 'string' },
+      { name: 'flags', type: 'int', optional: true },
+      { name: 'encoding', type: '?string', optional: true },
+    ],
+    (_ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE, enc) => {
+      checkUtf8Charset('html_entity_decode', enc);
+      return decodeEntities(s, flags, true);
+    },
+  ),
+});
+
+function checkUtf8Charset(fname: string, enc: string | null | undefined): void {
+  if (enc === null || enc === undefined || enc === '') return;
+  if (!/^utf-?8$/i.test(enc)) {
+    throw new PhpError('ValueError', `${fname}(): Argument #3 ($encoding) must be a valid encoding, "${enc}" given`);
+  }
+}
+
+export const htmlspecialcharsDecode: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'htmlspecialchars_decode',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `htmlspecialchars_decode($string, $flags)`: decodes only &amp; &lt; &gt;, &quot; and &#039; (as the ' +
+    'quote flags allow; ENT_NOQUOTES = 0 keeps both) and the numeric forms of those characters.',
+  args: [flagsArg],
+  result: 'the decoded string',
+  examples: [{ template: '{$s|htmlspecialchars_decode:$smarty.const.ENT_NOQUOTES}', data: { s: '&lt;&quot;&gt;' }, output: '<&quot;>' }],
+  run: phpFunction(
+    'htmlspecialchars_decode',
+    [
+      { name: 'string', type: 'string' },
+      { name: 'flags', type: 'int', optional: true },
+    ],
+    (_ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE) => decodeEntities(s, flags, false),
+  ),
+});
+
+/** urlencode(): alphanumerics and `-_.` stay, space becomes `+`, every other byte `%XX`. */
+export function urlencodeBytes(s: string, raw: boolean): string {
+  const b = toBinary(s);
+  let out = '';
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i);
+    if (
+      (c >= 0x30 && c <= 0x39) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      c === 0x2d ||
+      c === 0x2e ||
+      c === 0x5f ||
+      (raw && c === 0x7e)
+    ) {
+      out += b[i];
+    } else if (c === 0x20 && !raw) {
+      out += '+';
+    } else {
+      out += `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`;
+    }
+  }
+  return out;
+}
+
+/** rawurldecode() (`plus` false) / urldecode(): `%XX` → the byte; malformed escapes stay. */
+export function urldecodeBytes(s: string, plus: boolean): string {
+  const b = toBinary(s);
+  const out = b.replace(/%([0-9a-fA-F]{2})|\+/g, (m, hex: string | undefined) =>
+    hex === undefined ? (plus ? ' ' : m) : String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  return fromBinary(out);
+}
+
+export const urlencode: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'urlencode',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `urlencode()`: for query strings. Letters, digits and `-_.` stay; a space becomes `+`; every other ' +
+    'byte (including `~` and each byte of a multibyte character) becomes `%XX`.',
+  args: [],
+  result: 'the encoded string',
+  examples: [{ template: '{$q|urlencode}', data: { q: 'a b&c=d/é~' }, output: 'a+b%26c%3Dd%2F%C3%A9%7E' }],
+  run: phpFunction('urlencode', [{ name: 'string', type: 'string' }], (_ctx, s) => urlencodeBytes(s, false)),
+});
+
+export const rawurldecode: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'rawurldecode',
+  group: GROUP,
+  php: true,
+  description: 'PHP `rawurldecode()`: turns `%XX` escapes into bytes; `+` stays a plus sign.',
+  args: [],
+  result: 'the decoded string',
+  examples: [{ template: "{'a%20b%2F+c'|rawurldecode}", output: 'a b/+c' }],
+  run: phpFunction('rawurldecode', [{ name: 'string', type: 'string' }], (_ctx, s) => urldecodeBytes(s, false)),
+});
+
+const PHP_QUERY_RFC1738 = 1;
+const PHP_QUERY_RFC3986 = 2;
+
+/** php_url_encode_hash_ex: one level of http_build_query(). */
+function buildQuery(data: PhpArray, prefix: string | null, numericPrefix: string, raw: boolean, out: string[]): void {
+  const enc = (s: string) => urlencodeBytes(s, raw);
+  data.forEach((v, k) => {
+    let name: string;
+    if (prefix === null) name = typeof k === 'number' ? enc(numericPrefix + k) : enc(k);
+    else name = `${prefix}%5B${enc(String(k))}%5D`;
+    if (v instanceof PhpArray || v instanceof PhpObject) {
+      buildQuery(v instanceof PhpObject ? v.props : v, name, numericPrefix, raw, out);
+      return;
+    }
+    if (v === null) return;
+    let text: string;
+    if (typeof v === 'boolean') text = v ? '1' : '0';
+    else if (typeof v === 'string') text = v;
+    else if (v instanceof PhpFloat) text = String(v.value);
+    else if (typeof v === 'number' && !Number.isSafeInteger(v)) text = floatToRepr(v, 'E');
+    else text = String(v);
+    out.push(`${name}=${enc(text)}`);
+  });
+}
+
+export const httpBuildQuery: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'http_build_query',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `http_build_query($data, $numeric_prefix, $arg_separator, $encoding_type)`: `a=1&b=x+y`. Nested ' +
+    'arrays become `a%5Bb%5D=...` (`a[b]=`); null values are left out; true/false give 1/0. Encoding type ' +
+    '1 (PHP_QUERY_RFC1738, default) writes spaces as `+`, 2 (RFC3986) as `%20`.',
+  args: [
+    { name: 'numeric_prefix', type: 'string', optional: true, default: '', description: 'prefix for top-level int keys' },
+    { name: 'arg_separator', type: 'string', optional: true, default: '&', description: 'between pairs' },
+    { name: 'encoding_type', type: 'integer', optional: true, default: 1, description: '1 RFC1738, 2 RFC3986' },
+  ],
+  result: 'the query string',
+  examples: [
+    { template: '{$q|@http_build_query}', data: { q: { a: 1, b: 'x y', c: { d: 2 } } }, output: 'a=1&b=x+y&c%5Bd%5D=2' },
+  ],
+  run: phpFunction(
+    'http_build_query',
+    [
+      { name: 'data', type: 'mixed' },
+      { name: 'numeric_prefix', type: 'string', optional: true },
+      { name: 'arg_separator', type: '?string', optional: true },
+      { name: 'encoding_type', type: 'int', optional: true },
+    ],
+    (_ctx, data, numericPrefix = '', sep, type = PHP_QUERY_RFC1738) => {
+      let arr: PhpArray;
+      if (data instanceof PhpArray) arr = data;
+      else if (data instanceof PhpObject) arr = data.props;
+      else {
+        throw new PhpError(
+          'TypeError',
+          `http_build_query(): Argument #1 ($data) must be of type array, ${typeNameOf(data)} given`,
+        );
+      }
+      const out: string[] = [];
+      buildQuery(arr, null, numericPrefix, type === PHP_QUERY_RFC3986, out);
+      return out.join(sep ?? '&');
+    },
+  ),
+});
+
+function typeNameOf(v: Value): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v))) return 'int';
+  return 'float';
+}
+
+export const jsonEncodeDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'json_encode',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description:
+    'PHP `json_encode($value, $flags)`. Write `{$list|@json_encode}` for an array (without `@` each element ' +
+    'is encoded). Unicode is escaped as \\uXXXX and `/` as `\\/` unless flags say otherwise (256 ' +
+    'JSON_UNESCAPED_UNICODE, 64 JSON_UNESCAPED_SLASHES; `rcms_json_encode` leaves Unicode unescaped). ' +
+    'Floats use the shortest form that reads back the same (0.1 + 0.2 gives 0.30000000000000004).',
+  args: [
+    { name: 'flags', type: 'integer', optional: true, default: 0, description: 'JSON_* flags' },
+    { name: 'depth', type: 'integer', optional: true, default: 512, description: 'maximum nesting' },
+  ],
+  result: 'the JSON text, or false (prints nothing) for values JSON cannot hold (INF, NAN, invalid UTF-8)',
+  examples: [
+    { template: '{$m|@json_encode}', data: { m: { k: '値', u: 'https://x.jp/a' } }, output: '{"k":"\\u5024","u":"https:\\/\\/x.jp\\/a"}' },
+    { template: '{$m|@json_encode:320}', data: { m: { k: '値', u: 'https://x.jp/a' } }, output: '{"k":"値","u":"https://x.jp/a"}' },
+  ],
+  run: phpFunction(
+    'json_encode',
+    [
+      { name: 'value', type: 'mixed' },
+      { name: 'flags', type: 'int', optional: true },
+      { name: 'depth', type: 'int', optional: true },
+    ],
+    (_ctx, value, flags = 0, depth = 512) => {
+      if (depth <= 0) valueError('json_encode', 3, 'depth', 'must be greater than 0');
+      return jsonEncode(value, flags, depth);
+    },
+  ),
+});
+
+export const jsonDecodeDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'json_decode',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `json_decode($json, $associative, $depth, $flags)`, with objects decoded as associative arrays by ' +
+    "default (the CMS's choice): `{$j.a}` reads a field. `false` as first argument gives objects. Invalid " +
+    'JSON gives null.',
+  args: [
+    { name: 'associative', type: 'boolean', optional: true, default: true, description: 'objects as arrays (true) or objects' },
+    { name: 'depth', type: 'integer', optional: true, default: 512, description: 'maximum nesting' },
+    { name: 'flags', type: 'integer', optional: true, default: 0, description: 'JSON_BIGINT_AS_STRING (2), ...' },
+  ],
+  result: 'the decoded value, or null',
+  examples: [
+    { template: '{assign var=j value=$json|json_decode}{$j.a} {$j.list[1]}', data: { json: '{"a":"A","list":[1,2]}' }, output: 'A 2' },
+  ],
+  run: phpFunction(
+    'json_decode',
+    [
+      { name: 'json', type: 'string' },
+      { name: 'associative', type: '?bool', optional: true },
+      { name: 'depth', type: 'int', optional: true },
+      { name: 'flags', type: 'int', optional: true },
+    ],
+    (_ctx, json, assoc, depth = 512, flags = 0) => {
+      if (depth <= 0) valueError('json_decode', 3, 'depth', 'must be greater than 0');
+      return jsonDecode(json, assoc === undefined ? true : assoc, depth, flags);
+    },
+  ),
+});
+
+export const md5: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'md5',
+  group: GROUP,
+  php: true,
+  description: 'PHP `md5($string, $binary)`: the MD5 digest of the bytes, as 32 hex digits (or 16 raw bytes).',
+  args: [{ name: 'binary', type: 'boolean', optional: true, default: false, description: 'raw bytes instead of hex' }],
+  result: 'the digest',
+  examples: [{ template: '{$s|md5}', data: { s: 'hello' }, output: '5d41402abc4b2a76b9719d911017c592' }],
+  run: phpFunction(
+    'md5',
+    [
+      { name: 'string', type: 'string' },
+      { name: 'binary', type: 'bool', optional: true },
+    ],
+    (_ctx, s, binary = false) => {
+      const bytes = toBytes(s);
+      if (!binary) return md5Hash.hex(bytes);
+      return fromBinary(bytesToBinary(Uint8Array.from(md5Hash.array(bytes))));
+    },
+  ),
+});
+
+/** The bcrypt cost of password_hash() (PASSWORD_BCRYPT_DEFAULT_COST). */
+const BCRYPT_DEFAULT_COST = 10;
+
+export const passwordHash: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'password_hash',
+  group: GROUP,
+  php: true,
+  description:
+    "PHP `password_hash($password, $algo, $options)` with bcrypt (`'2y'`, PASSWORD_DEFAULT/PASSWORD_BCRYPT, " +
+    'or null): a `$2y$10$...` hash of 60 characters with a random salt. Option `cost` (4..31) sets the work ' +
+    'factor. argon2i/argon2id are not supported in Sumi.',
+  args: [
+    { name: 'algo', type: 'mixed', description: "'2y' (bcrypt) or null" },
+    { name: 'options', type: 'array', optional: true, description: '{cost: 10}' },
+  ],
+  result: 'the hash',
+  errors: ['an unknown algorithm or a cost outside 4..31: ValueError, logged; argon2: not implemented, logged; null'],
+  examples: [{ template: "{$pw|password_hash:'2y'|strlen}", data: { pw: 'x' }, output: '60' }],
+  run: phpFunction(
+    'password_hash',
+    [
+      { name: 'password', type: 'string' },
+      { name: 'algo', type: 'mixed' },
+      { name: 'options', type: 'array', optional: true },
+    ],
+    (ctx, password, algo, options) => {
+      const name = algo === null ? '2y' : typeof algo === 'number' ? ({ 0: '2y', 1: '2y', 2: 'argon2i', 3: 'argon2id' } as Record<number, string>)[algo] : String(algo);
+      if (name === 'argon2i' || name === 'argon2id') {
+        ctx.warn(`password_hash(): ${name} is not implemented in Sumi; use PASSWORD_BCRYPT ('2y')`);
+        return null;
+      }
+      if (name !== '2y') valueError('password_hash', 2, 'algo', 'must be a valid password hashing algorithm');
+      let cost = BCRYPT_DEFAULT_COST;
+      const c = options?.get('cost');
+      if (c !== undefined && c !== null) {
+        cost = Number(c);
+        if (!Number.isInteger(cost) || cost < 4 || cost > 31) {
+          throw new PhpError('ValueError', `Invalid bcrypt cost parameter specified: ${String(c)}`);
+        }
+      }
+      if (options?.has('salt')) {
+        ctx.warn('password_hash(): The "salt" option has been ignored, since providing a custom salt is no longer supported');
+      }
+      if (password.includes('\0')) throw new PhpError('ValueError', 'Bcrypt password must not contain null character');
+      const hash = bcrypt.hashSync(password, bcrypt.genSaltSync(cost));
+      return `$2y$${hash.slice(4)}`;
+    },
+  ),
+});
+
+export const passwordVerify: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'password_verify',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `password_verify($password, $hash)`: true when the password matches a bcrypt hash ($2y$, $2a$, ' +
+    '$2b$). Other hash formats (argon2, crypt DES/MD5/SHA) are not supported and give false.',
+  args: [{ name: 'hash', type: 'string', description: 'the stored hash' }],
+  result: 'true or false',
+  examples: [
+    {
+      template: "[{'secret'|password_verify:$h}] [{'wrong'|password_verify:$h}]",
+      data: { h: '$2y$04$kTZ0.HMKhB7rej/keBn3cO8yz49ZF97VytRIK7UV0KNGNWNJ/C/MO' },
+      output: '[1] []',
+    },
+  ],
+  run: phpFunction(
+    'password_verify',
+    [
+      { name: 'password', type: 'string' },
+      { name: 'hash', type: 'string' },
+    ],
+    (_ctx, password, hash) => {
+      if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(hash)) return false;
+      try {
+        return bcrypt.compareSync(password, hash);
+      } catch {
+        return false;
+      }
+    },
+  ),
+});
+
+export const parseUrlDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'parse_url',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `parse_url($url, $component)`: the parts scheme, host, port, user, pass, path, query, fragment ' +
+    "(only those present), or one of them with a component number (0 scheme ... 7 fragment; PHP_URL_*). " +
+    'A seriously malformed URL gives false. PHP\'s own quirks are kept (`example.com:80` is a host and port).',
+  args: [{ name: 'component', type: 'integer', optional: true, default: -1, description: 'PHP_URL_* (0..7), -1 for all' }],
+  result: 'an array, one part (null when absent), or false',
+  examples: [
+    {
+      template: '{$u|@parse_url|@json_encode} {$u|parse_url:1}',
+      data: { u: 'https://user@example.com:8080/a?x=1#f' },
+      output: '{"scheme":"https","host":"example.com","port":8080,"user":"user","path":"\\/a","query":"x=1","fragment":"f"} example.com',
+    },
+  ],
+  run: phpFunction(
+    'parse_url',
+    [
+      { name: 'url', type: 'string' },
+      { name: 'component', type: 'int', optional: true },
+    ],
+    (_ctx, url, component = -1) => {
+      if (component < -1 || component > 7) {
+        valueError('parse_url', 2, 'component', `must be a valid URL component identifier, ${component} given`);
+      }
+      const parts = parseUrl(url);
+      if (parts === null) return false;
+      if (component === -1) return PhpArray.fromEntries(Object.entries(parts));
+      const v = parts[URL_COMPONENTS[component]];
+      return v === undefined ? null : v;
+    },
+  ),
+});
+
+export const pathinfoDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'pathinfo',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `pathinfo($path, $flags)`: dirname, basename, extension (when there is a dot) and filename; with a ' +
+    'flag (1 dirname, 2 basename, 4 extension, 8 filename) only that part as a string.',
+  args: [{ name: 'flags', type: 'integer', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' }],
+  result: 'an array, or one part ("" when absent)',
+  examples: [
+    {
+      template: '{$p|@pathinfo|@json_encode} {$p|pathinfo:4}',
+      data: { p: '/files/user/report.tar.gz' },
+      output: '{"dirname":"\\/files\\/user","basename":"report.tar.gz","extension":"gz","filename":"report.tar"} gz',
+    },
+  ],
+  run: phpFunction(
+    'pathinfo',
+    [
+      { name: 'path', type: 'string' },
+      { name: 'flags', type: 'int', optional: true },
+    ],
+    (_ctx, path, flags = PATHINFO.ALL) => {
+      const parts = pathParts(path, flags);
+      if (flags === PATHINFO.ALL) return PhpArray.fromEntries(parts);
+      return parts.length ? parts[0][1] : '';
+    },
+  ),
+});
+
+export const encodingFunctions: readonly ModifierDef[] = [
+  base64DecodeDef,
+  base64EncodeDef,
+  htmlEntityDecode,
+  htmlspecialcharsDecode,
+  httpBuildQuery,
+  jsonDecodeDef,
+  jsonEncodeDef,
+  md5,
+  passwordHash,
+  passwordVerify,
+  rawurldecode,
+  urlencode,
+  parseUrlDef,
+  pathinfoDef,
+];

@@ -1,0 +1,131 @@
+/**
+ * Allowlisted PHP type and constant functions: is_array, is_numeric, defined, filter_var,
+ * property_exists, unset.
+ */
+import { definePlugin, isNumeric, type ModifierDef, PHP_CONSTANTS, PhpArray, PhpError, PhpObject } from '@sumi/runtime';
+import { phpFunction } from '../shared/php-params';
+import { filterVar } from './filter';
+
+const GROUP = 'PHP function';
+
+export const isArray: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'is_array',
+  group: GROUP,
+  php: true,
+  wholeArray: true,
+  description: 'PHP `is_array()`. Write `{$a|@is_array}`: without `@` the test is applied to each element.',
+  args: [],
+  result: 'true or false',
+  examples: [{ template: '[{$a|@is_array}] [{$s|is_array}]', data: { a: [], s: 'x' }, output: '[1] []' }],
+  run: phpFunction('is_array', [{ name: 'value', type: 'mixed' }], (_ctx, v) => v instanceof PhpArray),
+});
+
+export const isNumericDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'is_numeric',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP 8 `is_numeric()`: ints, floats and numeric strings ("1e3", " 7", "7 "; not "12a", "0x1A" or "").',
+  args: [],
+  result: 'true or false',
+  examples: [{ template: '[{$n|is_numeric}] [{$x|is_numeric}]', data: { n: '1e3', x: '12a' }, output: '[1] []' }],
+  run: phpFunction('is_numeric', [{ name: 'value', type: 'mixed' }], (_ctx, v) => isNumeric(v ?? null)),
+});
+
+export const defined: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'defined',
+  group: GROUP,
+  php: true,
+  description:
+    "PHP `defined($constant_name)`: true for the PHP constants templates can read as `$smarty.const.NAME` " +
+    '(ENT_QUOTES, JSON_*, FILTER_*, ...).',
+  args: [],
+  result: 'true or false',
+  examples: [{ template: "[{'ENT_QUOTES'|defined}] [{'NOPE_X'|defined}]", output: '[1] []' }],
+  run: phpFunction('defined', [{ name: 'constant_name', type: 'string' }], (ctx, name) => {
+    const site = ctx.services.constants;
+    if (site instanceof Map && site.has(name)) return true;
+    return PHP_CONSTANTS.has(name);
+  }),
+});
+
+export const filterVarDef: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'filter_var',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `filter_var($value, $filter, $options)`: validates and returns the value (ints and floats ' +
+    'converted), or false. Filters: FILTER_VALIDATE_INT (257; options min_range/max_range, flags ' +
+    'ALLOW_HEX/ALLOW_OCTAL), _BOOLEAN (258: "yes"/"on"/"1"/"true" and their opposites), _FLOAT (259), ' +
+    '_REGEXP (272, option regexp), _URL (273), _EMAIL (274), _IP (275, flags IPV4/IPV6/NO_PRIV_RANGE/' +
+    'NO_RES_RANGE), _MAC (276), _DOMAIN (277), FILTER_DEFAULT (516). `$options` is flags or ' +
+    '`{flags: ..., options: {default: ...}}`; FILTER_NULL_ON_FAILURE gives null instead of false. Sanitize ' +
+    'filters are not implemented in Sumi.',
+  args: [
+    { name: 'filter', type: 'integer', optional: true, default: 516, description: 'the FILTER_* id' },
+    { name: 'options', type: 'mixed', optional: true, description: 'flags, or an array with flags/options' },
+  ],
+  result: 'the filtered value, false (or null) when invalid',
+  examples: [
+    { template: '[{$mail|filter_var:274}] [{$bad|filter_var:274}] [{"42"|filter_var:257}]', data: { mail: 'a@example.com', bad: 'x' }, output: '[a@example.com] [] [42]' },
+  ],
+  run: phpFunction(
+    'filter_var',
+    [
+      { name: 'value', type: 'mixed' },
+      { name: 'filter', type: 'int', optional: true },
+      { name: 'options', type: 'array|int', optional: true },
+    ],
+    (ctx, value, filter = 516, options) => filterVar(value ?? null, filter, options, (m) => ctx.warn(m)),
+  ),
+});
+
+export const propertyExists: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'property_exists',
+  group: GROUP,
+  php: true,
+  description:
+    'PHP `property_exists($object_or_class, $property)`: true when an object (from `to_object` or ' +
+    '`json_decode:false`) has the property. An array is not an object: TypeError, logged, null.',
+  args: [{ name: 'property', type: 'string', description: 'the property name' }],
+  result: 'true or false',
+  examples: [{ template: "[{$m|@property_exists:'a'}]", data: { m: { a: 1 } }, output: '[]' }],
+  run: phpFunction(
+    'property_exists',
+    [
+      { name: 'object_or_class', type: 'mixed' },
+      { name: 'property', type: 'string' },
+    ],
+    (_ctx, subject, prop) => {
+      if (subject instanceof PhpObject) return subject.props.has(prop);
+      if (typeof subject === 'string') return false;
+      const given = subject instanceof PhpArray ? 'array' : subject === null ? 'null' : typeof subject === 'boolean' ? 'bool' : Number.isSafeInteger(subject) || typeof subject === 'bigint' ? 'int' : 'float';
+      throw new PhpError(
+        'TypeError',
+        `property_exists(): Argument #1 ($object_or_class) must be of type object|string, ${given} given`,
+      );
+    },
+  ),
+});
+
+export const unset: ModifierDef = definePlugin({
+  kind: 'modifier',
+  name: 'unset',
+  group: GROUP,
+  php: true,
+  description:
+    'On the CMS allowlist, but `unset` is a PHP language construct, not a function: as a modifier it ' +
+    'changes nothing and its value is null (prints nothing). Use `{assign var=x value=null}` to clear a ' +
+    'variable.',
+  args: [],
+  result: 'null',
+  examples: [{ template: '[{$a|@unset}]{$a|@count}', data: { a: [1, 2] }, output: '[]2' }],
+  run: () => null,
+});
+
+export const typeFunctions: readonly ModifierDef[] = [isArray, isNumericDef, defined, filterVarDef, propertyExists, unset];
