@@ -236,7 +236,7 @@ export function arrayUnion(a: PhpArray, b: PhpArray): PhpArray {
   const n = b.size;
   for (let i = 0; i < n; i++) {
     const k = b.keyAt(i);
-    if (!out.has(k)) out.set(k, copyValue(b.valueAt(i)));
+    if (!out.has(k)) out.set(k, copyValue(b.peekAt(i)));
   }
   return out;
 }

@@ -169,8 +169,21 @@ export class PhpArray {
     return this.s.next;
   }
 
-  /** Value at `key`, or `undefined` when missing. `key` is normalised (any Value is accepted; arrays/objects give undefined). */
+  /**
+   * Value at `key`, or `undefined` when missing. `key` is normalised (any Value
+   * is accepted; arrays/objects give undefined). A nested array comes out as a
+   * COW copy when this array's storage is shared (see the class comment).
+   */
   get(key: unknown): Value | undefined {
+    const v = this.peek(key);
+    return this.s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
+  }
+
+  /**
+   * Like `get`, without the copy: a read-only view for code that only reads
+   * (counting, printing, comparing). Never modify a nested array obtained this way.
+   */
+  peek(key: unknown): Value | undefined {
     const s = this.s;
     let k: Key;
     if (typeof key === 'number' && Number.isSafeInteger(key)) k = key;
@@ -179,13 +192,10 @@ export class PhpArray {
     else k = toKey(key);
     if (s.keys === null) {
       if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return undefined;
-      const v = s.vals[k];
-      return s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
+      return s.vals[k];
     }
     const i = s.index!.get(k);
-    if (i === undefined) return undefined;
-    const v = s.vals[i];
-    return s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
+    return i === undefined ? undefined : s.vals[i];
   }
 
   /** Value at `key`, or null when missing. */
@@ -195,7 +205,7 @@ export class PhpArray {
   }
 
   has(key: unknown): boolean {
-    return this.get(key) !== undefined;
+    return this.peek(key) !== undefined;
   }
 
   /** Sets `key` (normalised); a new key goes last. The value is moved in (see the class comment). */
@@ -256,7 +266,7 @@ export class PhpArray {
   /** `unset($a[key])` (arrays/objects as key: TypeError). Does not lower `nextIndex` (PHP doesn't either). */
   delete(key: unknown): boolean {
     const k = normKey(key);
-    if (this.get(k) === undefined) return false;
+    if (this.peek(k) === undefined) return false;
     if (this.s.refs > 1) this.separate();
     const s = this.s;
     if (s.keys === null) {
@@ -285,7 +295,7 @@ export class PhpArray {
   getMut(key: unknown): PhpArray {
     const k = normKey(key);
     if (this.s.refs > 1) this.separate();
-    const cur = this.get(k);
+    const cur = this.peek(k);
     if (cur instanceof PhpArray) return cur;
     const child = new PhpArray();
     this.set(k, child);
@@ -356,12 +366,19 @@ export class PhpArray {
     return s.keys[i];
   }
 
-  /** Value at position `i` (0 ≤ i < size), in insertion order. O(1). */
+  /** Value at position `i` (0 ≤ i < size), in insertion order. O(1). Nested arrays as with `get`. */
   valueAt(i: number): Value {
     const s = this.s;
     if (s.holes > 0) compact(s);
     const v = s.vals[i];
     return s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
+  }
+
+  /** Like `valueAt`, without the copy: read-only view (never modify a nested array obtained this way). */
+  peekAt(i: number): Value {
+    const s = this.s;
+    if (s.holes > 0) compact(s);
+    return s.vals[i];
   }
 
   /** Keys exactly 0..n-1 in order (what json_encode prints as `[...]`). */

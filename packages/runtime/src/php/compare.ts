@@ -157,9 +157,9 @@ function compareArrays(x: PhpArray, y: PhpArray): number {
   const m = y.size;
   if (n !== m) return n > m ? 1 : -1;
   for (let i = 0; i < n; i++) {
-    const v2 = y.get(x.keyAt(i));
+    const v2 = y.peek(x.keyAt(i));
     if (v2 === undefined) return 1;
-    const r = compare(x.valueAt(i), v2);
+    const r = compare(x.peekAt(i), v2);
     if (r !== 0) return r;
   }
   return 0;
@@ -267,7 +267,7 @@ function identicalArrays(x: PhpArray, y: PhpArray): boolean {
   if (n !== y.size) return false;
   for (let i = 0; i < n; i++) {
     if (x.keyAt(i) !== y.keyAt(i)) return false;
-    if (!strictEquals(x.valueAt(i), y.valueAt(i))) return false;
+    if (!strictEquals(x.peekAt(i), y.peekAt(i))) return false;
   }
   return true;
 }

@@ -249,7 +249,7 @@ class Encoder {
         }
         out.push(pretty ? ': ' : ':');
       }
-      if (!this.value(a.valueAt(i), out) && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
+      if (!this.value(a.peekAt(i), out) && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
     }
     if (this.depth > this.maxDepth) {
       this.error = JSON_ERROR_DEPTH;
@@ -387,13 +387,13 @@ export function toJS(v: Value | undefined): unknown {
   const n = arr.size;
   if (!(v instanceof PhpObject) && arr.isList()) {
     const out = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) out[i] = toJS(arr.valueAt(i));
+    for (let i = 0; i < n; i++) out[i] = toJS(arr.peekAt(i));
     return out;
   }
   const out: Record<string, unknown> = {};
   for (let i = 0; i < n; i++) {
     const k = String(arr.keyAt(i));
-    const val = toJS(arr.valueAt(i));
+    const val = toJS(arr.peekAt(i));
     if (k === '__proto__')
       Object.defineProperty(out, k, { value: val, enumerable: true, writable: true, configurable: true });
     else out[k] = val;

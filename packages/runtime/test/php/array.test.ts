@@ -280,6 +280,17 @@ describe('copy-on-write value semantics', () => {
     expect(enc(c)).toBe('{"x":{"y":0}}');
   });
 
+  it('peek / peekAt are allocation-free read-only views', () => {
+    const a = fromJSONText('{"x":{"y":0}}') as PhpArray;
+    const b = a.clone();
+    const inner = b.peek('x') as PhpArray;
+    expect(b.peekAt(0)).toBe(inner);
+    expect(b.get('x')).not.toBe(inner);
+    expect((b.get('x') as PhpArray).s).toBe(inner.s);
+    expect(b.has('x')).toBe(true);
+    expect(b.peek('nope')).toBeUndefined();
+  });
+
   it('an exclusive array hands out its own nested handle', () => {
     const a = fromJSONText('{"x":{"y":0}}') as PhpArray;
     (a.get('x') as PhpArray).set('y', 1);
