@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Engine, fromJSONText, SumiError } from '@sumi/runtime';
+import { type Engine, fromJSONText, PhpArray, SumiError } from '@sumi/runtime';
 
 export interface CaseFiles {
   /** path of NAME.tpl */
@@ -72,10 +72,12 @@ export async function runCase(engine: Engine, c: CaseFiles): Promise<CaseResult>
     };
   }
   const source = readFileSync(c.template, 'utf8');
-  let data: ReturnType<typeof fromJSONText> | undefined;
+  let data: PhpArray | undefined;
   if (c.data) {
     try {
-      data = fromJSONText(readFileSync(c.data, 'utf8'));
+      const value = fromJSONText(readFileSync(c.data, 'utf8'));
+      if (!(value instanceof PhpArray)) throw new Error('the data must be one JSON object');
+      data = value;
     } catch (err) {
       return { case: c, passed: false, reason: `invalid data ${c.data}: ${(err as Error).message}` };
     }

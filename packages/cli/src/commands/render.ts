@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fromJSONText, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
+import { fromJSONText, PhpArray, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
 import { formatDiagnostic, formatError } from '../format';
@@ -25,18 +25,22 @@ Renders a template and prints its output.
   --no-warnings        do not print compile warnings
 `;
 
-export function readData(file: string) {
+export function readData(file: string): PhpArray {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new UsageError(`cannot read data ${file}: ${(err as Error).message}`);
   }
+  let data: ReturnType<typeof fromJSONText>;
   try {
-    return fromJSONText(text);
+    data = fromJSONText(text);
   } catch (err) {
     throw new UsageError(`${file}: invalid JSON data: ${(err as Error).message}`);
   }
+  // `{}` and `[]` are the same empty array; anything else must be an object of variables
+  if (!(data instanceof PhpArray)) throw new UsageError(`${file}: data must be a JSON object (its keys become variables)`);
+  return data;
 }
 
 export async function renderCommand(argv: string[], io: Io): Promise<number> {
