@@ -29,7 +29,12 @@ const SMARTY3_TAGS: Record<string, string> = {
   while: 'there is no {while} in Smarty 2: loop with {section} or {foreach} and leave early with {break}',
   block: 'template inheritance ({block}/{extends}) is Smarty 3 and is not available',
   extends: 'template inheritance ({block}/{extends}) is Smarty 3 and is not available',
-  function: 'template functions ({function}) are Smarty 3: repeat the markup, or build it with {capture}',
+};
+
+/** `{function name=x var=r}` calls a CMS custom function; only the Smarty 3 block form is rejected */
+const SMARTY3_CLOSERS: Record<string, string> = {
+  function:
+    'template function definitions ({function}...{/function}) are Smarty 3: register a custom function and call it with {function name=... var=...}, or build the markup with {capture}',
 };
 
 interface Frame {
@@ -374,6 +379,10 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
     nameToken(head, a);
     const mods = modifiersOf(head);
     ignoredArgs(`/${name}`, head.argsStart, b);
+    if (SMARTY3_CLOSERS[name]) {
+      diags.add(DiagnosticCode.SMARTY3_FORM, tagSpan, { message: `unrecognized tag '/${name}'` }, SMARTY3_CLOSERS[name]);
+      return false;
+    }
     if (SMARTY3_TAGS[name]) {
       const open = smarty3Open.get(name) ?? 0;
       if (open > 0) smarty3Open.set(name, open - 1);

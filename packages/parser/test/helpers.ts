@@ -24,7 +24,7 @@ export function codes(source: string, options?: ParseOptions): string[] {
 export function printed(tag: string): string {
   const { ast } = parse(tag);
   const n = ast.body[0];
-  if (!n || n.type !== 'Print') throw new Error(`not a print tag: ${tag} -> ${showNodes(ast.body)}`);
+  if (n?.type !== 'Print') throw new Error(`not a print tag: ${tag} -> ${showNodes(ast.body)}`);
   return showExpr(n.expr);
 }
 
@@ -32,6 +32,6 @@ export function printed(tag: string): string {
 export function cond(condition: string): string {
   const { ast } = parse(`{if ${condition}}x{/if}`);
   const n = ast.body[0];
-  if (!n || n.type !== 'If') throw new Error('no if');
+  if (n?.type !== 'If') throw new Error('no if');
   return showExpr(n.branches[0].test);
 }
