@@ -118,7 +118,8 @@ function compileCall(st: CodegenState, name: string, args: Expr[]): string {
 
 export function compileVar(st: CodegenState, v: VarExpr): string {
   if (v.name === 'smarty') return compileSmartyVar(st, v);
-  return compilePath(st, `rv(V, ${JSON.stringify(v.name)})`, v.path);
+  const local = st.locals.get(v.name);
+  return compilePath(st, local ?? `rv(V, ${JSON.stringify(v.name)})`, v.path);
 }
 
 function compilePath(st: CodegenState, base: string, path: readonly Accessor[]): string {

@@ -31,6 +31,8 @@ export class CodegenState {
   readonly errors: CompileError[] = [];
   readonly warnings: Diagnostic[] = [];
   readonly loops: LoopFrame[] = [];
+  /** template variables held in JS locals inside the current loop body: name → identifier */
+  readonly locals = new Map<string, string>();
   /** true once the template calls something that may return a promise */
   usesAsync = false;
   private counter = 0;

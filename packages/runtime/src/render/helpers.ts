@@ -27,9 +27,13 @@ function own(v: Value): Value {
   return v instanceof PhpArray ? v.clone() : v;
 }
 
-/** `foreach` source: `settype($from, 'array')` — null → [], a scalar → [scalar] */
+/**
+ * `foreach` source: `settype($from, 'array')` — null → [], a scalar → [scalar].
+ * Like PHP, the loop runs over a copy: the body may change the array freely,
+ * and the values handed out are copies too (nested arrays are cloned lazily).
+ */
 function iter(v: Value): PhpArray {
-  if (v instanceof PhpArray) return v;
+  if (v instanceof PhpArray) return v.clone();
   if (v === null) return EMPTY;
   if (v instanceof PhpObject) return v.props;
   return PhpArray.fromList([v]);
@@ -38,11 +42,12 @@ const EMPTY = new PhpArray();
 
 /** keys of an array as a JS array, or null when they are 0..n-1 */
 function keyList(a: PhpArray): (string | number)[] | null {
-  return a.isList() ? null : [...a.keys()];
+  return a.isList() ? null : a.keys();
 }
 
+/** values of a (shared, see iter) array: nested arrays come out as copies */
 function valueList(a: PhpArray): Value[] {
-  return [...a.values()];
+  return a.values();
 }
 
 const eq = (a: Value, b: Value): boolean => looseEquals(a, b);

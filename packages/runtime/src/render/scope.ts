@@ -29,34 +29,28 @@ export function readPath(vars: Vars, path: string): Value {
   return v;
 }
 
-/** `a.b.c` / `list.` / `a` */
+/** `a.b.c` / `list.` / `a`; a scalar in the way is replaced by an array */
 export function assignPath(vars: Vars, path: string, value: Value): void {
-  const dot = path.indexOf('.');
-  if (dot < 0) {
+  if (path.indexOf('.') < 0) {
     vars.set(path, value);
     return;
   }
   const parts = path.split('.');
   const head = parts[0]!;
-  const root = asArray(vars.get(head));
-  vars.set(head, setIn(root, parts, 1, value));
-}
-
-function asArray(v: Value | undefined): PhpArray {
-  return v instanceof PhpArray ? v : new PhpArray();
-}
-
-/** copy-on-write friendly: returns the array that now holds the value */
-function setIn(arr: PhpArray, parts: string[], i: number, value: Value): PhpArray {
-  const part = parts[i]!;
-  const last = i === parts.length - 1;
-  if (last) {
-    if (part === '') arr.push(value);
-    else arr.set(part, value);
-    return arr;
+  let arr = vars.get(head);
+  if (!(arr instanceof PhpArray)) {
+    arr = new PhpArray();
+    vars.set(head, arr);
   }
-  const key = part === '' ? arr.nextIndex : part;
-  const child = asArray(part === '' ? null : arr.get(key));
-  arr.set(key, setIn(child, parts, i + 1, value));
-  return arr;
+  const last = parts.length - 1;
+  for (let i = 1; i < last; i++) {
+    const part = parts[i]!;
+    if (part === '') {
+      const child = new PhpArray();
+      arr.push(child);
+      arr = child;
+    } else arr = arr.getMut(part);
+  }
+  if (parts[last] === '') arr.push(value);
+  else arr.set(parts[last], value);
 }

@@ -9,6 +9,7 @@ import { ErrorCodes } from '../../errors';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState } from '../state';
+import { mayWrite } from '../analysis';
 import { attr, literalName, openSpan, requireAttr } from './attrs';
 
 export function compileForeach(st: CodegenState, n: BlockNode): string {
@@ -41,12 +42,31 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   const state = st.id('f');
   const label = st.id('L');
 
+  // when nothing in the body can reassign item/key, they live in JS locals and
+  // reach the variable table once, when the loop ends (Smarty leaves them set)
+  const names = new Set(keyName ? [itemName, keyName] : [itemName]);
+  const cached = !mayWrite(n.body, names) && !st.locals.has(itemName) && !(keyName && st.locals.has(keyName));
+  const itemLocal = st.id('x');
+  const keyLocal = st.id('y');
+  const last = st.id('c');
+  if (cached) {
+    st.locals.set(itemName, itemLocal);
+    if (keyName) st.locals.set(keyName, keyLocal);
+  }
   st.loops.push({ label, kind: 'foreach' });
   const body = compileNodes(st, n.body);
   st.loops.pop();
+  if (cached) for (const name of names) st.locals.delete(name);
   const alt = n.alt ? compileNodes(st, n.alt) : '';
 
-  const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${ks} === null ? ${i} : ${ks}[${i}]);` : '';
+  const keyAt = `${ks} === null ? ${i} : ${ks}[${i}]`;
+  const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${keyAt});` : '';
+  const enter = cached
+    ? `${last} = ${i}; const ${itemLocal} = ${vs}[${i}];${keyName ? ` const ${keyLocal} = ${keyAt};` : ''}`
+    : `V.set(${JSON.stringify(itemName)}, ${vs}[${i}]);${setKey}`;
+  const leave = cached
+    ? `if (${last} >= 0) { const ${i} = ${last}; V.set(${JSON.stringify(itemName)}, ${vs}[${i}]);${setKey} }\n`
+    : '';
   const named = nameAttr ? `const ${state} = rt.foreachStart(${nameExpr(st, nameAttr.value)}, ${len});` : '';
   const count = nameAttr ? `${state}.iteration++;` : '';
   return `p = ${pos};
@@ -56,12 +76,12 @@ const ${len} = ${arr}.size;
 ${named}
 if (${len} > 0) {
 const ${ks} = keyList(${arr}), ${vs} = valueList(${arr});
-${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
+${cached ? `let ${last} = -1;\n` : ''}${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
 if (++rt.steps > rt.checkAt) rt.budget(o.length);
 ${count}
-V.set(${JSON.stringify(itemName)}, own(${vs}[${i}]));${setKey}
+${enter}
 ${body}}
-}${alt ? ` else {\n${alt}}` : ''}
+${leave}}${alt ? ` else {\n${alt}}` : ''}
 }
 `;
 }
