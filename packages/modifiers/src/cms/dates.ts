@@ -14,6 +14,8 @@ import {
   definePlugin,
   isInt,
   type ModifierDef,
+  PhpArray,
+  PhpObject,
   phpDate,
   type RenderContext,
   strtotime,
@@ -33,6 +35,7 @@ function localeOf(ctx: RenderContext): Locale {
 /** the timestamp a pg_dateformat value stands for, or null */
 export function pgTimestamp(ctx: RenderContext, value: Value): number | null {
   if (isInt(value)) return Number(value);
+  if (value instanceof PhpArray || value instanceof PhpObject) return null;
   const s = toStr(value).trim();
   if (s === '') return null;
   if (/^\d+$/.test(s)) return Number(s);

@@ -8,7 +8,15 @@
  *     geoip: { lookup: (ip) => countryCodeOrNull },
  *   } })
  */
-import { definePlugin, type ModifierDef, type RenderContext, toStr, type Value } from '@sumi/runtime';
+import {
+  definePlugin,
+  type ModifierDef,
+  PhpArray,
+  PhpObject,
+  type RenderContext,
+  toStr,
+  type Value,
+} from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';
 
@@ -55,6 +63,7 @@ export const checkInnerUri: ModifierDef = definePlugin({
     { template: "{if 'https://evil.example/'|check_inner_uri}inner{else}outer{/if}", output: 'outer' },
   ],
   run(ctx: RenderContext, value: Value): Value {
+    if (value instanceof PhpArray || value instanceof PhpObject) return false;
     const url = toStr(value).trim();
     if (url === '') return false;
     // backslashes are read as slashes by browsers: `/\evil.com` is scheme-relative
@@ -87,6 +96,7 @@ export const getCountryFromIp: ModifierDef = definePlugin({
   run(ctx: RenderContext, value: Value): Value {
     const geoip = ctx.services.geoip as GeoIpService | undefined;
     if (!geoip || typeof geoip.lookup !== 'function') return null;
+    if (value instanceof PhpArray || value instanceof PhpObject) return null;
     const res = geoip.lookup(toStr(value).trim());
     if (
       res !== null &&

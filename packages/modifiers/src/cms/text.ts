@@ -120,8 +120,9 @@ export const sortName: ModifierDef = definePlugin({
     },
   ],
   run(ctx: RenderContext, value: Value, first?: Value): Value {
-    const last = toStr(value);
-    const given = first === undefined ? '' : toStr(first);
+    const warn = (m: string) => ctx.warn(m);
+    const last = toStr(value, warn);
+    const given = first === undefined ? '' : toStr(first, warn);
     const lang = toStr(ctx.get('lang'));
     return lang === 'en' ? `${given} ${last}` : `${last} ${given}`;
   },
