@@ -27,6 +27,8 @@ export type GroupFidelity = 'exact' | 'unsetDiffers' | 'unreliable';
 export interface Analysis {
   fidelity: GroupFidelity[];
   canPreferEmpty: boolean;
+  /** the pattern looks at text before the match start (^, \b, lookbehind) */
+  looksBehind: boolean;
 }
 
 /** [min, max] width in units (max may be Infinity). */
@@ -166,6 +168,28 @@ function preferEmpty(n: Node): boolean {
   }
 }
 
+function looksBehind(n: Node): boolean {
+  switch (n.t) {
+    case 'assert':
+      return (
+        n.kind === 'start' ||
+        n.kind === 'lineStart' ||
+        n.kind === 'wordBoundary' ||
+        n.kind === 'notWordBoundary'
+      );
+    case 'group':
+      return n.kind === 'lookbehind' || n.kind === 'negLookbehind' || looksBehind(n.body);
+    case 'quant':
+      return looksBehind(n.body);
+    case 'seq':
+      return n.items.some(looksBehind);
+    case 'alt':
+      return n.branches.some(looksBehind);
+    default:
+      return false;
+  }
+}
+
 /** True when a node between a repetition and a group makes the group optional within one iteration. */
 function makesOptional(n: Node): boolean {
   if (n.t === 'alt') return true;
@@ -222,5 +246,5 @@ export function analyze(parsed: ParseResult): Analysis {
   const fidelity: GroupFidelity[] = ['exact'];
   for (let k = 1; k <= parsed.captureCount; k++) fidelity.push(groupFidelity(parsed.groups[k]));
   for (const ref of parsed.backrefs) checkBackref(ref, parsed.groups[ref.index], fidelity[ref.index]);
-  return { fidelity, canPreferEmpty: preferEmpty(parsed.root) };
+  return { fidelity, canPreferEmpty: preferEmpty(parsed.root), looksBehind: looksBehind(parsed.root) };
 }

@@ -30,17 +30,17 @@ export function utf8Bytes(s: string): Uint8Array {
 export function toByteString(s: string): string {
   if (isAscii(s)) return s;
   const bytes = encoder.encode(s);
-  let out = '';
-  let chunk: number[] = [];
-  for (let i = 0; i < bytes.length; i++) {
+  const n = bytes.length;
+  const units = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
     const b = bytes[i];
-    chunk.push(b < 0x80 ? b : BYTE_BASE + b);
-    if (chunk.length === 4096) {
-      out += String.fromCharCode(...chunk);
-      chunk = [];
-    }
+    units[i] = b < 0x80 ? b : BYTE_BASE + b;
   }
-  return out + String.fromCharCode(...chunk);
+  let out = '';
+  for (let i = 0; i < n; i += 8192) {
+    out += String.fromCharCode.apply(null, units.subarray(i, i + 8192) as unknown as number[]);
+  }
+  return out;
 }
 
 /**

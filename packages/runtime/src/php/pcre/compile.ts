@@ -35,6 +35,8 @@ export class CompiledPattern {
   /** the pattern may prefer an empty match where a longer one exists */
   readonly canPreferEmpty: boolean;
 
+  /** the retry runs on the subject sliced at the retry position (the pattern never looks behind) */
+  readonly retryOnSlice: boolean;
   private readonly retrySource: string;
   private readonly retryMap: readonly number[];
   private readonly cache = new Map<string, RegExp>();
@@ -50,6 +52,7 @@ export class CompiledPattern {
     groupMap: number[];
     fidelity: GroupFidelity[];
     canPreferEmpty: boolean;
+    retryOnSlice: boolean;
     retrySource: string;
     retryMap: number[];
   }) {
@@ -63,6 +66,7 @@ export class CompiledPattern {
     this.groupMap = init.groupMap;
     this.fidelity = init.fidelity;
     this.canPreferEmpty = init.canPreferEmpty;
+    this.retryOnSlice = init.retryOnSlice;
     this.retrySource = init.retrySource;
     this.retryMap = init.retryMap;
   }
@@ -87,8 +91,10 @@ export class CompiledPattern {
 
   /**
    * PCRE's retry after an empty match (NOTEMPTY_ATSTART | ANCHORED): a sticky
-   * regex that only accepts a non-empty match at `lastIndex`. The prefix up to
-   * the start is captured in JS group 1, so `retryGroupMap` is shifted by one.
+   * regex that only accepts a non-empty match at `lastIndex`. With
+   * `retryOnSlice` it runs at 0 on the subject sliced at the retry position and
+   * requires one consumed unit; otherwise the prefix up to the start is captured
+   * in JS group 1 (so `retryGroupMap` is shifted by one) and the end must differ.
    */
   retryRegex(indices: boolean): RegExp {
     return this.regex('retry', this.retrySource, 'y' + (indices ? 'd' : ''));
@@ -176,11 +182,19 @@ function build(pattern: string): CompiledPattern {
   }).parse();
   const analysis = analyze(parsed);
   const main = new Emitter(flags.u, parsed.root, flags.i).emit(parsed.root);
-  const retryEmitter = new Emitter(flags.u, parsed.root, flags.i, 1);
-  const retry = retryEmitter.emit(parsed.root);
   const globalCi = new Emitter(flags.u, parsed.root, flags.i).globalCi;
   const jsFlags = (flags.u ? 'u' : '') + (globalCi ? 'i' : '');
-  const retrySource = '(?<=^([\\s\\S]*))(?:' + retry.source + ')(?<!^\\1)';
+  const retryOnSlice = !analysis.looksBehind;
+  let retrySource: string;
+  let retryMap: number[];
+  if (retryOnSlice) {
+    retrySource = '(?:' + main.source + ')(?<=[\\s\\S])';
+    retryMap = main.groupMap;
+  } else {
+    const retry = new Emitter(flags.u, parsed.root, flags.i, 1).emit(parsed.root);
+    retrySource = '(?<=^([\\s\\S]*))(?:' + retry.source + ')(?<!^\\1)';
+    retryMap = retry.groupMap;
+  }
   // let the JS engine validate what we generated (a failure here is a Sumi bug or an unknown \p name)
   try {
     new RegExp(main.source, jsFlags);
@@ -198,7 +212,8 @@ function build(pattern: string): CompiledPattern {
     groupMap: main.groupMap,
     fidelity: analysis.fidelity,
     canPreferEmpty: analysis.canPreferEmpty,
+    retryOnSlice,
     retrySource,
-    retryMap: retry.groupMap,
+    retryMap,
   });
 }

@@ -31,7 +31,7 @@ let modifiers: boolean | undefined;
 export function supportsModifiers(): boolean {
   if (modifiers === undefined) {
     try {
-      new RegExp("(?i:a)(?-i:b)"); // a literal would be a parse error on engines without modifier groups
+      /(?i:a)(?-i:b)/; // a literal would be a parse error on engines without modifier groups
       modifiers = true;
     } catch {
       modifiers = false;

@@ -15,6 +15,8 @@ export interface Hit {
   m: RegExpExecArray;
   /** PCRE group → JS group of the regex that produced `m` */
   map: readonly number[];
+  /** where `m` was matched in the subject units (a sliced retry), added to its indices */
+  base: number;
 }
 
 /** A subject prepared for one pattern: the string the regex runs on, and offset conversions. */
@@ -94,17 +96,23 @@ export class Matcher {
     re.lastIndex = pos;
     const m = re.exec(this.subject.units);
     if (m === null) return null;
-    return { start: m.index, end: m.index + m[0].length, m, map: this.cp.groupMap };
+    return { start: m.index, end: m.index + m[0].length, m, map: this.cp.groupMap, base: 0 };
   }
 
   /** A non-empty match starting exactly at `pos`, or null (PCRE2_NOTEMPTY_ATSTART | PCRE2_ANCHORED). */
   retry(pos: number): Hit | null {
     if (!this.cp.canPreferEmpty) return null;
     const re = this.cp.retryRegex(this.indices);
+    if (this.cp.retryOnSlice) {
+      re.lastIndex = 0;
+      const m = re.exec(this.subject.units.slice(pos));
+      if (m === null) return null;
+      return { start: pos, end: pos + m[0].length, m, map: this.cp.retryGroupMap, base: pos };
+    }
     re.lastIndex = pos;
     const m = re.exec(this.subject.units);
     if (m === null) return null;
-    return { start: m.index, end: m.index + m[0].length, m, map: this.cp.retryGroupMap };
+    return { start: m.index, end: m.index + m[0].length, m, map: this.cp.retryGroupMap, base: 0 };
   }
 
   /**
@@ -145,7 +153,9 @@ export function groupUnits(hit: Hit, k: number): string | undefined {
 export function groupSpan(hit: Hit, k: number): [number, number] | undefined {
   const ind = hit.m.indices;
   if (ind === undefined) throw new Error('groupSpan needs the d flag');
-  return ind[hit.map[k]];
+  const span = ind[hit.map[k]];
+  if (span === undefined || hit.base === 0) return span;
+  return [span[0] + hit.base, span[1] + hit.base];
 }
 
 /**

@@ -2,15 +2,30 @@
  * PHP's PCRE functions on a JS regex engine. One shared module: cms_match,
  * regex_replace and every preg-based modifier use it.
  *
- * Semantics (see compile.ts and bytes.ts):
- * - without `u`, patterns and subjects are bytes, as in PHP: `.` matches one byte
- *   of a multi-byte character and the pieces of a cut character come back as U+FFFD;
- * - with `u`, matching is on code points with PCRE2_UCP classes (\w, \d, \s, \b
- *   are Unicode), like PHP;
- * - all offsets (arguments and PREG_OFFSET_CAPTURE results) are UTF-8 byte offsets;
- * - anything that cannot be reproduced exactly throws `PcreError` (kind
- *   'unsupported'), bad patterns throw `PcreError` (kind 'syntax') where PHP
- *   would warn and return false/null.
+ * How it matches (see compile.ts and bytes.ts):
+ * - without `u`, patterns and subjects are bytes, exactly as in PHP: `.` is one
+ *   byte, `[é]` is two bytes, \w \d \s and case folding are ASCII-only;
+ * - with `u`, matching is on code points with PCRE2_UCP classes (\w \d \s \b and
+ *   POSIX classes are Unicode; PHP sets UCP with `u`), \p{Script} means
+ *   Script_Extensions (PCRE2 10.40, bundled with PHP 8.2);
+ * - all offsets (arguments and PREG_OFFSET_CAPTURE results) are UTF-8 byte offsets.
+ *
+ * Where results can still differ from PHP:
+ * - without `u`, a match that cuts a multi-byte character returns the broken
+ *   bytes in PHP; Sumi strings are text, so the cut pieces read as U+FFFD;
+ * - with `u` and `i`, JS uses Unicode simple case folding, PCRE2 its own caseless
+ *   sets (identical for practically every character); \p tables follow the JS
+ *   engine's Unicode version rather than PCRE2 10.40's;
+ * - PHP gives up on catastrophic backtracking (pcre.backtrack_limit) and
+ *   returns false/null; a JS regex has no such limit;
+ * - compile-error offsets are sometimes a few bytes off PCRE2's.
+ *
+ * Never silently different: bad patterns throw `PcreError` kind 'syntax' (PHP
+ * would warn and return false/null), and what a JS engine cannot reproduce
+ * throws kind 'unsupported': recursion and subroutines, conditionals, (*VERB)s,
+ * callouts, branch reset, \G, \K, \X, \C, \p without `u`, back references to
+ * a group that may be unset, captures whose value JS and PCRE keep differently
+ * in repeated groups, and inline (?i) changes on engines without RegExp modifiers.
  */
 export { type CompiledPattern, compilePattern } from './compile';
 export {
