@@ -332,7 +332,7 @@ export class Parser {
 
   private dotNode(): Node {
     const item = this.flags.s ? rangesItem([], true) : rangesItem([[NL, NL]], true);
-    return { t: 'set', spec: { negated: false, items: [item] }, ci: false };
+    return { t: 'set', spec: { negated: false, items: [item] }, ci: this.flags.i };
   }
 
   // ---------------------------------------------------------------- groups
@@ -580,7 +580,7 @@ export class Parser {
         return [this.setNode(escapeSet(ch, this.opts.utf))];
       case 'N':
         if (this.peek() === C('{')) return [this.charNode(this.namedChar(start))];
-        return [{ t: 'set', spec: { negated: false, items: [escapeSet('N', this.opts.utf)] }, ci: false }];
+        return [{ t: 'set', spec: { negated: false, items: [escapeSet('N', this.opts.utf)] }, ci: this.flags.i }];
       case 'R':
         return [this.newlineSequence()];
       case 'X':
