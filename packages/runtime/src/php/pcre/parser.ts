@@ -580,7 +580,9 @@ export class Parser {
         return [this.setNode(escapeSet(ch, this.opts.utf))];
       case 'N':
         if (this.peek() === C('{')) return [this.charNode(this.namedChar(start))];
-        return [{ t: 'set', spec: { negated: false, items: [escapeSet('N', this.opts.utf)] }, ci: this.flags.i }];
+        return [
+          { t: 'set', spec: { negated: false, items: [escapeSet('N', this.opts.utf)] }, ci: this.flags.i },
+        ];
       case 'R':
         return [this.newlineSequence()];
       case 'X':

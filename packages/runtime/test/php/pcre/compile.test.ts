@@ -33,7 +33,12 @@ describe('translation to JS regex source', () => {
     ['U inverts greediness', '/a*/U', 'a*?', ''],
     ['leading (?i) becomes the i flag', '/(?i)abc/', 'abc', 'i'],
     ['mixed case modes use modifier groups', '/a(?i)b/', 'a(?i:b)', ''],
-    ['the dot does not force modifier groups under /i', '/a.b/i', 'a[\\x00-\\x09\\x0B-\\x7F\\uE080-\\uE0FF]b', 'i'],
+    [
+      'the dot does not force modifier groups under /i',
+      '/a.b/i',
+      'a[\\x00-\\x09\\x0B-\\x7F\\uE080-\\uE0FF]b',
+      'i',
+    ],
     ['a literal { stays literal', '/a{,2}/', 'a\\x7B\\x2C2\\x7D', ''],
     ['POSIX class', '/[[:xdigit:]]/', '[0-9A-Fa-f]', ''],
     ['byte escapes without u map to U+E0xx', '/\\xFF/', '\\uE0FF', ''],
