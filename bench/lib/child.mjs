@@ -6,7 +6,7 @@ export function runChild(script, args, nodeFlags = []) {
     execFile(
       process.execPath,
       [...nodeFlags, new URL(script, import.meta.url).pathname, ...args],
-      { maxBuffer: 1 << 20, timeout: 180_000 },
+      { maxBuffer: 1 << 20, timeout: 150_000 },
       (err, stdout, stderr) => {
         const line = stdout.trim().split('\n').pop();
         try {

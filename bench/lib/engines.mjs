@@ -105,9 +105,9 @@ async function etaEngine() {
  * Loads every engine. An engine that fails to load is reported as
  * unavailable with its reason instead of stopping the run.
  */
-export async function loadEngines() {
+export async function loadEngines(sumiOptions) {
   const factories = [
-    ['sumi', 'sumi.tpl', loadSumi],
+    ['sumi', 'sumi.tpl', () => loadSumi(sumiOptions)],
     ['baseline', 'baseline.mjs', baselineEngine],
     ['jsmart', 'jsmart.tpl', jsmartEngine],
     ['liquidjs', 'liquid.liquid', liquidEngine],

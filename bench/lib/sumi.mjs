@@ -37,9 +37,17 @@ export async function importSumi() {
   return { runtime, mods, parser };
 }
 
-export async function loadSumi() {
+/**
+ * timeoutMs: the engine's per-render time budget. The harness lowers it to 20 s so a
+ * pathological render is reported as an error instead of eating the run's 5 minutes.
+ */
+export async function loadSumi({ timeoutMs = 20_000 } = {}) {
   const { runtime, mods, parser } = await importSumi();
-  const engine = runtime.createEngine({ plugins: [...mods.modifiers], timezone: 'Asia/Tokyo' });
+  const engine = runtime.createEngine({
+    plugins: [...mods.modifiers],
+    timezone: 'Asia/Tokyo',
+    limits: { timeoutMs },
+  });
   const parse = typeof parser.parse === 'function' ? (src) => parser.parse(src) : undefined;
   // engine.compile caches by name + source; a new name per call makes every compile a real one
   let compiles = 0;

@@ -47,7 +47,7 @@ for (let i = 1; i <= SECTIONS; i++) {
     ['text', ' views</p>\n</section>\n'],
   );
 }
-parts.push(['text', '</main>\n<footer>'], ['var', 'footer'], ['text', '</footer>\n</body>\n</html>\n']);
+parts.push(['text', '</main>\n<footer>'], ['var', 'footer'], ['text', '</footer>\n</body>\n</html>']);
 
 const syntaxes = {
   'sumi.tpl': {

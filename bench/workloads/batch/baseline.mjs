@@ -10,5 +10,5 @@ export function render(d) {
       amount += item.qty * item.price;
     }
   }
-  return `lines=${d.items.length} picked=${picked.length} qty=${qty} amount=${amount} first=${picked[0]}\n`;
+  return `lines=${d.items.length} picked=${picked.length} qty=${qty} amount=${amount} first=${picked[0]}`;
 }

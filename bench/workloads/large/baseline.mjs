@@ -338,6 +338,6 @@ export function render(d) {
   out += ' views</p>\n</section>\n';
   out += '</main>\n<footer>';
   out += e(d.footer);
-  out += '</footer>\n</body>\n</html>\n';
+  out += '</footer>\n</body>\n</html>';
   return out;
 }

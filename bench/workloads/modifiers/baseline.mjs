@@ -24,5 +24,5 @@ export function render(d) {
       e(a.author.toUpperCase()) +
       '</p></article>\n';
   }
-  return out + '<script type="application/json">' + jsonEncode(d.meta) + '</script>\n';
+  return out + '<script type="application/json">' + jsonEncode(d.meta) + '</script>';
 }

@@ -23,6 +23,6 @@ export function render(d) {
     d.year +
     ' ' +
     site +
-    '</footer>\n</body>\n</html>\n'
+    '</footer>\n</body>\n</html>'
   );
 }

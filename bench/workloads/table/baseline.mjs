@@ -25,5 +25,5 @@ export function render(data) {
       (r.active ? 'active' : 'inactive') +
       '</td></tr>\n';
   }
-  return out + '</tbody>\n</table>\n';
+  return out + '</tbody>\n</table>';
 }
