@@ -68,8 +68,9 @@ export async function loadMetas() {
 
 export async function generate() {
   const { metas, notes } = await loadMetas();
+  const unbuilt = notes.some((n) => n.includes('not built'));
   const note = notes.length
-    ? `This reference is incomplete: ${notes.join(' ')} Run \`pnpm build\` at the repository root to build the packages first.`
+    ? `This reference is incomplete: ${notes.join(' ')}${unbuilt ? ' Run `pnpm build` at the repository root first.' : ''}`
     : undefined;
   const pages = renderReferencePages(metas, { note });
   rmSync(outDir, { recursive: true, force: true });
