@@ -31,7 +31,8 @@ let modifiers: boolean | undefined;
 export function supportsModifiers(): boolean {
   if (modifiers === undefined) {
     try {
-      /(?i:a)(?-i:b)/; // a literal would be a parse error on engines without modifier groups
+      // biome-ignore lint/complexity/useRegexLiterals: a literal is a parse error on engines without modifier groups
+      new RegExp('(?i:a)(?-i:b)');
       modifiers = true;
     } catch {
       modifiers = false;
