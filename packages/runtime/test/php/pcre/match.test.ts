@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { supportsModifiers } from '../../../src/php/pcre/emit';
 import {
   PREG_UNMATCHED_AS_NULL as NULLS,
   PREG_OFFSET_CAPTURE as OFFSET,
@@ -89,13 +90,6 @@ describe('preg_match result shapes', () => {
     ['\\Z allows a final newline', '/abc\\Z/', 'abc\n', 0, 0, '1 ["abc"]'],
     ['$ does not match before an inner newline', '/a$/', 'a\nb', 0, 0, '0 []'],
     ['i modifier', '/HELLO/i', 'say hello', 0, 0, '1 ["hello"]'],
-    ['(?i) from the middle', '/a(?i)b/', 'aB', 0, 0, '1 ["aB"]'],
-    ['(?i) does not reach back', '/a(?i)b/', 'AB', 0, 0, '0 []'],
-    ['(?i:...) group', '/(?i:a)b/', 'Ab', 0, 0, '1 ["Ab"]'],
-    ['(?i:...) group ends', '/(?i:a)b/', 'AB', 0, 0, '0 []'],
-    ['(?-i) inside /i', '/a(?-i)b/i', 'Ab', 0, 0, '1 ["Ab"]'],
-    ['(?-i) inside /i rejects', '/a(?-i)b/i', 'AB', 0, 0, '0 []'],
-    ['inline option carries into later branches', '/(a(?i)b|c)/', 'C', 0, 0, '1 ["C","C"]'],
     ['x modifier', '/ a b # comment\n c /x', 'abc', 0, 0, '1 ["abc"]'],
     ['s modifier', '/a.b/s', 'a\nb', 0, 0, '1 ["a\\nb"]'],
     ['without s the dot skips \\n', '/a.b/', 'a\nb', 0, 0, '0 []'],
@@ -171,6 +165,27 @@ describe('preg_match result shapes', () => {
     );
     expect(() => pregMatchAll('/a/', 'a', 3)).toThrow('must be a PREG_* constant');
   });
+});
+
+describe('inline case-insensitivity changes (JS RegExp modifier groups)', () => {
+  const cases: [string, string, string, string][] = [
+    ['(?i) from the middle', '/a(?i)b/', 'aB', '1 ["aB"]'],
+    ['(?i) does not reach back', '/a(?i)b/', 'AB', '0 []'],
+    ['(?i:...) group', '/(?i:a)b/', 'Ab', '1 ["Ab"]'],
+    ['(?i:...) group ends', '/(?i:a)b/', 'AB', '0 []'],
+    ['(?-i) inside /i', '/a(?-i)b/i', 'Ab', '1 ["Ab"]'],
+    ['(?-i) inside /i rejects', '/a(?-i)b/i', 'AB', '0 []'],
+    ['inline option carries into later branches', '/(a(?i)b|c)/', 'C', '1 ["C","C"]'],
+  ];
+  it.skipIf(!supportsModifiers()).each(cases)('%s', (_name, pattern, subject, expected) => {
+    expect(m(pattern, subject)).toBe(expected);
+  });
+  it.skipIf(supportsModifiers()).each(cases)(
+    '%s: a clear error on engines without modifier groups',
+    (_name, pattern, subject) => {
+      expect(() => pregMatch(pattern, subject)).toThrow(/case-insensitivity change/);
+    },
+  );
 });
 
 describe('preg_match_all result shapes', () => {
