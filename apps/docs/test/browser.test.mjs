@@ -189,7 +189,11 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
     await page.goto(`${base}/reference/generated/`);
     const text = await page.textContent('main');
     assert.match(text, /\bcms_match\b/);
-    await page.locator('main a').filter({ hasText: /^cms_match$/ }).first().click();
+    await page
+      .locator('main a')
+      .filter({ hasText: /^cms_match$/ })
+      .first()
+      .click();
     await page.waitForLoadState('load');
     assert.match(page.url(), /#cms_match$/);
     assert.match(await page.textContent('main'), /\bvar\b/);
