@@ -19,7 +19,11 @@ const steps = [
   ['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck']],
   // the docs' `test` is the browser tests: they run once, as the last step
   ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--filter=!@sumi/docs']],
-  ['conformance cases (sumi cases conformance)', 'node', ['packages/cli/dist/bin.js', 'cases', 'conformance']],
+  [
+    'conformance cases (sumi cases conformance)',
+    'node',
+    ['packages/cli/dist/bin.js', 'cases', 'conformance'],
+  ],
   ['package lint (publint, attw)', 'node', ['scripts/check-packages.mjs']],
   ['packaging test (pnpm pack + npm install)', 'node', ['scripts/packaging-test.mjs']],
   ['browser tests (docs)', 'pnpm', ['--filter', '@sumi/docs', 'run', 'test']],
