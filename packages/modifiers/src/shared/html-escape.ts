@@ -222,6 +222,21 @@ function entityFor(cp: number, charset: Charset): string | undefined {
   return ENTITY_BY_CHAR.get(String.fromCodePoint(u));
 }
 
+const HTML_SPECIAL = /[&<>"']/;
+const HTML_SPECIAL_ALL = /[&<>"']/g;
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+/** charsets under which htmlspecialchars only rewrites the five ASCII specials of valid text */
+const PLAIN_CHARSET = new Map<string, boolean>();
+function plainCharset(name: string): boolean {
+  let v = PLAIN_CHARSET.get(name);
+  if (v === undefined) {
+    const c = CHARSETS[name.toLowerCase()];
+    v = c === 'utf-8' || c === 'iso-8859-1' || c === 'iso-8859-15' || c === 'cp1252';
+    if (PLAIN_CHARSET.size < 64) PLAIN_CHARSET.set(name, v);
+  }
+  return v;
+}
+
 /** htmlspecialchars($s, $flags, $charset, $double_encode) */
 export function htmlspecialchars(
   s: string,
@@ -230,6 +245,14 @@ export function htmlspecialchars(
   doubleEncode = true,
   warn?: (m: string) => void,
 ): string {
+  // hot path (every `|escape` of a table cell): valid text, a charset that maps ASCII to itself, no
+  // doctype or double-encode options: only & < > and the quotes the flags name change
+  if (doubleEncode && (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 && plainCharset(charset) && !ANY_SURROGATE.test(s)) {
+    if (!HTML_SPECIAL.test(s)) return s;
+    return s.replace(HTML_SPECIAL_ALL, (c) =>
+      c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? (flags & ENT_HTML_QUOTE_DOUBLE ? '&quot;' : c) : flags & ENT_HTML_QUOTE_SINGLE ? '&#039;' : c,
+    );
+  }
   return escapeText(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);
 }
 

@@ -5,7 +5,7 @@
  */
 import { PhpArray } from '../php/array';
 import { add, bitAnd, bitNot, bitOr, bitXor, div, mod, mul, neg, shiftLeft, shiftRight, sub } from '../php/arith';
-import { compare, looseEquals, strictEquals } from '../php/compare';
+import { ge, gt, le, looseEquals, lt, strictEquals } from '../php/compare';
 import { toBool, toInt, toStr } from '../php/convert';
 import { PhpObject } from '../php/object';
 import type { Value } from '../php/value';
@@ -54,10 +54,6 @@ const eq = (a: Value, b: Value): boolean => looseEquals(a, b);
 const neq = (a: Value, b: Value): boolean => !looseEquals(a, b);
 const seq = (a: Value, b: Value): boolean => strictEquals(a, b);
 const sneq = (a: Value, b: Value): boolean => !strictEquals(a, b);
-const lt = (a: Value, b: Value): boolean => compare(a, b) < 0;
-const gt = (a: Value, b: Value): boolean => compare(a, b) > 0;
-const le = (a: Value, b: Value): boolean => compare(a, b) <= 0;
-const ge = (a: Value, b: Value): boolean => compare(a, b) >= 0;
 
 const int = (v: Value): number => Number(toInt(v));
 
