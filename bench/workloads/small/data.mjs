@@ -15,7 +15,7 @@ export function createData() {
       { url: '/events/', label: 'Events' },
       { url: '/contact/', label: 'Contact' },
     ],
-    body: 'Open 10:00-18:00, closed on Mondays',
+    body: 'Open 10:00-18:00, closed on Mondays.',
     year: 2026,
   };
 }
