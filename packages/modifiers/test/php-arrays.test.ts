@@ -128,22 +128,25 @@ describe('by-reference functions change the array they get', () => {
 
 describe('array functions', () => {
   it('array_column', () => {
-    const rows = [
-      { id: 7, name: 'Ann' },
-      { id: 9, name: 'Bob' },
-      { id: 3 },
-    ];
+    const rows = [{ id: 7, name: 'Ann' }, { id: 9, name: 'Bob' }, { id: 3 }];
     expect(runJS(arrayColumn, rows, ['name'])).toEqual(['Ann', 'Bob']);
     expect(shape(run(arrayColumn, rows, ['name', 'id']))).toEqual({ '7': 'Ann', '9': 'Bob' });
     expect(shape(run(arrayColumn, rows, [null, 'id']))).toEqual({ '7': rows[0], '9': rows[1], '3': rows[2] });
     expect(runJS(arrayColumn, [{ a: 1 }, 'x', { a: 2 }], ['a'])).toEqual([1, 2]);
   });
   it('array_diff compares string forms and keeps keys', () => {
-    expect(shape(run(arrayDiff, ['apple', 'banana', 'cherry'], [['banana']]))).toEqual({ '0': 'apple', '2': 'cherry' });
+    expect(shape(run(arrayDiff, ['apple', 'banana', 'cherry'], [['banana']]))).toEqual({
+      '0': 'apple',
+      '2': 'cherry',
+    });
     expect(shape(run(arrayDiff, [1, '1', 2, 3], [['1'], [3]]))).toEqual({ '2': 2 });
   });
   it('array_filter without a callback', () => {
-    expect(shape(run(arrayFilter, [0, 1, '', 'a', null, '0', false, [], '0.0']))).toEqual({ '1': 1, '3': 'a', '8': '0.0' });
+    expect(shape(run(arrayFilter, [0, 1, '', 'a', null, '0', false, [], '0.0']))).toEqual({
+      '1': 1,
+      '3': 'a',
+      '8': '0.0',
+    });
     expect(shape(run(arrayFilter, [new PhpFloat(0), 0.5, ' ']))).toEqual({ '1': 0.5, '2': ' ' });
   });
   it('array_key_exists', () => {
@@ -171,7 +174,11 @@ describe('array functions', () => {
     expect(ctx.warnings).toEqual(['array_keys(): Argument #1 ($array) must be of type array, string given']);
   });
   it('array_merge renumbers int keys', () => {
-    expect(shape(run(arrayMerge, { x: 1, '5': 'a' }, [{ x: 2, '9': 'b' }]))).toEqual({ x: 2, '0': 'a', '1': 'b' });
+    expect(shape(run(arrayMerge, { x: 1, '5': 'a' }, [{ x: 2, '9': 'b' }]))).toEqual({
+      x: 2,
+      '0': 'a',
+      '1': 'b',
+    });
     expect(runJS(arrayMerge, [1, 2], [[3], [4]])).toEqual([1, 2, 3, 4]);
     const ctx = fakeCtx();
     expect(run(arrayMerge, 'str', [[]], ctx)).toBe(null);
@@ -196,12 +203,20 @@ describe('array functions', () => {
     expect(run(arraySearch, null, [{ k: '' }])).toBe('k');
   });
   it.each([
-    [[1, 2, 3, 4], [1, 2], [2, 3]],
+    [
+      [1, 2, 3, 4],
+      [1, 2],
+      [2, 3],
+    ],
     [[1, 2, 3, 4], [-1], [4]],
     [[1, 2, 3, 4], [-2, -1], [3]],
     [[1, 2, 3, 4], [5], []],
     [[1, 2, 3, 4], [1, 0], []],
-    [[1, 2, 3, 4], [-10, 2], [1, 2]],
+    [
+      [1, 2, 3, 4],
+      [-10, 2],
+      [1, 2],
+    ],
   ])('array_slice(%j, ...%j)', (a, args, expected) => {
     expect(runJS(arraySlice, a, args)).toEqual(expected);
   });

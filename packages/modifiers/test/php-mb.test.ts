@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KANA, convertKana, kanaModeFlags } from '../src/php/kana';
+import { convertKana, KANA, kanaModeFlags } from '../src/php/kana';
 import {
   mbConvertEncoding,
   mbConvertKana,
@@ -24,7 +24,9 @@ describe('mb_strlen, mb_substr', () => {
   it('rejects an unknown encoding', () => {
     const ctx = fakeCtx();
     expect(run(mbStrlen, 'x', ['nope'], ctx)).toBe(null);
-    expect(ctx.warnings).toEqual(['mb_strlen(): Argument #2 ($encoding) must be a valid encoding, "nope" given']);
+    expect(ctx.warnings).toEqual([
+      'mb_strlen(): Argument #2 ($encoding) must be a valid encoding, "nope" given',
+    ]);
   });
   it.each([
     ['日本語です', [1, 2], '本語'],
@@ -63,7 +65,9 @@ describe('mb_strpos, mb_stripos', () => {
   it('offset out of range', () => {
     const ctx = fakeCtx();
     expect(run(mbStrpos, 'あい', ['あ', 3], ctx)).toBe(null);
-    expect(ctx.warnings).toEqual(['mb_strpos(): Argument #3 ($offset) must be contained in argument #1 ($haystack)']);
+    expect(ctx.warnings).toEqual([
+      'mb_strpos(): Argument #3 ($offset) must be contained in argument #1 ($haystack)',
+    ]);
   });
 });
 
@@ -124,11 +128,15 @@ describe('mb_convert_kana', () => {
     expect(run(mbConvertKana, s, mode === undefined ? [] : [mode])).toBe(expected);
   });
   it('contradicting flags are a ValueError', () => {
-    expect(kanaModeFlags('Aa')).toBe("mb_convert_kana(): Argument #2 ($mode) must not combine 'A' and 'a' flags");
+    expect(kanaModeFlags('Aa')).toBe(
+      "mb_convert_kana(): Argument #2 ($mode) must not combine 'A' and 'a' flags",
+    );
     expect(kanaModeFlags('KV')).toBe(KANA.HAN2ZEN_KATAKANA | KANA.HAN2ZEN_GLUE);
     const ctx = fakeCtx();
     expect(run(mbConvertKana, 'x', ['kh'], ctx)).toBe(null);
-    expect(ctx.warnings).toEqual(["mb_convert_kana(): Argument #2 ($mode) must not combine 'k' and 'h' flags"]);
+    expect(ctx.warnings).toEqual([
+      "mb_convert_kana(): Argument #2 ($mode) must not combine 'k' and 'h' flags",
+    ]);
   });
   it('convertKana on code points', () => {
     expect(convertKana([0xff76, 0xff9e], KANA.HAN2ZEN_KATAKANA | KANA.HAN2ZEN_GLUE)).toEqual([0x30ac]);

@@ -11,21 +11,21 @@
 import {
   copyValue,
   definePlugin,
+  isNumericString,
   type Key,
   looseEquals,
   type ModifierDef,
+  makeFloat,
   PhpArray,
   PhpError,
   PhpFloat,
   PhpObject,
   strictEquals,
+  toFloat,
+  toInt,
   toKey,
   toStr,
   type Value,
-  isNumericString,
-  makeFloat,
-  toFloat,
-  toInt,
 } from '@sumi/runtime';
 import { phpFunction, valueError } from '../shared/php-params';
 import { SORT_REGULAR, SORT_STRING, sortPhpArray, valueComparator } from '../shared/php-sort';
@@ -99,25 +99,41 @@ export const asort = sortDef(
   'asort',
   'PHP `asort()`: sorts by value in ascending order, keeping each key with its value.',
   { by: 'value', reverse: false, renumber: false },
-  { template: '{$m|@asort}{$m|@json_encode}', data: { m: { b: 2, c: 1, a: 3 } }, output: '1{"c":1,"b":2,"a":3}' },
+  {
+    template: '{$m|@asort}{$m|@json_encode}',
+    data: { m: { b: 2, c: 1, a: 3 } },
+    output: '1{"c":1,"b":2,"a":3}',
+  },
 );
 export const arsort = sortDef(
   'arsort',
   'PHP `arsort()`: sorts by value in descending order, keeping keys.',
   { by: 'value', reverse: true, renumber: false },
-  { template: '{$m|@arsort}{$m|@json_encode}', data: { m: { x: 1, y: 3, z: 2 } }, output: '1{"y":3,"z":2,"x":1}' },
+  {
+    template: '{$m|@arsort}{$m|@json_encode}',
+    data: { m: { x: 1, y: 3, z: 2 } },
+    output: '1{"y":3,"z":2,"x":1}',
+  },
 );
 export const ksort = sortDef(
   'ksort',
   'PHP `ksort()`: sorts by key in ascending order.',
   { by: 'key', reverse: false, renumber: false },
-  { template: '{$m|@ksort}{$m|@json_encode}', data: { m: { b: 2, c: 1, a: 3 } }, output: '1{"a":3,"b":2,"c":1}' },
+  {
+    template: '{$m|@ksort}{$m|@json_encode}',
+    data: { m: { b: 2, c: 1, a: 3 } },
+    output: '1{"a":3,"b":2,"c":1}',
+  },
 );
 export const krsort = sortDef(
   'krsort',
   'PHP `krsort()`: sorts by key in descending order.',
   { by: 'key', reverse: true, renumber: false },
-  { template: '{$m|@krsort}{$m|@json_encode}', data: { m: { x: 1, z: 2, y: 3 } }, output: '1{"z":2,"y":3,"x":1}' },
+  {
+    template: '{$m|@krsort}{$m|@json_encode}',
+    data: { m: { x: 1, z: 2, y: 3 } },
+    output: '1{"z":2,"y":3,"x":1}',
+  },
 );
 
 export const shuffle: ModifierDef = definePlugin({
@@ -127,7 +143,7 @@ export const shuffle: ModifierDef = definePlugin({
   php: true,
   wholeArray: true,
   description:
-    'PHP `shuffle()`: puts the values in random order (the render\'s random source, seedable for tests) and ' +
+    "PHP `shuffle()`: puts the values in random order (the render's random source, seedable for tests) and " +
     'renumbers the keys.' +
     byRefNote,
   args: [],
@@ -153,7 +169,8 @@ export const arrayPop: ModifierDef = definePlugin({
   group: GROUP,
   php: true,
   wholeArray: true,
-  description: 'PHP `array_pop()`: removes the last element and returns it (null for an empty array).' + byRefNote,
+  description:
+    'PHP `array_pop()`: removes the last element and returns it (null for an empty array).' + byRefNote,
   args: [],
   result: 'the removed element',
   examples: [{ template: '{$a|@array_pop} {","|implode:$a}', data: { a: ['p', 'q', 'r'] }, output: 'r p,q' }],
@@ -164,7 +181,11 @@ export const arrayPop: ModifierDef = definePlugin({
     const [lastKey, lastValue] = entries[n - 1];
     let next = arr.nextIndex;
     if (typeof lastKey === 'number' && lastKey === next - 1) next--;
-    replaceContents(arr, PhpArray.fromEntries(entries.slice(0, n - 1).map(([k, v]) => [k, copyValue(v)])), next);
+    replaceContents(
+      arr,
+      PhpArray.fromEntries(entries.slice(0, n - 1).map(([k, v]) => [k, copyValue(v)])),
+      next,
+    );
     return lastValue;
   }),
 });
@@ -181,7 +202,9 @@ export const arrayShift: ModifierDef = definePlugin({
     byRefNote,
   args: [],
   result: 'the removed element',
-  examples: [{ template: '{$a|@array_shift} {","|implode:$a}', data: { a: ['p', 'q', 'r'] }, output: 'p q,r' }],
+  examples: [
+    { template: '{$a|@array_shift} {","|implode:$a}', data: { a: ['p', 'q', 'r'] }, output: 'p q,r' },
+  ],
   run: phpFunction('array_shift', [{ name: 'array', type: 'array' }], (_ctx, arr) => {
     if (arr.size === 0) return null;
     const entries = arr.entries();
@@ -202,7 +225,8 @@ export const arrayPush: ModifierDef = definePlugin({
   group: GROUP,
   php: true,
   wholeArray: true,
-  description: 'PHP `array_push($array, ...$values)`: appends the arguments and returns the new count.' + byRefNote,
+  description:
+    'PHP `array_push($array, ...$values)`: appends the arguments and returns the new count.' + byRefNote,
   args: [{ name: 'values', type: 'mixed', optional: true, description: 'the values to append (any number)' }],
   result: 'the new number of elements',
   examples: [
@@ -238,7 +262,12 @@ export const arrayColumn: ModifierDef = definePlugin({
   examples: [
     {
       template: "{$rows|@array_column:'name'|@json_encode} {$rows|@array_column:'name':'id'|@json_encode}",
-      data: { rows: [{ id: 7, name: 'Ann' }, { id: 9, name: 'Bob' }] },
+      data: {
+        rows: [
+          { id: 7, name: 'Ann' },
+          { id: 9, name: 'Bob' },
+        ],
+      },
       output: '["Ann","Bob"] {"7":"Ann","9":"Bob"}',
     },
   ],
@@ -299,7 +328,11 @@ export const arrayDiff: ModifierDef = definePlugin({
     (ctx, arr, others) => {
       const warn = (m: string) => ctx.warn(m);
       const exclude = new Set<string>();
-      for (const o of others) o.forEach((v) => exclude.add(toStr(v, warn)));
+      for (const o of others) {
+        o.forEach((v) => {
+          exclude.add(toStr(v, warn));
+        });
+      }
       const out = new PhpArray();
       arr.forEach((v, k) => {
         if (!exclude.has(toStr(v, warn))) out.set(k, copyValue(v));
@@ -377,7 +410,10 @@ export const arrayKeyExists: ModifierDef = definePlugin({
     ],
     (_ctx, key, arr) => {
       if (key instanceof PhpArray || key instanceof PhpObject) {
-        throw new PhpError('TypeError', 'array_key_exists(): Argument #1 ($key) must be a valid array offset type');
+        throw new PhpError(
+          'TypeError',
+          'array_key_exists(): Argument #1 ($key) must be a valid array offset type',
+        );
       }
       return arr.has(toKey(key));
     },
@@ -399,7 +435,11 @@ export const arrayKeys: ModifierDef = definePlugin({
   ],
   result: 'a list of keys (ints and strings)',
   examples: [
-    { template: '{$m|@array_keys|@json_encode} {$m|@array_keys:2|@json_encode}', data: { m: { x: 1, y: 2, z: 2 } }, output: '["x","y","z"] ["y","z"]' },
+    {
+      template: '{$m|@array_keys|@json_encode} {$m|@array_keys:2|@json_encode}',
+      data: { m: { x: 1, y: 2, z: 2 } },
+      output: '["x","y","z"] ["y","z"]',
+    },
   ],
   run: phpFunction(
     'array_keys',
@@ -446,7 +486,11 @@ export const arrayMerge: ModifierDef = definePlugin({
   args: [{ name: 'arrays', type: 'array', optional: true, description: 'the arrays to append (any number)' }],
   result: 'an array',
   examples: [
-    { template: '{$a|@array_merge:$b|@json_encode}', data: { a: { x: 1, '5': 'a' }, b: { x: 2, '9': 'b' } }, output: '{"x":2,"0":"a","1":"b"}' },
+    {
+      template: '{$a|@array_merge:$b|@json_encode}',
+      data: { a: { x: 1, '5': 'a' }, b: { x: 2, '9': 'b' } },
+      output: '{"x":2,"0":"a","1":"b"}',
+    },
   ],
   run: phpFunction('array_merge', [{ name: 'arrays', type: 'array', variadic: true }], (_ctx, arrays) => {
     const out = new PhpArray();
@@ -469,11 +513,23 @@ export const arrayReverse: ModifierDef = definePlugin({
   description:
     'PHP `array_reverse($array, $preserve_keys)`: the elements in reverse order; integer keys are ' +
     'renumbered unless preserve_keys is true (string keys always stay).',
-  args: [{ name: 'preserve_keys', type: 'boolean', optional: true, default: false, description: 'keep integer keys' }],
+  args: [
+    {
+      name: 'preserve_keys',
+      type: 'boolean',
+      optional: true,
+      default: false,
+      description: 'keep integer keys',
+    },
+  ],
   result: 'an array',
   examples: [
     { template: '{$a|@array_reverse|@json_encode}', data: { a: [3, 1, 2] }, output: '[2,1,3]' },
-    { template: '{$m|@array_reverse:true|@json_encode}', data: { m: { '5': 'x', k: 'y' } }, output: '{"k":"y","5":"x"}' },
+    {
+      template: '{$m|@array_reverse:true|@json_encode}',
+      data: { m: { '5': 'x', k: 'y' } },
+      output: '{"k":"y","5":"x"}',
+    },
   ],
   run: phpFunction(
     'array_reverse',
@@ -507,7 +563,9 @@ export const arraySearch: ModifierDef = definePlugin({
     { name: 'strict', type: 'boolean', optional: true, default: false, description: 'compare with ===' },
   ],
   result: 'a key, or false',
-  examples: [{ template: "{'b'|array_search:$a} [{'z'|array_search:$a}]", data: { a: ['a', 'b'] }, output: '1 []' }],
+  examples: [
+    { template: "{'b'|array_search:$a} [{'z'|array_search:$a}]", data: { a: ['a', 'b'] }, output: '1 []' },
+  ],
   run: phpFunction(
     'array_search',
     [
@@ -535,8 +593,19 @@ export const arraySlice: ModifierDef = definePlugin({
     'count from the end); integer keys are renumbered unless preserve_keys.',
   args: [
     { name: 'offset', type: 'integer', description: 'first position (negative: from the end)' },
-    { name: 'length', type: 'integer', optional: true, description: 'number of elements (negative: stop before the end)' },
-    { name: 'preserve_keys', type: 'boolean', optional: true, default: false, description: 'keep integer keys' },
+    {
+      name: 'length',
+      type: 'integer',
+      optional: true,
+      description: 'number of elements (negative: stop before the end)',
+    },
+    {
+      name: 'preserve_keys',
+      type: 'boolean',
+      optional: true,
+      default: false,
+      description: 'keep integer keys',
+    },
   ],
   result: 'an array',
   examples: [{ template: '{$a|@array_slice:1:2|@json_encode}', data: { a: [1, 2, 3, 4] }, output: '[2,3]' }],
@@ -578,9 +647,19 @@ export const arrayUnique: ModifierDef = definePlugin({
     'PHP `array_unique($array, $flags)`: drops repeated values, keeping the first occurrence and its key. ' +
     'Values are compared as strings by default (SORT_STRING); SORT_REGULAR (0) compares with ==, ' +
     'SORT_NUMERIC (1) as numbers.',
-  args: [{ name: 'flags', type: 'integer', optional: true, default: 2, description: 'SORT_STRING (2), SORT_REGULAR (0), SORT_NUMERIC (1)' }],
+  args: [
+    {
+      name: 'flags',
+      type: 'integer',
+      optional: true,
+      default: 2,
+      description: 'SORT_STRING (2), SORT_REGULAR (0), SORT_NUMERIC (1)',
+    },
+  ],
   result: 'an array with the original keys',
-  examples: [{ template: '{$a|@array_unique|@json_encode}', data: { a: [3, 1, 3, 2] }, output: '{"0":3,"1":1,"3":2}' }],
+  examples: [
+    { template: '{$a|@array_unique|@json_encode}', data: { a: [3, 1, 3, 2] }, output: '{"0":3,"1":1,"3":2}' },
+  ],
   run: phpFunction(
     'array_unique',
     [
@@ -639,7 +718,9 @@ export const key: ModifierDef = definePlugin({
   args: [],
   result: 'the first key, or null',
   examples: [{ template: '{$m|@key}', data: { m: { x: 1, y: 2 } }, output: 'x' }],
-  run: phpFunction('key', [{ name: 'array', type: 'array' }], (_ctx, arr) => (arr.size ? arr.keyAt(0) : null)),
+  run: phpFunction('key', [{ name: 'array', type: 'array' }], (_ctx, arr) =>
+    arr.size ? arr.keyAt(0) : null,
+  ),
 });
 
 /** range(): PHP 8.2's rules (before 8.3's rework) for ints, floats and single-byte characters. */
@@ -697,7 +778,10 @@ export function phpRange(start: Value, end: Value, stepArg: Value | undefined): 
     const low = toFloat(start);
     const high = toFloat(end);
     if (!Number.isFinite(low) || !Number.isFinite(high)) {
-      throw new PhpError('ValueError', `Invalid range supplied: start=${low.toFixed(0)} end=${high.toFixed(0)}`);
+      throw new PhpError(
+        'ValueError',
+        `Invalid range supplied: start=${low.toFixed(0)} end=${high.toFixed(0)}`,
+      );
     }
     const out: Value[] = [];
     if (low > high) {
@@ -774,7 +858,7 @@ export const range: ModifierDef = definePlugin({
   php: true,
   description:
     'PHP `range($start, $end, $step)`: the value is the start. Ints, floats (when any of the three is a ' +
-    'float) or single letters (`a`..`e`); counts down when start > end; the step\'s sign is ignored.',
+    "float) or single letters (`a`..`e`); counts down when start > end; the step's sign is ignored.",
   args: [
     { name: 'end', type: 'mixed', description: 'the last value (included when the steps reach it)' },
     { name: 'step', type: 'number', optional: true, default: 1, description: 'the distance between values' },

@@ -89,7 +89,9 @@ export const base64EncodeDef: ModifierDef = definePlugin({
   args: [],
   result: 'the Base64 text',
   examples: [{ template: '{$s|base64_encode}', data: { s: 'hello' }, output: 'aGVsbG8=' }],
-  run: phpFunction('base64_encode', [{ name: 'string', type: 'string' }], (_ctx, s) => base64Encode(toBytes(s))),
+  run: phpFunction('base64_encode', [{ name: 'string', type: 'string' }], (_ctx, s) =>
+    base64Encode(toBytes(s)),
+  ),
 });
 
 export const base64DecodeDef: ModifierDef = definePlugin({
@@ -100,9 +102,16 @@ export const base64DecodeDef: ModifierDef = definePlugin({
   description:
     'PHP `base64_decode($string, $strict)`: skips characters outside the Base64 alphabet unless strict is ' +
     'true, in which case they make the result false.',
-  args: [{ name: 'strict', type: 'boolean', optional: true, default: false, description: 'reject invalid input' }],
+  args: [
+    { name: 'strict', type: 'boolean', optional: true, default: false, description: 'reject invalid input' },
+  ],
   result: 'the decoded bytes as a string, or false (strict mode)',
-  examples: [{ template: "{'aGk='|base64_decode} [{'%%'|base64_decode}] [{'a%'|base64_decode:true}]", output: 'hi [] []' }],
+  examples: [
+    {
+      template: "{'aGk='|base64_decode} [{'%%'|base64_decode}] [{'a%'|base64_decode:true}]",
+      output: 'hi [] []',
+    },
+  ],
   run: phpFunction(
     'base64_decode',
     [
@@ -136,7 +145,11 @@ export const htmlEntityDecode: ModifierDef = definePlugin({
   args: [flagsArg, { name: 'encoding', type: 'string', optional: true, description: 'UTF-8 only' }],
   result: 'the decoded string',
   examples: [
-    { template: '{$s|html_entity_decode}', data: { s: '&lt;p&gt;caf&eacute; &amp;amp; &#x41;&#39;&apos;' }, output: "<p>café &amp; A'&apos;" },
+    {
+      template: '{$s|html_entity_decode}',
+      data: { s: '&lt;p&gt;caf&eacute; &amp;amp; &#x41;&#39;&apos;' },
+      output: "<p>café &amp; A'&apos;",
+    },
   ],
   run: phpFunction(
     'html_entity_decode',
@@ -155,7 +168,10 @@ export const htmlEntityDecode: ModifierDef = definePlugin({
 function checkUtf8Charset(fname: string, enc: string | null | undefined): void {
   if (enc === null || enc === undefined || enc === '') return;
   if (!/^utf-?8$/i.test(enc)) {
-    throw new PhpError('ValueError', `${fname}(): Argument #3 ($encoding) must be a valid encoding, "${enc}" given`);
+    throw new PhpError(
+      'ValueError',
+      `${fname}(): Argument #3 ($encoding) must be a valid encoding, "${enc}" given`,
+    );
   }
 }
 
@@ -169,7 +185,13 @@ export const htmlspecialcharsDecode: ModifierDef = definePlugin({
     'quote flags allow; ENT_NOQUOTES = 0 keeps both) and the numeric forms of those characters.',
   args: [flagsArg],
   result: 'the decoded string',
-  examples: [{ template: '{$s|htmlspecialchars_decode:$smarty.const.ENT_NOQUOTES}', data: { s: '&lt;&quot;&gt;' }, output: '<&quot;>' }],
+  examples: [
+    {
+      template: '{$s|htmlspecialchars_decode:$smarty.const.ENT_NOQUOTES}',
+      data: { s: '&lt;&quot;&gt;' },
+      output: '<&quot;>',
+    },
+  ],
   run: phpFunction(
     'htmlspecialchars_decode',
     [
@@ -237,14 +259,22 @@ export const rawurldecode: ModifierDef = definePlugin({
   args: [],
   result: 'the decoded string',
   examples: [{ template: "{'a%20b%2F+c'|rawurldecode}", output: 'a b/+c' }],
-  run: phpFunction('rawurldecode', [{ name: 'string', type: 'string' }], (_ctx, s) => urldecodeBytes(s, false)),
+  run: phpFunction('rawurldecode', [{ name: 'string', type: 'string' }], (_ctx, s) =>
+    urldecodeBytes(s, false),
+  ),
 });
 
 const PHP_QUERY_RFC1738 = 1;
 const PHP_QUERY_RFC3986 = 2;
 
 /** php_url_encode_hash_ex: one level of http_build_query(). */
-function buildQuery(data: PhpArray, prefix: string | null, numericPrefix: string, raw: boolean, out: string[]): void {
+function buildQuery(
+  data: PhpArray,
+  prefix: string | null,
+  numericPrefix: string,
+  raw: boolean,
+  out: string[],
+): void {
   const enc = (s: string) => urlencodeBytes(s, raw);
   data.forEach((v, k) => {
     let name: string;
@@ -276,13 +306,29 @@ export const httpBuildQuery: ModifierDef = definePlugin({
     'arrays become `a%5Bb%5D=...` (`a[b]=`); null values are left out; true/false give 1/0. Encoding type ' +
     '1 (PHP_QUERY_RFC1738, default) writes spaces as `+`, 2 (RFC3986) as `%20`.',
   args: [
-    { name: 'numeric_prefix', type: 'string', optional: true, default: '', description: 'prefix for top-level int keys' },
+    {
+      name: 'numeric_prefix',
+      type: 'string',
+      optional: true,
+      default: '',
+      description: 'prefix for top-level int keys',
+    },
     { name: 'arg_separator', type: 'string', optional: true, default: '&', description: 'between pairs' },
-    { name: 'encoding_type', type: 'integer', optional: true, default: 1, description: '1 RFC1738, 2 RFC3986' },
+    {
+      name: 'encoding_type',
+      type: 'integer',
+      optional: true,
+      default: 1,
+      description: '1 RFC1738, 2 RFC3986',
+    },
   ],
   result: 'the query string',
   examples: [
-    { template: '{$q|@http_build_query}', data: { q: { a: 1, b: 'x y', c: { d: 2 } } }, output: 'a=1&b=x+y&c%5Bd%5D=2' },
+    {
+      template: '{$q|@http_build_query}',
+      data: { q: { a: 1, b: 'x y', c: { d: 2 } } },
+      output: 'a=1&b=x+y&c%5Bd%5D=2',
+    },
   ],
   run: phpFunction(
     'http_build_query',
@@ -334,8 +380,16 @@ export const jsonEncodeDef: ModifierDef = definePlugin({
   ],
   result: 'the JSON text, or false (prints nothing) for values JSON cannot hold (INF, NAN, invalid UTF-8)',
   examples: [
-    { template: '{$m|@json_encode}', data: { m: { k: '値', u: 'https://x.jp/a' } }, output: '{"k":"\\u5024","u":"https:\\/\\/x.jp\\/a"}' },
-    { template: '{$m|@json_encode:320}', data: { m: { k: '値', u: 'https://x.jp/a' } }, output: '{"k":"値","u":"https://x.jp/a"}' },
+    {
+      template: '{$m|@json_encode}',
+      data: { m: { k: '値', u: 'https://x.jp/a' } },
+      output: '{"k":"\\u5024","u":"https:\\/\\/x.jp\\/a"}',
+    },
+    {
+      template: '{$m|@json_encode:320}',
+      data: { m: { k: '値', u: 'https://x.jp/a' } },
+      output: '{"k":"値","u":"https://x.jp/a"}',
+    },
   ],
   run: phpFunction(
     'json_encode',
@@ -361,13 +415,29 @@ export const jsonDecodeDef: ModifierDef = definePlugin({
     "default (the CMS's choice): `{$j.a}` reads a field. `false` as first argument gives objects. Invalid " +
     'JSON gives null.',
   args: [
-    { name: 'associative', type: 'boolean', optional: true, default: true, description: 'objects as arrays (true) or objects' },
+    {
+      name: 'associative',
+      type: 'boolean',
+      optional: true,
+      default: true,
+      description: 'objects as arrays (true) or objects',
+    },
     { name: 'depth', type: 'integer', optional: true, default: 512, description: 'maximum nesting' },
-    { name: 'flags', type: 'integer', optional: true, default: 0, description: 'JSON_BIGINT_AS_STRING (2), ...' },
+    {
+      name: 'flags',
+      type: 'integer',
+      optional: true,
+      default: 0,
+      description: 'JSON_BIGINT_AS_STRING (2), ...',
+    },
   ],
   result: 'the decoded value, or null',
   examples: [
-    { template: '{assign var=j value=$json|json_decode}{$j.a} {$j.list[1]}', data: { json: '{"a":"A","list":[1,2]}' }, output: 'A 2' },
+    {
+      template: '{assign var=j value=$json|json_decode}{$j.a} {$j.list[1]}',
+      data: { json: '{"a":"A","list":[1,2]}' },
+      output: 'A 2',
+    },
   ],
   run: phpFunction(
     'json_decode',
@@ -389,8 +459,17 @@ export const md5: ModifierDef = definePlugin({
   name: 'md5',
   group: GROUP,
   php: true,
-  description: 'PHP `md5($string, $binary)`: the MD5 digest of the bytes, as 32 hex digits (or 16 raw bytes).',
-  args: [{ name: 'binary', type: 'boolean', optional: true, default: false, description: 'raw bytes instead of hex' }],
+  description:
+    'PHP `md5($string, $binary)`: the MD5 digest of the bytes, as 32 hex digits (or 16 raw bytes).',
+  args: [
+    {
+      name: 'binary',
+      type: 'boolean',
+      optional: true,
+      default: false,
+      description: 'raw bytes instead of hex',
+    },
+  ],
   result: 'the digest',
   examples: [{ template: '{$s|md5}', data: { s: 'hello' }, output: '5d41402abc4b2a76b9719d911017c592' }],
   run: phpFunction(
@@ -424,7 +503,9 @@ export const passwordHash: ModifierDef = definePlugin({
     { name: 'options', type: 'array', optional: true, description: '{cost: 10}' },
   ],
   result: 'the hash',
-  errors: ['an unknown algorithm or a cost outside 4..31: ValueError, logged; argon2: not implemented, logged; null'],
+  errors: [
+    'an unknown algorithm or a cost outside 4..31: ValueError, logged; argon2: not implemented, logged; null',
+  ],
   examples: [{ template: "{$pw|password_hash:'2y'|strlen}", data: { pw: 'x' }, output: '60' }],
   run: phpFunction(
     'password_hash',
@@ -434,7 +515,12 @@ export const passwordHash: ModifierDef = definePlugin({
       { name: 'options', type: 'array', optional: true },
     ],
     (ctx, password, algo, options) => {
-      const name = algo === null ? '2y' : typeof algo === 'number' ? ({ 0: '2y', 1: '2y', 2: 'argon2i', 3: 'argon2id' } as Record<number, string>)[algo] : String(algo);
+      const name =
+        algo === null
+          ? '2y'
+          : typeof algo === 'number'
+            ? ({ 0: '2y', 1: '2y', 2: 'argon2i', 3: 'argon2id' } as Record<number, string>)[algo]
+            : String(algo);
       if (name === 'argon2i' || name === 'argon2id') {
         ctx.warn(`password_hash(): ${name} is not implemented in Sumi; use PASSWORD_BCRYPT ('2y')`);
         return null;
@@ -449,9 +535,12 @@ export const passwordHash: ModifierDef = definePlugin({
         }
       }
       if (options?.has('salt')) {
-        ctx.warn('password_hash(): The "salt" option has been ignored, since providing a custom salt is no longer supported');
+        ctx.warn(
+          'password_hash(): The "salt" option has been ignored, since providing a custom salt is no longer supported',
+        );
       }
-      if (password.includes('\0')) throw new PhpError('ValueError', 'Bcrypt password must not contain null character');
+      if (password.includes('\0'))
+        throw new PhpError('ValueError', 'Bcrypt password must not contain null character');
       const hash = bcrypt.hashSync(password, bcrypt.genSaltSync(cost));
       return `$2y$${hash.slice(4)}`;
     },
@@ -499,15 +588,24 @@ export const parseUrlDef: ModifierDef = definePlugin({
   php: true,
   description:
     'PHP `parse_url($url, $component)`: the parts scheme, host, port, user, pass, path, query, fragment ' +
-    "(only those present), or one of them with a component number (0 scheme ... 7 fragment; PHP_URL_*). " +
-    'A seriously malformed URL gives false. PHP\'s own quirks are kept (`example.com:80` is a host and port).',
-  args: [{ name: 'component', type: 'integer', optional: true, default: -1, description: 'PHP_URL_* (0..7), -1 for all' }],
+    '(only those present), or one of them with a component number (0 scheme ... 7 fragment; PHP_URL_*). ' +
+    "A seriously malformed URL gives false. PHP's own quirks are kept (`example.com:80` is a host and port).",
+  args: [
+    {
+      name: 'component',
+      type: 'integer',
+      optional: true,
+      default: -1,
+      description: 'PHP_URL_* (0..7), -1 for all',
+    },
+  ],
   result: 'an array, one part (null when absent), or false',
   examples: [
     {
       template: '{$u|@parse_url|@json_encode} {$u|parse_url:1}',
       data: { u: 'https://user@example.com:8080/a?x=1#f' },
-      output: '{"scheme":"https","host":"example.com","port":8080,"user":"user","path":"\\/a","query":"x=1","fragment":"f"} example.com',
+      output:
+        '{"scheme":"https","host":"example.com","port":8080,"user":"user","path":"\\/a","query":"x=1","fragment":"f"} example.com',
     },
   ],
   run: phpFunction(
@@ -518,7 +616,12 @@ export const parseUrlDef: ModifierDef = definePlugin({
     ],
     (_ctx, url, component = -1) => {
       if (component < -1 || component > 7) {
-        valueError('parse_url', 2, 'component', `must be a valid URL component identifier, ${component} given`);
+        valueError(
+          'parse_url',
+          2,
+          'component',
+          `must be a valid URL component identifier, ${component} given`,
+        );
       }
       const parts = parseUrl(url);
       if (parts === null) return false;
@@ -537,13 +640,16 @@ export const pathinfoDef: ModifierDef = definePlugin({
   description:
     'PHP `pathinfo($path, $flags)`: dirname, basename, extension (when there is a dot) and filename; with a ' +
     'flag (1 dirname, 2 basename, 4 extension, 8 filename) only that part as a string.',
-  args: [{ name: 'flags', type: 'integer', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' }],
+  args: [
+    { name: 'flags', type: 'integer', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' },
+  ],
   result: 'an array, or one part ("" when absent)',
   examples: [
     {
       template: '{$p|@pathinfo|@json_encode} {$p|pathinfo:4}',
       data: { p: '/files/user/report.tar.gz' },
-      output: '{"dirname":"\\/files\\/user","basename":"report.tar.gz","extension":"gz","filename":"report.tar"} gz',
+      output:
+        '{"dirname":"\\/files\\/user","basename":"report.tar.gz","extension":"gz","filename":"report.tar"} gz',
     },
   ],
   run: phpFunction(

@@ -96,7 +96,10 @@ export function decodeEntities(s: string, flags: number, all: boolean): string {
       if (found === null) return whole;
       text = found;
     }
-    if ((text === "'" && !(flags & ENT_HTML_QUOTE_SINGLE)) || (text === '"' && !(flags & ENT_HTML_QUOTE_DOUBLE))) {
+    if (
+      (text === "'" && !(flags & ENT_HTML_QUOTE_SINGLE)) ||
+      (text === '"' && !(flags & ENT_HTML_QUOTE_DOUBLE))
+    ) {
       return whole;
     }
     return text;

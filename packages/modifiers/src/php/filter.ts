@@ -243,10 +243,14 @@ function validateIp(s: string, o: Options): Result {
   if (mode === 4) {
     const ip = ipv4(s);
     if (ip === null) return FAIL;
-    if (noPriv && (ip[0] === 10 || (ip[0] === 172 && ip[1] >= 16 && ip[1] <= 31) || (ip[0] === 192 && ip[1] === 168))) {
+    if (
+      noPriv &&
+      (ip[0] === 10 || (ip[0] === 172 && ip[1] >= 16 && ip[1] <= 31) || (ip[0] === 192 && ip[1] === 168))
+    ) {
       return FAIL;
     }
-    if (noRes && (ip[0] === 0 || ip[0] >= 240 || ip[0] === 127 || (ip[0] === 169 && ip[1] === 254))) return FAIL;
+    if (noRes && (ip[0] === 0 || ip[0] >= 240 || ip[0] === 127 || (ip[0] === 169 && ip[1] === 254)))
+      return FAIL;
     return s;
   }
   if (!ipv6(s)) return FAIL;
@@ -255,7 +259,12 @@ function validateIp(s: string, o: Options): Result {
   if (noRes) {
     if (lower === '::' || lower === '::1' || lower === '5f:') return FAIL;
     if (s.length >= 5 && /^fe[89ab]/.test(lower)) return FAIL;
-    if (lower.startsWith('2001:0db8') || lower.startsWith('5f') || lower.startsWith('3ff3') || lower.startsWith('2001:001')) {
+    if (
+      lower.startsWith('2001:0db8') ||
+      lower.startsWith('5f') ||
+      lower.startsWith('3ff3') ||
+      lower.startsWith('2001:001')
+    ) {
       return FAIL;
     }
   }
@@ -305,7 +314,8 @@ function validateUrl(s: string, o: Options): Result {
   ) {
     return FAIL;
   }
-  if ((u.user !== undefined && !validUserinfo(u.user)) || (u.pass !== undefined && !validUserinfo(u.pass))) return FAIL;
+  if ((u.user !== undefined && !validUserinfo(u.user)) || (u.pass !== undefined && !validUserinfo(u.pass)))
+    return FAIL;
   return s;
 }
 
@@ -426,7 +436,9 @@ export function filterVar(
     if (flags & FILTER.REQUIRE_SCALAR) return failed();
     const walk = (a: PhpArray): PhpArray => {
       const out = new PhpArray();
-      a.forEach((v, k) => out.set(k, v instanceof PhpArray ? walk(v) : one(v)));
+      a.forEach((v, k) => {
+        out.set(k, v instanceof PhpArray ? walk(v) : one(v));
+      });
       return out;
     };
     return walk(value);

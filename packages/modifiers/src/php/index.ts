@@ -74,7 +74,19 @@ export {
   strtotimeDef as strtotime,
   strval,
 } from './numbers';
-export { explode, implode, stripos, strlen, strPad, strpos, strstr, strtolower, strtoupper, substr, trim } from './strings';
+export {
+  explode,
+  implode,
+  stripos,
+  strlen,
+  strPad,
+  strpos,
+  strstr,
+  strtolower,
+  strtoupper,
+  substr,
+  trim,
+} from './strings';
 export {
   defined,
   filterVarDef as filterVar,

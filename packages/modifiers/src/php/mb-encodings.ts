@@ -18,7 +18,7 @@ const NAMES: Record<string, Charset> = {
   'iso8859-1': 'ISO-8859-1',
   latin1: 'ISO-8859-1',
   sjis: 'SJIS',
-  'shift_jis': 'SJIS',
+  shift_jis: 'SJIS',
   'x-sjis': 'SJIS',
   'sjis-win': 'SJIS',
   'sjis-ms': 'SJIS',
@@ -68,7 +68,11 @@ export function decodeChars(s: string, charset: Charset): number[] {
       return codePoints(String.fromCharCode(...units));
     }
     default: {
-      const units = Encoding.convert(Array.from(bytes), { to: 'UNICODE', from: JAPANESE[charset], type: 'array' });
+      const units = Encoding.convert(Array.from(bytes), {
+        to: 'UNICODE',
+        from: JAPANESE[charset],
+        type: 'array',
+      });
       return codePoints(String.fromCharCode(...units));
     }
   }
@@ -117,6 +121,9 @@ export function isValidIn(s: string, charset: Charset): boolean {
     case 'UTF-16LE':
       return bytes.length % 2 === 0;
     default:
-      return Encoding.detect(Array.from(bytes), JAPANESE[charset]) === JAPANESE[charset] || bytes.every((b) => b < 0x80);
+      return (
+        Encoding.detect(Array.from(bytes), JAPANESE[charset]) === JAPANESE[charset] ||
+        bytes.every((b) => b < 0x80)
+      );
   }
 }

@@ -61,7 +61,8 @@ function mbPosition(
   let h = decodeChars(hay, cs);
   let n = decodeChars(needle, cs);
   const from = offset < 0 ? offset + h.length : offset;
-  if (from < 0 || from > h.length) valueError(fname, 3, 'offset', 'must be contained in argument #1 ($haystack)');
+  if (from < 0 || from > h.length)
+    valueError(fname, 3, 'offset', 'must be contained in argument #1 ($haystack)');
   if (caseless) {
     h = h.map(fold);
     n = n.map(fold);
@@ -72,7 +73,13 @@ function mbPosition(
 
 const positionArgs = [
   { name: 'needle', type: 'string', description: 'the text to look for' },
-  { name: 'offset', type: 'integer', optional: true, default: 0, description: 'character offset to start at (negative: from the end)' },
+  {
+    name: 'offset',
+    type: 'integer',
+    optional: true,
+    default: 0,
+    description: 'character offset to start at (negative: from the end)',
+  },
   { name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' },
 ] as const;
 
@@ -107,7 +114,9 @@ export const mbStripos: ModifierDef = definePlugin({
   args: positionArgs,
   result: 'an int character offset, or false',
   errors: ['an offset outside the string, or an unknown encoding: ValueError, logged; the result is null'],
-  examples: [{ template: "{$j|mb_stripos:'X'} {'ÄBC'|mb_stripos:'b'}", data: { j: '日本語x' }, output: '3 1' }],
+  examples: [
+    { template: "{$j|mb_stripos:'X'} {'ÄBC'|mb_stripos:'b'}", data: { j: '日本語x' }, output: '3 1' },
+  ],
   run: phpFunction('mb_stripos', positionParams, (_ctx, h, n, offset = 0, enc) =>
     mbPosition('mb_stripos', h, n, offset, enc, true),
   ),
@@ -118,7 +127,8 @@ export const mbStrlen: ModifierDef = definePlugin({
   name: 'mb_strlen',
   group: GROUP,
   php: true,
-  description: 'PHP `mb_strlen()`: the number of characters (a Japanese character counts 1; compare `strlen`).',
+  description:
+    'PHP `mb_strlen()`: the number of characters (a Japanese character counts 1; compare `strlen`).',
   args: [{ name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' }],
   result: 'an int',
   errors: ['an unknown encoding: ValueError, logged; the result is null'],
@@ -143,12 +153,19 @@ export const mbSubstr: ModifierDef = definePlugin({
     'start past the end gives "".',
   args: [
     { name: 'start', type: 'integer', description: 'first character (negative: from the end)' },
-    { name: 'length', type: 'integer', optional: true, description: 'number of characters (negative: stop that many before the end)' },
+    {
+      name: 'length',
+      type: 'integer',
+      optional: true,
+      description: 'number of characters (negative: stop that many before the end)',
+    },
     { name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' },
   ],
   result: 'the substring',
   errors: ['an unknown encoding: ValueError, logged; the result is null'],
-  examples: [{ template: '{$s|mb_substr:1:2} {$s|mb_substr:-1}', data: { s: '日本語です' }, output: '本語 す' }],
+  examples: [
+    { template: '{$s|mb_substr:1:2} {$s|mb_substr:-1}', data: { s: '日本語です' }, output: '本語 す' },
+  ],
   run: phpFunction(
     'mb_substr',
     [
@@ -195,7 +212,12 @@ export const mbStrwidth: ModifierDef = definePlugin({
 });
 
 /** libmbfl's mbfl_strimwidth: chars from `from`, at most `width` columns including the marker. */
-export function strimwidth(chars: readonly number[], from: number, width: number, marker: readonly number[]): number[] {
+export function strimwidth(
+  chars: readonly number[],
+  from: number,
+  width: number,
+  marker: readonly number[],
+): number[] {
   const mkwidth = stringWidth(marker);
   const out: number[] = [];
   let budget = width - mkwidth;
@@ -226,7 +248,13 @@ export const mbStrimwidth: ModifierDef = definePlugin({
   args: [
     { name: 'start', type: 'integer', description: 'first character (negative: from the end)' },
     { name: 'width', type: 'integer', description: 'maximum display width' },
-    { name: 'trim_marker', type: 'string', optional: true, default: '', description: 'appended when the string is cut' },
+    {
+      name: 'trim_marker',
+      type: 'string',
+      optional: true,
+      default: '',
+      description: 'appended when the string is cut',
+    },
     { name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' },
   ],
   result: 'the trimmed string',
@@ -277,7 +305,9 @@ export const mbConvertKana: ModifierDef = definePlugin({
     { name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' },
   ],
   result: 'the converted string',
-  errors: ['contradicting letters (A with a, K with H, ...) or an unknown encoding: ValueError, logged; null'],
+  errors: [
+    'contradicting letters (A with a, K with H, ...) or an unknown encoding: ValueError, logged; null',
+  ],
   examples: [
     { template: "{$k|mb_convert_kana:'KVas'}", data: { k: 'ｶﾞｷﾞ　ＡＢＣ１２３' }, output: 'ガギ ABC123' },
     { template: "{'ｱｲｳ'|mb_convert_kana}", output: 'アイウ' },
@@ -334,7 +364,12 @@ export const mbConvertEncoding: ModifierDef = definePlugin({
     'target encoding: `strlen` counts them; printing them shows them as the CMS would send them.',
   args: [
     { name: 'to_encoding', type: 'string', description: 'target encoding' },
-    { name: 'from_encoding', type: 'mixed', optional: true, description: 'source encoding(s), default UTF-8' },
+    {
+      name: 'from_encoding',
+      type: 'mixed',
+      optional: true,
+      description: 'source encoding(s), default UTF-8',
+    },
   ],
   result: 'the converted string (or array); false when no candidate encoding fits',
   errors: ['an unknown encoding name: ValueError, logged; the result is null'],
@@ -348,7 +383,8 @@ export const mbConvertEncoding: ModifierDef = definePlugin({
     ],
     (ctx, input, toName, fromArg) => {
       const to = charsetOf(toName);
-      if (to === null) valueError('mb_convert_encoding', 2, 'to_encoding', `must be a valid encoding, "${toName}" given`);
+      if (to === null)
+        valueError('mb_convert_encoding', 2, 'to_encoding', `must be a valid encoding, "${toName}" given`);
       let names: string[];
       if (fromArg === undefined || fromArg === null) names = ['UTF-8'];
       else if (fromArg instanceof PhpArray) names = fromArg.values().map((v) => String(v));
@@ -362,16 +398,12 @@ export const mbConvertEncoding: ModifierDef = definePlugin({
         }
         const cs = charsetOf(name);
         if (cs === null) {
-          valueError(
-            'mb_convert_encoding',
-            3,
-            'from_encoding',
-            `contains invalid encoding "${name}"`,
-          );
+          valueError('mb_convert_encoding', 3, 'from_encoding', `contains invalid encoding "${name}"`);
         }
         from.push(cs);
       }
-      if (from.length === 0) valueError('mb_convert_encoding', 3, 'from_encoding', 'must specify at least one encoding');
+      if (from.length === 0)
+        valueError('mb_convert_encoding', 3, 'from_encoding', 'must specify at least one encoding');
       const convert = (v: Value): Value => {
         if (v instanceof PhpArray) {
           const out = new PhpArray();

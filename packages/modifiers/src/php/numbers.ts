@@ -8,8 +8,8 @@ import {
   definePlugin,
   floatValue,
   isFloat,
-  makeFloat,
   type ModifierDef,
+  makeFloat,
   numberFormat,
   PhpArray,
   PhpError,
@@ -46,8 +46,10 @@ export const floor: ModifierDef = definePlugin({
   description: 'PHP `floor()`: rounds down (-1.5 → -2). Numeric strings are accepted; the result is a float.',
   args: [],
   result: 'a float',
-  examples: [{ template: '{$f|floor} {$n|floor}', data: { f: 3.14159, n: -1.5 }, output: '3 -2' }],
-  run: phpFunction('floor', [{ name: 'num', type: 'number' }], (_ctx, n) => makeFloat(Math.floor(floatValue(n)))),
+  examples: [{ template: '{$f|floor} {$n|floor}', data: { f: 3.14259, n: -1.5 }, output: '3 -2' }],
+  run: phpFunction('floor', [{ name: 'num', type: 'number' }], (_ctx, n) =>
+    makeFloat(Math.floor(floatValue(n))),
+  ),
 });
 
 /** strtol(s, NULL, base): optional space and sign, the base's prefix (16: 0x, 0: 0x/0), digits; saturating. */
@@ -56,7 +58,12 @@ function strtol(s: string, base: number): number | bigint {
   while (i < s.length && ' \t\n\v\f\r'.includes(s[i])) i++;
   let neg = false;
   if (s[i] === '+' || s[i] === '-') neg = s[i++] === '-';
-  if ((base === 0 || base === 16) && s[i] === '0' && (s[i + 1] === 'x' || s[i + 1] === 'X') && /[0-9a-f]/i.test(s[i + 2] ?? '')) {
+  if (
+    (base === 0 || base === 16) &&
+    s[i] === '0' &&
+    (s[i + 1] === 'x' || s[i + 1] === 'X') &&
+    /[0-9a-f]/i.test(s[i + 2] ?? '')
+  ) {
     i += 2;
     base = 16;
   } else if (base === 0) {
@@ -85,9 +92,17 @@ export const intval: ModifierDef = definePlugin({
   description:
     'PHP `intval($value, $base)`: the integer part ("12abc" → 12, 3.9 → 3, true → 1). With a base other than ' +
     '10 a string is read in that base ("ff" with 16 → 255; base 0 detects 0x and 0 prefixes).',
-  args: [{ name: 'base', type: 'integer', optional: true, default: 10, description: 'number base for strings' }],
+  args: [
+    { name: 'base', type: 'integer', optional: true, default: 10, description: 'number base for strings' },
+  ],
   result: 'an int',
-  examples: [{ template: "{$s|intval} {$hex|intval:16} {'12abc'|intval}", data: { s: '42.9', hex: 'ff' }, output: '42 255 12' }],
+  examples: [
+    {
+      template: "{$s|intval} {$hex|intval:16} {'12abc'|intval}",
+      data: { s: '42.9', hex: 'ff' },
+      output: '42 255 12',
+    },
+  ],
   run: phpFunction(
     'intval',
     [
@@ -154,7 +169,13 @@ export const max: ModifierDef = definePlugin({
   args: [{ name: 'values', type: 'mixed', optional: true, description: 'more values to compare' }],
   result: 'the largest value',
   errors: ['an empty array: ValueError, logged; a single non-array value: TypeError, logged; null'],
-  examples: [{ template: '{$a|@max} {3|max:7} {$m|@max}', data: { a: [3, 9, 2], m: { x: '10', y: '9' } }, output: '9 7 10' }],
+  examples: [
+    {
+      template: '{$a|@max} {3|max:7} {$m|@max}',
+      data: { a: [3, 9, 2], m: { x: '10', y: '9' } },
+      output: '9 7 10',
+    },
+  ],
   run: phpFunction('max', extremeParams, (_ctx, first, rest) => extreme('max', first ?? null, rest)),
 });
 
@@ -206,12 +227,28 @@ export const numberFormatDef: ModifierDef = definePlugin({
     '(2.675 → 2.68, as PHP 8.2 does) and groups thousands with `,` by default.',
   args: [
     { name: 'decimals', type: 'integer', optional: true, default: 0, description: 'digits after the point' },
-    { name: 'decimal_separator', type: 'string', optional: true, default: '.', description: 'the decimal point' },
-    { name: 'thousands_separator', type: 'string', optional: true, default: ',', description: 'the group separator' },
+    {
+      name: 'decimal_separator',
+      type: 'string',
+      optional: true,
+      default: '.',
+      description: 'the decimal point',
+    },
+    {
+      name: 'thousands_separator',
+      type: 'string',
+      optional: true,
+      default: ',',
+      description: 'the group separator',
+    },
   ],
   result: 'the formatted string',
   examples: [
-    { template: '{12345.678|number_format:1} {$n|number_format}', data: { n: 1250 }, output: '12,345.7 1,250' },
+    {
+      template: '{12345.678|number_format:1} {$n|number_format}',
+      data: { n: 1250 },
+      output: '12,345.7 1,250',
+    },
     { template: "{1234.5|number_format:2:',':'.'}", output: '1.234,50' },
   ],
   run: phpFunction(
@@ -234,7 +271,7 @@ export const round: ModifierDef = definePlugin({
   group: GROUP,
   php: true,
   description:
-    'PHP 8.2 `round($num, $precision)`: half away from zero (2.5 → 3, -2.5 → -3), with PHP\'s pre-rounding ' +
+    "PHP 8.2 `round($num, $precision)`: half away from zero (2.5 → 3, -2.5 → -3), with PHP's pre-rounding " +
     '(1.955 to 2 places is 1.96). A negative precision rounds to tens, hundreds... The result is a float. ' +
     'Only the default mode PHP_ROUND_HALF_UP is supported.',
   args: [
@@ -243,7 +280,13 @@ export const round: ModifierDef = definePlugin({
   ],
   result: 'a float',
   errors: ['another rounding mode: not implemented in Sumi, logged; null'],
-  examples: [{ template: '{$f|round} {$f|round:2} {$h|round:2} {-2.5|round}', data: { f: 3.14159, h: 1.955 }, output: '3 3.14 1.96 -3' }],
+  examples: [
+    {
+      template: '{$f|round} {$f|round:2} {$h|round:2} {-2.5|round}',
+      data: { f: 3.14259, h: 1.955 },
+      output: '3 3.14 1.96 -3',
+    },
+  ],
   run: phpFunction(
     'round',
     [
@@ -274,7 +317,9 @@ export const strval: ModifierDef = definePlugin({
   result: 'a string',
   examples: [{ template: '{5|strval} {$f|strval}', data: { f: 1.5 }, output: '5 1.5' }],
   // a stdClass object cannot be converted: PHP throws an Error (not a TypeError), which fails the render
-  run: phpFunction('strval', [{ name: 'value', type: 'mixed' }], (ctx, v) => toStr(v ?? null, (m) => ctx.warn(m))),
+  run: phpFunction('strval', [{ name: 'value', type: 'mixed' }], (ctx, v) =>
+    toStr(v ?? null, (m) => ctx.warn(m)),
+  ),
 });
 
 export const strtotimeDef: ModifierDef = definePlugin({
@@ -286,7 +331,9 @@ export const strtotimeDef: ModifierDef = definePlugin({
     'PHP `strtotime($datetime, $baseTimestamp)`: a Unix timestamp from an English date/time text ' +
     '("2024-02-29 12:00", "+1 week", "next monday"), read in the site\'s time zone (Asia/Tokyo) relative to ' +
     'now (or the base timestamp); false (prints nothing) when it cannot be parsed.',
-  args: [{ name: 'baseTimestamp', type: 'integer', optional: true, description: 'the "now" for relative texts' }],
+  args: [
+    { name: 'baseTimestamp', type: 'integer', optional: true, description: 'the "now" for relative texts' },
+  ],
   result: 'an int timestamp, or false',
   examples: [
     { template: '{$d|strtotime}', data: { d: '2024-02-29 12:00:00' }, output: '1709175600' },

@@ -44,7 +44,11 @@ export const explode: ModifierDef = definePlugin({
   result: 'a list of strings',
   errors: ['an empty separator: ValueError, logged; the result is null'],
   examples: [
-    { template: "{foreach from=','|explode:$s item=p}<{$p}>{/foreach}", data: { s: 'x,y' }, output: '<x><y>' },
+    {
+      template: "{foreach from=','|explode:$s item=p}<{$p}>{/foreach}",
+      data: { s: 'x,y' },
+      output: '<x><y>',
+    },
     { template: "{','|explode:'a,b,c':2|@json_encode}", output: '["a","b,c"]' },
   ],
   run: phpFunction(
@@ -75,7 +79,14 @@ export const implode: ModifierDef = definePlugin({
     'PHP 8 `implode($separator, $array)`: `{","|implode:$list}`; or `implode($array)` with no separator ' +
     '(`{$list|@implode}`). The legacy order `implode($array, $separator)` is a TypeError in PHP 8, so ' +
     '`{$list|@implode:","}` gives null. Elements print as echo prints them (arrays as `Array`).',
-  args: [{ name: 'array', type: 'array', optional: true, description: 'the pieces (when the value is the separator)' }],
+  args: [
+    {
+      name: 'array',
+      type: 'array',
+      optional: true,
+      description: 'the pieces (when the value is the separator)',
+    },
+  ],
   result: 'the joined string',
   errors: [
     'a string separator without an array: TypeError "Argument #1 ($pieces) must be of type array"',
@@ -184,7 +195,13 @@ function bytePos(hay: string, needle: string, offset: number, fname: string, fol
 
 const positionArgs = [
   { name: 'needle', type: 'string', description: 'the text to look for' },
-  { name: 'offset', type: 'integer', optional: true, default: 0, description: 'byte offset to start at (negative: from the end)' },
+  {
+    name: 'offset',
+    type: 'integer',
+    optional: true,
+    default: 0,
+    description: 'byte offset to start at (negative: from the end)',
+  },
 ] as const;
 
 export const strpos: ModifierDef = definePlugin({
@@ -250,11 +267,21 @@ export const strstr: ModifierDef = definePlugin({
     'end (or the part before it with `true`), or false.',
   args: [
     { name: 'needle', type: 'string', description: 'the text to look for' },
-    { name: 'before_needle', type: 'boolean', optional: true, default: false, description: 'return the part before' },
+    {
+      name: 'before_needle',
+      type: 'boolean',
+      optional: true,
+      default: false,
+      description: 'return the part before',
+    },
   ],
   result: 'a string, or false when the needle is absent',
   examples: [
-    { template: "[{$s|strstr:'b'}] [{$s|strstr:' ':true}] [{$s|strstr:'z'}]", data: { s: 'foo boo' }, output: '[boo] [foo] []' },
+    {
+      template: "[{$s|strstr:'b'}] [{$s|strstr:' ':true}] [{$s|strstr:'z'}]",
+      data: { s: 'foo boo' },
+      output: '[boo] [foo] []',
+    },
   ],
   run: phpFunction(
     'strstr',
@@ -277,7 +304,8 @@ export const strlen: ModifierDef = definePlugin({
   name: 'strlen',
   group: GROUP,
   php: true,
-  description: 'PHP `strlen()`: the length in bytes (a Japanese character counts 3). Use `mb_strlen` for characters.',
+  description:
+    'PHP `strlen()`: the length in bytes (a Japanese character counts 3). Use `mb_strlen` for characters.',
   args: [],
   result: 'an int',
   examples: [
@@ -292,7 +320,8 @@ export const strtolower: ModifierDef = definePlugin({
   name: 'strtolower',
   group: GROUP,
   php: true,
-  description: 'PHP 8.2 `strtolower()`: ASCII letters only (`ÀÉ` stay as they are; use Smarty `lower` alike).',
+  description:
+    'PHP 8.2 `strtolower()`: ASCII letters only (`ÀÉ` stay as they are; use Smarty `lower` alike).',
   args: [],
   result: 'the string',
   examples: [{ template: '{$s|strtolower}', data: { s: 'ÀÉ ABC' }, output: 'ÀÉ abc' }],
@@ -335,7 +364,12 @@ export const substr: ModifierDef = definePlugin({
     '(use `mb_substr` for characters).',
   args: [
     { name: 'offset', type: 'integer', description: 'start byte (negative: from the end)' },
-    { name: 'length', type: 'integer', optional: true, description: 'number of bytes (negative: stop that many before the end)' },
+    {
+      name: 'length',
+      type: 'integer',
+      optional: true,
+      description: 'number of bytes (negative: stop that many before the end)',
+    },
   ],
   result: 'the substring',
   examples: [
@@ -366,7 +400,8 @@ export function charMask(list: string, warn: (m: string) => void): Set<number> {
     } else if (i + 1 < end && b[i] === '.' && b[i + 1] === '.') {
       if (i === 0) warn("Invalid '..'-range, no character to the left of '..'");
       else if (i + 2 >= end) warn("Invalid '..'-range, no character to the right of '..'");
-      else if (b.charCodeAt(i - 1) > b.charCodeAt(i + 2)) warn("Invalid '..'-range, '..'-range needs to be incrementing");
+      else if (b.charCodeAt(i - 1) > b.charCodeAt(i + 2))
+        warn("Invalid '..'-range, '..'-range needs to be incrementing");
       else warn("Invalid '..'-range");
     } else {
       mask.add(c);

@@ -2,7 +2,15 @@
  * Allowlisted PHP type and constant functions: is_array, is_numeric, defined, filter_var,
  * property_exists, unset.
  */
-import { definePlugin, isNumeric, type ModifierDef, PHP_CONSTANTS, PhpArray, PhpError, PhpObject } from '@sumi/runtime';
+import {
+  definePlugin,
+  isNumeric,
+  type ModifierDef,
+  PHP_CONSTANTS,
+  PhpArray,
+  PhpError,
+  PhpObject,
+} from '@sumi/runtime';
 import { phpFunction } from '../shared/php-params';
 import { filterVar } from './filter';
 
@@ -30,7 +38,9 @@ export const isNumericDef: ModifierDef = definePlugin({
     'PHP 8 `is_numeric()`: ints, floats and numeric strings ("1e3", " 7", "7 "; not "12a", "0x1A" or "").',
   args: [],
   result: 'true or false',
-  examples: [{ template: '[{$n|is_numeric}] [{$x|is_numeric}]', data: { n: '1e3', x: '12a' }, output: '[1] []' }],
+  examples: [
+    { template: '[{$n|is_numeric}] [{$x|is_numeric}]', data: { n: '1e3', x: '12a' }, output: '[1] []' },
+  ],
   run: phpFunction('is_numeric', [{ name: 'value', type: 'mixed' }], (_ctx, v) => isNumeric(v ?? null)),
 });
 
@@ -40,7 +50,7 @@ export const defined: ModifierDef = definePlugin({
   group: GROUP,
   php: true,
   description:
-    "PHP `defined($constant_name)`: true for the PHP constants templates can read as `$smarty.const.NAME` " +
+    'PHP `defined($constant_name)`: true for the PHP constants templates can read as `$smarty.const.NAME` ' +
     '(ENT_QUOTES, JSON_*, FILTER_*, ...).',
   args: [],
   result: 'true or false',
@@ -71,7 +81,11 @@ export const filterVarDef: ModifierDef = definePlugin({
   ],
   result: 'the filtered value, false (or null) when invalid',
   examples: [
-    { template: '[{$mail|filter_var:274}] [{$bad|filter_var:274}] [{"42"|filter_var:257}]', data: { mail: 'a@example.com', bad: 'x' }, output: '[a@example.com] [] [42]' },
+    {
+      template: '[{$mail|filter_var:274}] [{$bad|filter_var:274}] [{"42"|filter_var:257}]',
+      data: { mail: 'a@example.com', bad: 'x' },
+      output: '[a@example.com] [] [42]',
+    },
   ],
   run: phpFunction(
     'filter_var',
@@ -104,7 +118,16 @@ export const propertyExists: ModifierDef = definePlugin({
     (_ctx, subject, prop) => {
       if (subject instanceof PhpObject) return subject.props.has(prop);
       if (typeof subject === 'string') return false;
-      const given = subject instanceof PhpArray ? 'array' : subject === null ? 'null' : typeof subject === 'boolean' ? 'bool' : Number.isSafeInteger(subject) || typeof subject === 'bigint' ? 'int' : 'float';
+      const given =
+        subject instanceof PhpArray
+          ? 'array'
+          : subject === null
+            ? 'null'
+            : typeof subject === 'boolean'
+              ? 'bool'
+              : Number.isSafeInteger(subject) || typeof subject === 'bigint'
+                ? 'int'
+                : 'float';
       throw new PhpError(
         'TypeError',
         `property_exists(): Argument #1 ($object_or_class) must be of type object|string, ${given} given`,
@@ -128,4 +151,11 @@ export const unset: ModifierDef = definePlugin({
   run: () => null,
 });
 
-export const typeFunctions: readonly ModifierDef[] = [isArray, isNumericDef, defined, filterVarDef, propertyExists, unset];
+export const typeFunctions: readonly ModifierDef[] = [
+  isArray,
+  isNumericDef,
+  defined,
+  filterVarDef,
+  propertyExists,
+  unset,
+];

@@ -17,14 +17,22 @@ export interface ParsedUrl {
 }
 
 /** The components in the order parse_url() returns them. */
-export const URL_COMPONENTS = ['scheme', 'host', 'port', 'user', 'pass', 'path', 'query', 'fragment'] as const;
+export const URL_COMPONENTS = [
+  'scheme',
+  'host',
+  'port',
+  'user',
+  'pass',
+  'path',
+  'query',
+  'fragment',
+] as const;
 
 const isAlpha = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 
 /** iscntrl() characters become `_`, as php_replace_controlchars_ex does. */
 function clean(s: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the C library's control range
   return s.replace(/[\x00-\x1f\x7f]/g, '_');
 }
 

@@ -158,7 +158,9 @@ export function fromCodePoints(cps: readonly number[]): string {
   for (let i = 0; i < cps.length; i += 4096) {
     const part = cps.slice(i, i + 4096);
     out += String.fromCharCode(
-      ...part.flatMap((cp) => (cp >= 0x10000 ? [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 1023)] : [cp])),
+      ...part.flatMap((cp) =>
+        cp >= 0x10000 ? [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 1023)] : [cp],
+      ),
     );
   }
   return out;

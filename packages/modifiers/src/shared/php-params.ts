@@ -100,10 +100,19 @@ export function valueError(fname: string, n: number, name: string, message: stri
 }
 
 /** Throws PHP's TypeError `fname(): Argument #n ($name) must be of type T, X given`. */
-export function typeError(fname: string, n: number, name: string | null, expected: string, given: Value): never {
+export function typeError(
+  fname: string,
+  n: number,
+  name: string | null,
+  expected: string,
+  given: Value,
+): never {
   // a variadic parameter is not named in PHP's message: "array_merge(): Argument #2 must be of type array"
   const which = name === null ? `#${n}` : `#${n} ($${name})`;
-  throw new PhpError('TypeError', `${fname}(): Argument ${which} must be of type ${expected}, ${errorTypeName(given)} given`);
+  throw new PhpError(
+    'TypeError',
+    `${fname}(): Argument ${which} must be of type ${expected}, ${errorTypeName(given)} given`,
+  );
 }
 
 /**
@@ -132,7 +141,11 @@ export function phpParams(
   const out: unknown[] = [];
   for (let i = 0; i < specs.length; i++) {
     const v = values[i];
-    out.push(v === undefined && specs[i].optional ? undefined : coerceParam(fname, i + 1, specs[i], v ?? null, reporter));
+    out.push(
+      v === undefined && specs[i].optional
+        ? undefined
+        : coerceParam(fname, i + 1, specs[i], v ?? null, reporter),
+    );
   }
   return out;
 }
@@ -157,7 +170,8 @@ export function phpFunction<const P extends readonly ParamSpec[]>(
       if (given.length < required || (!variadic && given.length > max)) {
         // ArgumentCountError is a TypeError in PHP
         const bound = given.length < required ? required : max;
-        const word = required === max && !variadic ? 'exactly' : given.length < required ? 'at least' : 'at most';
+        const word =
+          required === max && !variadic ? 'exactly' : given.length < required ? 'at least' : 'at most';
         throw new PhpError(
           'TypeError',
           `${fname}() expects ${word} ${bound} argument${bound === 1 ? '' : 's'}, ${given.length} given`,

@@ -1,0 +1,232 @@
+import { PhpArray, PhpFloat } from '@sumi/runtime';
+import { describe, expect, it } from 'vitest';
+import {
+  base64DecodeDef,
+  base64EncodeDef,
+  htmlEntityDecode,
+  htmlspecialcharsDecode,
+  httpBuildQuery,
+  jsonDecodeDef,
+  jsonEncodeDef,
+  md5,
+  parseUrlDef,
+  passwordHash,
+  passwordVerify,
+  pathinfoDef,
+  rawurldecode,
+  urlencode,
+} from '../src/php/encoding';
+import { strlen, substr } from '../src/php/strings';
+import { parseUrl } from '../src/php/url-parse';
+import { fakeCtx, run, runJS } from './helpers';
+
+describe('base64', () => {
+  it.each([
+    ['hello', 'aGVsbG8='],
+    ['', ''],
+    ['a', 'YQ=='],
+    ['ab', 'YWI='],
+    ['日本', '5pel5pys'],
+  ])('base64_encode(%j) = %j', (s, b) => {
+    expect(run(base64EncodeDef, s)).toBe(b);
+    expect(run(base64DecodeDef, b)).toBe(s);
+  });
+  it('lenient decoding skips junk, strict decoding rejects it', () => {
+    expect(run(base64DecodeDef, 'aGk=')).toBe('hi');
+    expect(run(base64DecodeDef, '%%')).toBe('');
+    expect(run(base64DecodeDef, 'aG k=\n')).toBe('hi');
+    expect(run(base64DecodeDef, 'a%G=k', [true])).toBe(false);
+    expect(run(base64DecodeDef, 'aGk', [true])).toBe('hi');
+    expect(run(base64DecodeDef, 'aGk=a', [true])).toBe(false);
+    expect(run(base64DecodeDef, 'a', [true])).toBe(false);
+    expect(run(base64DecodeDef, 'aGk===', [true])).toBe(false);
+    expect(run(base64DecodeDef, 'aG k=', [true])).toBe('hi');
+  });
+  it('binary results keep their bytes', () => {
+    const raw = run(base64DecodeDef, '/wA=') as string;
+    expect(run(strlen, raw)).toBe(2);
+    expect(run(base64EncodeDef, raw)).toBe('/wA=');
+  });
+});
+
+describe('entity decoding', () => {
+  it.each([
+    ['&lt;p&gt;caf&eacute; &amp;amp; &#x41;&#39;&apos;', [], "<p>café &amp; A'&apos;"],
+    ['&quot;&#039;', [], `"'`],
+    ['&quot;&#039;', [0], '&quot;&#039;'],
+    ['&quot;&#039;', [2], '"&#039;'],
+    ['&apos;', [48], '&apos;'],
+    ['&apos;', [48 | 3], "'"],
+    ['&apos;', [16 | 3], "'"],
+    ['&hellip;&nbsp;&copy;', [], '…\u00a0©'],
+    ['&NewLine;', [], '&NewLine;'],
+    ['&NewLine;', [48], '\n'],
+    ['&amp', [], '&amp'],
+    ['&#128;&#0;&#xD800;', [], '&#128;&#0;&#xD800;'],
+    ['&#x1F600;&#12354;', [], '😀あ'],
+    ['&#1114112;', [], '&#1114112;'],
+    ['a & b', [], 'a & b'],
+  ])('html_entity_decode(%j, ...%j)', (s, args, expected) => {
+    expect(run(htmlEntityDecode, s, args)).toBe(expected);
+  });
+  it.each([
+    ['&lt;&quot;&gt;', [0], '<&quot;>'],
+    ['&lt;&quot;&gt;&#039;&apos;', [], `<">'&apos;`],
+    ['&lt;&#60;&eacute;&#233;', [], '<<&eacute;&#233;'],
+    ['&amp;lt;', [], '&lt;'],
+    ['&apos;', [3 | 48], "'"],
+  ])('htmlspecialchars_decode(%j, ...%j)', (s, args, expected) => {
+    expect(run(htmlspecialcharsDecode, s, args)).toBe(expected);
+  });
+});
+
+describe('URLs', () => {
+  it('urlencode and rawurldecode', () => {
+    expect(run(urlencode, 'a b&c=d/é~')).toBe('a+b%26c%3Dd%2F%C3%A9%7E');
+    expect(run(urlencode, '-_.*')).toBe('-_.%2A');
+    expect(run(rawurldecode, 'a%20b%2F')).toBe('a b/');
+    expect(run(rawurldecode, 'a+b%zz%E3%81%82')).toBe('a+b%zzあ');
+  });
+  it('http_build_query', () => {
+    expect(run(httpBuildQuery, { a: 1, b: 'x y', c: { d: 2, e: [3, 4] } })).toBe(
+      'a=1&b=x+y&c%5Bd%5D=2&c%5Be%5D%5B0%5D=3&c%5Be%5D%5B1%5D=4',
+    );
+    expect(run(httpBuildQuery, { t: true, f: false, n: null, s: 'é' })).toBe('t=1&f=0&s=%C3%A9');
+    expect(run(httpBuildQuery, ['a', 'b'], ['p_'])).toBe('p_0=a&p_1=b');
+    expect(run(httpBuildQuery, { a: 1, b: 2 }, ['', ';'])).toBe('a=1;b=2');
+    expect(run(httpBuildQuery, { q: 'a b~' }, ['', null, 2])).toBe('q=a%20b~');
+    expect(run(httpBuildQuery, { f: 1.5 })).toBe('f=1.5');
+    expect(run(httpBuildQuery, {})).toBe('');
+  });
+  it.each([
+    [
+      'https://user@example.com:8080/a/b.html?x=1#frag',
+      {
+        scheme: 'https',
+        host: 'example.com',
+        port: 8080,
+        user: 'user',
+        path: '/a/b.html',
+        query: 'x=1',
+        fragment: 'frag',
+      },
+    ],
+    ['//example.com/path', { host: 'example.com', path: '/path' }],
+    ['/just/a/path?q', { path: '/just/a/path', query: 'q' }],
+    ['mailto:someone@example.com', { scheme: 'mailto', path: 'someone@example.com' }],
+    ['example.com:80', { host: 'example.com', port: 80 }],
+    ['http://u:p@h/', { scheme: 'http', host: 'h', user: 'u', pass: 'p', path: '/' }],
+    ['http://[::1]:8080/x', { scheme: 'http', host: '[::1]', port: 8080, path: '/x' }],
+    ['a?#', { path: 'a', query: '', fragment: '' }],
+    ['file:///etc/hosts', { scheme: 'file', path: '/etc/hosts' }],
+    ['http:', { scheme: 'http' }],
+  ])('parse_url(%j)', (url, expected) => {
+    expect(parseUrl(url)).toEqual(expected);
+  });
+  it.each(['http://example.com:99999/', 'http:///example.com', 'http://:80', ':'])(
+    'parse_url(%j) is false',
+    (url) => {
+      expect(run(parseUrlDef, url)).toBe(false);
+    },
+  );
+  it('parse_url component', () => {
+    expect(run(parseUrlDef, 'https://example.com:8080/p', [1])).toBe('example.com');
+    expect(run(parseUrlDef, 'https://example.com:8080/p', [2])).toBe(8080);
+    expect(run(parseUrlDef, 'https://example.com/p', [6])).toBe(null);
+    const ctx = fakeCtx();
+    expect(run(parseUrlDef, 'x', [9], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual([
+      'parse_url(): Argument #2 ($component) must be a valid URL component identifier, 9 given',
+    ]);
+  });
+  it('pathinfo', () => {
+    expect(runJS(pathinfoDef, '/files/user/report.tar.gz')).toEqual({
+      dirname: '/files/user',
+      basename: 'report.tar.gz',
+      extension: 'gz',
+      filename: 'report.tar',
+    });
+    expect(runJS(pathinfoDef, 'file')).toEqual({ dirname: '.', basename: 'file', filename: 'file' });
+    expect(runJS(pathinfoDef, '/dir/')).toEqual({ dirname: '/', basename: 'dir', filename: 'dir' });
+    expect(runJS(pathinfoDef, '.htaccess')).toEqual({
+      dirname: '.',
+      basename: '.htaccess',
+      extension: 'htaccess',
+      filename: '',
+    });
+    expect(runJS(pathinfoDef, '')).toEqual({ basename: '', filename: '' });
+    expect(run(pathinfoDef, '/a/b.txt', [4])).toBe('txt');
+    expect(run(pathinfoDef, '/a/b', [4])).toBe('');
+    expect(run(pathinfoDef, '/a/b.txt', [1])).toBe('/a');
+    expect(run(pathinfoDef, '/a/b.txt', [8])).toBe('b');
+  });
+});
+
+describe('JSON', () => {
+  it('json_encode', () => {
+    expect(run(jsonEncodeDef, { k: '値', u: 'https://x.jp/a' })).toBe(
+      '{"k":"\\u5024","u":"https:\\/\\/x.jp\\/a"}',
+    );
+    expect(run(jsonEncodeDef, { k: '値', u: 'https://x.jp/a' }, [320])).toBe(
+      '{"k":"値","u":"https://x.jp/a"}',
+    );
+    expect(run(jsonEncodeDef, new PhpFloat(1))).toBe('1');
+    expect(run(jsonEncodeDef, new PhpFloat(1), [1024])).toBe('1.0');
+    expect(run(jsonEncodeDef, 0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(run(jsonEncodeDef, Number.NaN)).toBe(false);
+    expect(run(jsonEncodeDef, null)).toBe('null');
+  });
+  it('json_decode gives arrays by default', () => {
+    expect(runJS(jsonDecodeDef, '{"a":"A","list":[1,2],"obj":{}}')).toEqual({
+      a: 'A',
+      list: [1, 2],
+      obj: [],
+    });
+    expect(run(jsonDecodeDef, '5')).toBe(5);
+    expect(run(jsonDecodeDef, 'nope')).toBe(null);
+    expect(run(jsonDecodeDef, null)).toBe(null);
+    expect(run(jsonDecodeDef, '[[1]]', [true, 1])).toBe(null);
+    const ctx = fakeCtx();
+    expect(run(jsonDecodeDef, '1', [true, 0], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['json_decode(): Argument #3 ($depth) must be greater than 0']);
+  });
+  it('json_decode with false gives objects', () => {
+    const v = run(jsonDecodeDef, '{"a":1}', [false]);
+    expect(v).not.toBeInstanceOf(PhpArray);
+  });
+});
+
+describe('hashing', () => {
+  it('md5', () => {
+    expect(run(md5, 'hello')).toBe('5d41402abc4b2a76b9719d911017c592');
+    expect(run(md5, '')).toBe('d41d8cd98f00b204e9800998ecf8427e');
+    expect(run(md5, '日本語')).toBe('00110af8b4393ef3f72c50be5b332bec');
+    expect(run(substr, run(md5, 'abc'), [0, 6])).toBe('900150');
+    expect(run(strlen, run(md5, 'abc', [true]))).toBe(16);
+  });
+  it('md5 hashes the UTF-8 bytes', () => {
+    // "é" is C3 A9
+    expect(run(md5, 'é')).toBe('66ddcd97cfdeabb2f6fb8a999b4bc76f');
+  });
+  it('password_hash and password_verify (bcrypt)', () => {
+    const h = run(passwordHash, 'x', ['2y', { cost: 4 }]) as string;
+    expect(h).toMatch(/^\$2y\$04\$[./A-Za-z0-9]{53}$/);
+    expect(run(passwordVerify, 'x', [h])).toBe(true);
+    expect(run(passwordVerify, 'y', [h])).toBe(false);
+    const known = '$2y$04$kTZ0.HMKhB7rej/keBn3cO8yz49ZF97VytRIK7UV0KNGNWNJ/C/MO';
+    expect(run(passwordVerify, 'secret', [known])).toBe(true);
+    expect(run(passwordVerify, 'wrong', [known])).toBe(false);
+    expect(run(passwordVerify, 'secret', ['not a hash'])).toBe(false);
+  });
+  it('password_hash errors', () => {
+    const ctx = fakeCtx();
+    expect(run(passwordHash, 'x', ['md5'], ctx)).toBe(null);
+    expect(run(passwordHash, 'x', ['2y', { cost: 3 }], ctx)).toBe(null);
+    expect(run(passwordHash, 'x', ['argon2id'], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual([
+      'password_hash(): Argument #2 ($algo) must be a valid password hashing algorithm',
+      'Invalid bcrypt cost parameter specified: 3',
+      "password_hash(): argon2id is not implemented in Sumi; use PASSWORD_BCRYPT ('2y')",
+    ]);
+  });
+});
