@@ -15,7 +15,7 @@ export const add: FunctionPluginDef = definePlugin({
   description: 'Adds `value` to the variable `var` (an unset variable counts as 0).',
   attributes,
   result: 'the sum, stored in `var`; prints nothing',
-  errors: ['a non-numeric value is a TypeError, as PHP 8 arithmetic'],
+  errors: ['a non-numeric `value` stops the render (ATTRIBUTE_TYPE)', 'a variable holding an array: PHP TypeError'],
   examples: [{ template: '{assign var=n value=5}{add var=n value=3}{$n}', output: '8' }],
   run(ctx, a) {
     const name = a.var as string;
@@ -30,7 +30,7 @@ export const subtract: FunctionPluginDef = definePlugin({
   description: 'Subtracts `value` from the variable `var` (an unset variable counts as 0).',
   attributes,
   result: 'the difference, stored in `var`; prints nothing',
-  errors: ['a non-numeric value is a TypeError, as PHP 8 arithmetic'],
+  errors: ['a non-numeric `value` stops the render (ATTRIBUTE_TYPE)', 'a variable holding an array: PHP TypeError'],
   examples: [{ template: '{assign var=n value=10}{subtract var=n value=4}{$n}', output: '6' }],
   run(ctx, a) {
     const name = a.var as string;

@@ -1,7 +1,6 @@
 /** The CMS's array plugins: append, assign_array, assign_array_diff/intersect/set. */
-import { RenderFailure } from '../errors';
+import { ErrorCodes, RenderFailure } from '../errors';
 import { PhpArray } from '../php/array';
-import { strictEquals } from '../php/compare';
 import { toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
@@ -52,7 +51,7 @@ export const assignArray: FunctionPluginDef = definePlugin({
     if (a.keys === undefined || a.keys === null) out = PhpArray.fromList(list);
     else {
       const keys = toStr(a.keys as Value) === '' ? [] : toStr(a.keys as Value).split(delim);
-      if (keys.length !== list.length) throw new RenderFailure('PLUGIN_ERROR', 'assign_array: keys and values differ in count');
+      if (keys.length !== list.length) throw new RenderFailure(ErrorCodes.PLUGIN_ERROR, `assign_array: ${keys.length} keys for ${list.length} values`, 'keys and values must have the same number of items');
       out = PhpArray.fromEntries(keys.map((k, i) => [k, list[i]!] as [string, Value]));
     }
     ctx.assign(a.var as string, out);
@@ -62,7 +61,7 @@ export const assignArray: FunctionPluginDef = definePlugin({
 function arrayArg(plugin: string, name: string, v: unknown): PhpArray {
   if (v instanceof PhpArray) return v;
   if (v === null || v === undefined) return new PhpArray();
-  throw new RenderFailure('ATTRIBUTE_TYPE', `${plugin}: '${name}' must be an array`);
+  throw new RenderFailure(ErrorCodes.ATTRIBUTE_TYPE, `${plugin}: '${name}' must be an array`);
 }
 
 export const assignArrayDiff: FunctionPluginDef = definePlugin({
@@ -139,9 +138,3 @@ export const assignArraySet: FunctionPluginDef = definePlugin({
     ctx.assign(a.var as string, out);
   },
 });
-
-/** used by lottery: strict membership */
-export function contains(arr: PhpArray, v: Value): boolean {
-  for (const x of arr.values()) if (strictEquals(x, v)) return true;
-  return false;
-}

@@ -8,7 +8,7 @@ import type { RenderContext } from '../render/context';
 /** digits only → a Unix timestamp; otherwise strtotime; unparsable → null */
 export function toTimestamp(ctx: RenderContext, v: Value): number | null {
   if (v === null || v === undefined) return Math.floor(ctx.services.clock.now() / 1000);
-  if (typeof v === 'number') return Math.floor(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? Math.floor(v) : null;
   const s = toStr(v).trim();
   if (/^-?\d+$/.test(s)) return Number(s);
   const t = strtotime(s, Math.floor(ctx.services.clock.now() / 1000), ctx.services.timezone);

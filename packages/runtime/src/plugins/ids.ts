@@ -4,7 +4,7 @@ import { PhpArray } from '../php/array';
 import { toInt } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
-import { contains } from './arrays';
+import { toStr } from '../php/convert';
 
 export const uuid: FunctionPluginDef = definePlugin({
   kind: 'function',
@@ -33,16 +33,16 @@ export const lottery: FunctionPluginDef = definePlugin({
     ids: { type: 'array', required: true, description: 'candidate ids' },
     cnt: { type: 'integer', default: 1, description: 'number of ids to draw' },
     duplicate: { type: 'integer', default: 1, description: 'times the same id may be drawn' },
-    exclude_ids: { type: 'array', description: 'ids never drawn' },
+    exclude_ids: { type: 'array', description: 'ids never drawn (compared as strings, like array_diff)' },
   },
   examples: [{ template: '{lottery var=w ids=$ids cnt=2}{$w|@count}', data: { ids: [1, 2, 3] }, output: '2' }],
   run(ctx, a) {
     const ids = a.ids as PhpArray;
     if (!(ids instanceof PhpArray)) throw new RenderFailure('ATTRIBUTE_TYPE', "lottery: 'ids' must be an array");
-    const exclude = a.exclude_ids instanceof PhpArray ? a.exclude_ids : new PhpArray();
+    const exclude = new Set(a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : []);
     const times = Math.max(1, Number(toInt(a.duplicate as Value)));
     const pool: Value[] = [];
-    for (const id of ids.values()) if (!contains(exclude, id)) for (let i = 0; i < times; i++) pool.push(id);
+    for (const id of ids.values()) if (!exclude.has(toStr(id))) for (let i = 0; i < times; i++) pool.push(id);
     const out: Value[] = [];
     const cnt = Math.max(0, Number(toInt(a.cnt as Value)));
     while (out.length < cnt && pool.length) out.push(pool.splice(ctx.services.random.int(0, pool.length - 1), 1)[0]!);

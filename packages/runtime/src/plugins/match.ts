@@ -1,8 +1,34 @@
-/** {cms_match} / {cms_match_all}: preg_match and preg_match_all, through the shared PCRE translator. */
-import { pregMatch, pregMatchAll } from '../php/pcre/index';
+/**
+ * {cms_match} / {cms_match_all}: preg_match and preg_match_all through the
+ * shared PCRE layer. A pattern PHP rejects is a warning and leaves `var` null
+ * (preg_* returns false without filling its matches); a pattern PHP accepts
+ * but Sumi cannot run exactly stops the render: never a silent mismatch.
+ */
+import { ErrorCodes } from '../errors';
 import { toInt, toStr } from '../php/convert';
+import { PcreError, type PregMatchResult, pregMatch, pregMatchAll } from '../php/pcre/index';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
+import type { RenderContext } from '../render/context';
+
+function run(ctx: RenderContext, fn: string, a: Record<string, Value>, match: () => PregMatchResult): void {
+  let matches: Value;
+  try {
+    matches = match().matches;
+  } catch (e) {
+    if (!(e instanceof PcreError)) throw e;
+    if (e.kind === 'unsupported') ctx.fail(ErrorCodes.PLUGIN_ERROR, `${fn}(): ${e.message}`);
+    ctx.warn(`${fn}(): ${e.message}`);
+    matches = null;
+  }
+  ctx.assign(a.var as string, matches);
+}
+
+const common = {
+  var: { type: 'varname', required: true, description: 'receives the matches' },
+  pattern: { type: 'string', required: true, description: 'PCRE pattern with delimiters and flags, e.g. "/(\\d+)/u"' },
+  subject: { type: 'string', default: '', description: 'the text to search' },
+} as const;
 
 export const cmsMatch: FunctionPluginDef = definePlugin({
   kind: 'function',
@@ -10,18 +36,33 @@ export const cmsMatch: FunctionPluginDef = definePlugin({
   aliases: ['rcms_match'],
   group: 'Variables and arrays',
   description:
-    'preg_match: matches a PCRE pattern (`/…/flags`) against `subject` and stores the match array (whole match, then groups; named groups by name and number). Unsupported PCRE features are errors, never silent mismatches.',
+    'preg_match: matches a PCRE pattern (`/…/flags`) against `subject` and stores the first match: the whole match, then the groups (named groups by name and number). No match gives an empty array.',
   attributes: {
+    ...common,
     var: { type: 'varname', required: true, description: 'receives the matches (an empty array when nothing matches)' },
-    pattern: { type: 'string', required: true, description: 'PCRE pattern with delimiters and flags' },
-    subject: { type: 'string', default: '', description: 'the text to search' },
-    flags: { type: 'integer', default: 0, description: '256 offset capture (PREG_OFFSET_CAPTURE), 512 unmatched as null (PREG_UNMATCHED_AS_NULL)' },
-    offset: { type: 'integer', default: 0, description: 'byte offset to start from' },
+    flags: {
+      type: 'integer',
+      default: 0,
+      description: '256 offset capture (PREG_OFFSET_CAPTURE: [text, byte offset] pairs), 512 unmatched groups as null (PREG_UNMATCHED_AS_NULL), or both (768)',
+    },
+    offset: { type: 'integer', default: 0, description: 'byte offset to start from (negative: from the end)' },
   },
-  examples: [{ template: "{cms_match var=m pattern='/(\\d+)-(\\d+)/' subject='tel 03-1234'}{$m.2}", output: '1234' }],
+  errors: [
+    'a pattern PHP rejects: a warning, `var` gets null',
+    'a pattern feature Sumi cannot reproduce exactly (recursion, conditionals, …): the render fails',
+    'flags other than 0, 256, 512, 768: PHP ValueError',
+  ],
+  examples: [
+    { template: "{cms_match var=m pattern='/(\\d+)-(\\d+)/' subject='tel 03-1234'}{$m.0} {$m.2}", output: '03-1234 1234' },
+    {
+      template: "{cms_match var=m pattern='/(?<year>\\d+)-(?<month>\\d+)/' subject='2024-05'}{$m.year}/{$m.month}",
+      output: '2024/05',
+    },
+  ],
   run(ctx, a) {
-    const r = pregMatch(toStr(a.pattern as Value), toStr(a.subject as Value), Number(toInt(a.flags as Value)), Number(toInt(a.offset as Value)));
-    ctx.assign(a.var as string, r.matches);
+    run(ctx, 'preg_match', a, () =>
+      pregMatch(toStr(a.pattern as Value), toStr(a.subject as Value), Number(toInt(a.flags as Value)), Number(toInt(a.offset as Value))),
+    );
   },
 });
 
@@ -30,17 +71,31 @@ export const cmsMatchAll: FunctionPluginDef = definePlugin({
   name: 'cms_match_all',
   aliases: ['rcms_match_all'],
   group: 'Variables and arrays',
-  description: 'preg_match_all: every match of a PCRE pattern, in pattern order (flags 1) or set order (flags 2), optionally with offsets (256) and nulls for unmatched groups (512).',
+  description:
+    'preg_match_all: every match of a PCRE pattern, in pattern order (flags 1: one list per group) or set order (flags 2: one array per match), optionally with offsets (+256) and nulls for unmatched groups (+512).',
   attributes: {
-    var: { type: 'varname', required: true, description: 'receives the matches' },
-    pattern: { type: 'string', required: true, description: 'PCRE pattern with delimiters and flags' },
-    subject: { type: 'string', default: '', description: 'the text to search' },
-    flags: { type: 'integer', default: 1, description: '1 PREG_PATTERN_ORDER, 2 PREG_SET_ORDER, + 256 offset capture, + 512 unmatched as null' },
-    offset: { type: 'integer', default: 0, description: 'byte offset to start from' },
+    ...common,
+    flags: {
+      type: 'integer',
+      default: 1,
+      description: '1 PREG_PATTERN_ORDER, 2 PREG_SET_ORDER, + 256 offset capture, + 512 unmatched as null',
+    },
+    offset: { type: 'integer', default: 0, description: 'byte offset to start from (negative: from the end)' },
   },
-  examples: [{ template: "{cms_match_all var=m pattern='/\\d/' subject='a1b2'}{$m.0|@implode:','}", output: '1,2' }],
+  errors: [
+    'a pattern PHP rejects: a warning, `var` gets null',
+    'a pattern feature Sumi cannot reproduce exactly: the render fails',
+  ],
+  examples: [
+    { template: "{cms_match_all var=m pattern='/\\d/' subject='a1b2'}{','|implode:$m.0}", output: '1,2' },
+    {
+      template: "{cms_match_all var=m pattern='/(\\w)=(\\d)/' subject='a=1 b=2' flags=2}{foreach from=$m item=p}{$p.1}{$p.2}{/foreach}",
+      output: 'a1b2',
+    },
+  ],
   run(ctx, a) {
-    const r = pregMatchAll(toStr(a.pattern as Value), toStr(a.subject as Value), Number(toInt(a.flags as Value)) || 1, Number(toInt(a.offset as Value)));
-    ctx.assign(a.var as string, r.matches);
+    run(ctx, 'preg_match_all', a, () =>
+      pregMatchAll(toStr(a.pattern as Value), toStr(a.subject as Value), Number(toInt(a.flags as Value)), Number(toInt(a.offset as Value))),
+    );
   },
 });

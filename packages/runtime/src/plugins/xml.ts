@@ -1,96 +1,115 @@
 /**
- * {xmltojson}: XML to the array shape PHP gives for
- * json_decode(json_encode(simplexml_load_string($xml, …, LIBXML_NOCDATA)), true):
- * the root's children keyed by name, repeated names as lists, attributes under
- * "@attributes", text-only elements as strings, empty elements as [].
- * Parsed by fast-xml-parser (no entities are expanded beyond XML's own).
+ * {xmltojson}: XML to the value PHP gives for
+ * json_decode(json_encode(simplexml_load_string($xml, 'SimpleXMLElement', LIBXML_NOCDATA)), true),
+ * following ext/simplexml (sxe_get_prop_hash, _get_base_node_value):
+ * - an element is an array: "@attributes" first, then its child elements by
+ *   name in document order; a repeated name becomes a list at the place of the
+ *   first one; comments and processing instructions count as children named
+ *   "comment" / the PI target, with [] as value;
+ * - a child whose first node is non-blank text is a string: all its text
+ *   nodes joined (its attributes and child elements are dropped, as in PHP);
+ * - an element's only node being non-blank text adds it under key 0 (so
+ *   `<r>hi</r>` gives ["hi"] and `<r k="v">hi</r>` {"@attributes":…,"0":"hi"});
+ * - blank means only space, \t, \n, \r; CDATA is text;
+ * - without convert_namespace, elements and attributes with a bound prefix
+ *   are left out (namespace declarations are never attributes).
+ * Invalid XML gives false, with a warning.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { ErrorCodes, RenderFailure } from '../errors';
 import { PhpArray } from '../php/array';
 import { toBool, toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
+import { parseXml, type XmlElement, type XmlNode, XmlSyntaxError, XmlUnsupported } from './xml-parse';
 
-type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
+const isBlank = (s: string) => /^[ \t\n\r]*$/.test(s);
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: true,
-  cdataPropName: '#cdata',
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  commentPropName: '#comment',
-});
-
-export function xmlToValue(xml: string, withNamespaces: boolean): Value {
-  if (XMLValidator.validate(xml) !== true) return false;
-  const doc = parser.parse(xml) as Ordered[];
-  const root = doc.find((n) => elementName(n) !== null);
-  if (!root) return false;
-  return elementValue(root, withNamespaces);
-}
-
-function elementName(n: Ordered): string | null {
-  for (const k of Object.keys(n)) if (k !== ':@' && k !== '#text' && k !== '#cdata' && k !== '#comment') return k;
-  return null;
-}
-
-function elementValue(el: Ordered, ns: boolean): Value {
-  const name = elementName(el)!;
-  const children = (el[name] as Ordered[]) ?? [];
-  const attrs = el[':@'] ?? {};
+/** the members of an element (sxe_get_prop_hash) */
+function members(el: XmlElement, withNs: boolean): PhpArray {
   const out = new PhpArray();
-  const attrEntries = Object.entries(attrs).filter(([k]) => ns || (!k.includes(':') && k !== 'xmlns'));
-  if (attrEntries.length) out.set('@attributes', PhpArray.fromEntries(attrEntries.map(([k, v]) => [k, v] as [string, Value])));
-  let text = '';
-  let hasElements = false;
-  for (const c of children) {
-    if ('#text' in c) text += String(c['#text']);
-    else if ('#cdata' in c) text += ((c['#cdata'] as Ordered[]) ?? []).map((t) => String(t['#text'] ?? '')).join('');
-    else {
-      const cname = elementName(c);
-      if (!cname || cname === '#comment') continue;
-      if (!ns && cname.includes(':')) continue;
-      hasElements = true;
-      const v = elementValue(c, ns);
-      const prev = out.get(cname);
-      if (prev === undefined) out.set(cname, v);
-      else if (prev instanceof PhpArray && listOf.has(prev)) prev.push(v);
-      else {
-        const list = PhpArray.fromList([prev, v]);
-        listOf.add(list);
-        out.set(cname, list);
-      }
+  const attrs = el.attrs.filter((a) => withNs || !a.prefixed);
+  if (attrs.length) out.set('@attributes', PhpArray.fromEntries(attrs.map((a) => [a.name, a.value] as [string, Value])));
+  const lists = new Set<string>();
+  const nodes = el.children;
+  for (const node of nodes) {
+    if (node.kind === 'text') {
+      if (nodes.length === 1 && !isBlank(node.value)) out.push(node.value);
+      continue;
     }
-  }
-  if (!hasElements && text.trim() !== '') {
-    if (out.size === 0) return text;
-    out.push(text);
+    if (node.kind === 'element' && node.prefixed && !withNs) continue;
+    const name = node.name;
+    const value = node.kind === 'element' ? baseValue(node, withNs) : new PhpArray();
+    const prev = out.get(name);
+    if (prev === undefined) out.set(name, value);
+    else if (lists.has(name)) (out.getMut(name) as PhpArray).push(value);
+    else {
+      out.set(name, PhpArray.fromList([prev, value]));
+      lists.add(name);
+    }
   }
   return out;
 }
 
-/** lists made for repeated element names (a plain child array must not be mistaken for one) */
-const listOf = new WeakSet<PhpArray>();
+/** a child's value (_get_base_node_value): text when its first node is non-blank text */
+function baseValue(el: XmlElement, withNs: boolean): Value {
+  const first: XmlNode | undefined = el.children[0];
+  if (first?.kind === 'text' && !isBlank(first.value)) {
+    return el.children.map((n) => (n.kind === 'text' ? n.value : '')).join('');
+  }
+  return members(el, withNs);
+}
+
+/** The value of xmltojson for `xml`; false (and `onError` called) when libxml would reject it. */
+export function xmlToValue(xml: string, withNamespaces: boolean, onError?: (message: string) => void): Value {
+  let root: XmlElement;
+  try {
+    root = parseXml(xml);
+  } catch (e) {
+    if (e instanceof XmlSyntaxError) {
+      onError?.(e.message);
+      return false;
+    }
+    if (e instanceof XmlUnsupported) {
+      throw new RenderFailure(ErrorCodes.PLUGIN_ERROR, `xmltojson: ${e.message} is not supported`);
+    }
+    throw e;
+  }
+  return members(root, withNamespaces);
+}
 
 export const xmltojson: FunctionPluginDef = definePlugin({
   kind: 'function',
   name: 'xmltojson',
   group: 'Variables and arrays',
   description:
-    'Converts XML to an array shaped like PHP\'s json round trip of SimpleXML: children by name (repeated names become lists), attributes under "@attributes", text-only elements as strings. Invalid XML gives false.',
+    "Converts XML to an array shaped like PHP's json round trip of SimpleXML: child elements by name (repeated names become lists), attributes under \"@attributes\", text-only elements as strings, empty elements as []. Invalid XML gives false.",
   attributes: {
-    var: { type: 'varname', required: true, description: 'receives the array' },
+    var: { type: 'varname', required: true, description: 'receives the array (false for invalid XML)' },
     xml: { type: 'string', required: true, description: 'the XML text' },
-    convert_namespace: { type: 'integer', default: 0, description: '1 includes namespaced elements and attributes' },
+    convert_namespace: {
+      type: 'integer',
+      default: 0,
+      description: '1 also includes elements and attributes with a namespace prefix, under their prefixed names ("media:title")',
+    },
   },
-  examples: [{ template: '{xmltojson var=x xml="<r><a>1</a><a>2</a><b k=\\"v\\"/></r>"}{$x|@json_encode}', output: '{"a":["1","2"],"b":{"@attributes":{"k":"v"}}}' }],
+  errors: ['invalid XML: a warning, and `var` gets false'],
+  limits: ['at most 256 nested elements (libxml2)', 'DOCTYPE entities are expanded as text; external ones are never loaded'],
+  examples: [
+    {
+      template: '{xmltojson var=x xml=$xml}{$x|@json_encode}',
+      data: { xml: '<r><a>1</a><a>2</a><b k="v"/><c/></r>' },
+      output: '{"a":["1","2"],"b":{"@attributes":{"k":"v"}},"c":[]}',
+    },
+    {
+      template: '{xmltojson var=x xml=$xml}{$x.item.0.title} {$x.item.1.title}',
+      data: { xml: '<rss><item><title>One</title></item><item><title>Two</title></item></rss>' },
+      output: 'One Two',
+    },
+  ],
   run(ctx, a) {
-    ctx.assign(a.var as string, xmlToValue(toStr(a.xml as Value), toBool(a.convert_namespace as Value)));
+    const v = xmlToValue(toStr(a.xml as Value), toBool(a.convert_namespace as Value), (m) =>
+      ctx.warn(`xmltojson: invalid XML: ${m}`),
+    );
+    ctx.assign(a.var as string, v);
   },
 });

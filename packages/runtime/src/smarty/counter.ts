@@ -1,13 +1,18 @@
-/** Smarty 2.6's {counter}: named counters that live for one render. */
-import { toBool, toInt } from '../php/convert';
+/**
+ * Smarty 2.6.28's {counter} (libs/plugins/function.counter.php): named
+ * counters that live for one render. Like Smarty, `skip` is used as given in PHP arithmetic (so 1.5 counts in halves), any
+ * `direction` other than "down" counts up, and `assign` sticks to the counter.
+ */
+import { add, sub } from '../php/arith';
+import { looseEquals } from '../php/compare';
+import { toBool, toInt, toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 interface Counter {
-  start: number;
-  skip: number;
-  direction: string;
-  count: number;
+  skip: Value;
+  direction: Value;
+  count: Value;
   assign?: string;
 }
 
@@ -15,32 +20,37 @@ export const counter: FunctionPluginDef = definePlugin({
   kind: 'function',
   name: 'counter',
   group: 'Smarty functions',
-  description: 'Prints a counter that advances on every call. Several named counters can run side by side.',
+  description:
+    'Prints a counter that advances on every call. Several named counters can run side by side; each keeps its skip, direction and assign between calls.',
   attributes: {
     name: { type: 'string', default: 'default', description: 'counter name' },
-    start: { type: 'integer', description: 'start value (also resets the count)' },
-    skip: { type: 'integer', description: 'step, default 1' },
-    direction: { type: 'string', enum: ['up', 'down'], description: 'up (default) or down' },
-    print: { type: 'boolean', description: 'print the value; default true unless assign is set' },
-    assign: { type: 'varname', description: 'assign the value instead of printing it' },
+    start: { type: 'integer', description: 'start value; also resets the count' },
+    skip: { type: 'mixed', description: 'step (a number), default 1; kept for later calls' },
+    direction: { type: 'string', description: '"down" counts down; anything else (default "up") counts up' },
+    print: { type: 'boolean', description: 'print the value; default true unless the counter assigns' },
+    assign: { type: 'varname', description: 'also assign the value to this variable, on this and every later call' },
   },
-  result: 'the current count (before advancing), unless print=false or assign',
-  examples: [{ template: '{counter start=5 skip=2}|{counter}|{counter direction=down}', output: '5|7|9' }],
+  result: 'the current count (before advancing), unless print=false or the counter assigns',
+  errors: ['a non-numeric skip is a PHP TypeError when the counter advances'],
+  examples: [
+    { template: '{counter start=5 skip=2}|{counter}|{counter direction=down}|{counter}', output: '5|7|9|7' },
+    { template: '{counter assign=n}{counter}{$n}', output: '2', description: 'assign sticks: the second call assigns 2 and prints nothing' },
+  ],
   run(ctx, a) {
-    const table = ctx.state;
-    let all = table.get('counter') as Map<string, Counter> | undefined;
-    if (!all) table.set('counter', (all = new Map()));
-    const name = String(a.name);
+    let all = ctx.state.get('counter') as Map<string, Counter> | undefined;
+    if (!all) ctx.state.set('counter', (all = new Map()));
+    const name = a.name == null ? 'default' : toStr(a.name as Value);
     let c = all.get(name);
-    if (!c) all.set(name, (c = { start: 1, skip: 1, direction: 'up', count: 1 }));
-    if (a.start != null) c.start = c.count = Number(toInt(a.start as Value));
-    if (a.assign) c.assign = String(a.assign);
-    if (c.assign) ctx.assign(c.assign, c.count);
-    const print = a.print != null ? toBool(a.print as Value) : !c.assign;
-    const out = print ? String(c.count) : undefined;
-    if (a.skip != null) c.skip = Number(toInt(a.skip as Value));
-    if (a.direction != null) c.direction = String(a.direction);
-    c.count += c.direction === 'down' ? -c.skip : c.skip;
+    if (!c) all.set(name, (c = { skip: 1, direction: 'up', count: 1 }));
+    if (a.start != null) c.count = toInt(a.start as Value) as Value;
+    if (a.assign != null && toBool(a.assign as Value)) c.assign = toStr(a.assign as Value);
+    if (c.assign !== undefined) ctx.assign(c.assign, c.count);
+    const print = a.print != null ? toBool(a.print as Value) : c.assign === undefined;
+    const out = print ? toStr(c.count) : undefined;
+    if (a.skip != null) c.skip = a.skip as Value;
+    if (a.direction != null) c.direction = a.direction as Value;
+    const warn = (m: string) => ctx.warn(`counter: ${m}`);
+    c.count = looseEquals(c.direction, 'down') ? sub(c.count, c.skip, warn) : add(c.count, c.skip, warn);
     return out;
   },
 });

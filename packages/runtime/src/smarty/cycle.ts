@@ -1,4 +1,10 @@
-/** Smarty 2.6's {cycle}: alternates through a set of values, per name, for one render. */
+/**
+ * Smarty 2.6.28's {cycle} (libs/plugins/function.cycle.php): alternates
+ * through a set of values, per name, for one render. Values given as an array
+ * are read by position key 0, 1, ... as Smarty does (an associative array has
+ * no such keys: it cycles through nulls, with a warning).
+ */
+import { PhpError } from '../php/errors';
 import { PhpArray } from '../php/array';
 import { looseEquals } from '../php/compare';
 import { toBool, toStr } from '../php/convert';
@@ -14,43 +20,63 @@ export const cycle: FunctionPluginDef = definePlugin({
   kind: 'function',
   name: 'cycle',
   group: 'Smarty functions',
-  description: 'Alternates through a list of values, one per call (e.g. odd/even row classes).',
+  description:
+    'Alternates through a list of values, one per call (e.g. odd/even row classes). Changing `values` of a named cycle starts it again from the first value.',
   attributes: {
-    name: { type: 'string', default: 'default', description: 'cycle name' },
-    values: { type: 'mixed', description: 'comma-separated values (or an array); required on first use of a name' },
-    delimiter: { type: 'string', default: ',', description: 'separator of values' },
+    name: { type: 'string', default: 'default', description: 'cycle name (empty: "default")' },
+    values: { type: 'mixed', description: 'values separated by `delimiter`, or an array; needed on first use of a name' },
+    delimiter: { type: 'string', default: ',', description: 'separator of values (for this call)' },
     print: { type: 'boolean', default: true, description: 'print the value' },
     advance: { type: 'boolean', default: true, description: 'move to the next value' },
     reset: { type: 'boolean', default: false, description: 'start again from the first value' },
     assign: { type: 'varname', description: 'assign the value instead of printing it' },
   },
-  examples: [{ template: '{cycle values="odd,even"} {cycle values="odd,even"} {cycle values="odd,even"}', output: 'odd even odd' }],
+  errors: [
+    "no `values` on the first call of a name: warning \"cycle: missing 'values' parameter\", nothing printed",
+    'an empty `delimiter` is a PHP ValueError (explode)',
+  ],
+  examples: [
+    { template: '{cycle values="odd,even"} {cycle values="odd,even"} {cycle values="odd,even"}', output: 'odd even odd' },
+    {
+      template: '{cycle name=r values="a|b|c" delimiter="|" print=false}{cycle name=r}{cycle name=r reset=true}',
+      output: 'ba',
+    },
+  ],
   run(ctx, a) {
-    const table = ctx.state;
-    let all = table.get('cycle') as Map<string, Cycle> | undefined;
-    if (!all) table.set('cycle', (all = new Map()));
-    const name = a.name === '' || a.name == null ? 'default' : String(a.name);
+    let all = ctx.state.get('cycle') as Map<string, Cycle> | undefined;
+    if (!all) ctx.state.set('cycle', (all = new Map()));
+    const name = toBool((a.name ?? null) as Value) ? toStr(a.name as Value) : 'default';
     let c = all.get(name);
-    if (!('values' in a) || a.values === undefined) {
+    if (a.values === undefined) {
       if (!c) {
         ctx.warn("cycle: missing 'values' parameter");
         return undefined;
       }
     } else {
-      if (c && !looseEquals(c.values, a.values as Value)) c.index = 0;
-      if (!c) all.set(name, (c = { values: a.values as Value, index: 0 }));
-      c.values = a.values as Value;
+      const values = a.values as Value;
+      if (!c) all.set(name, (c = { values, index: 0 }));
+      else if (c.values !== null && !looseEquals(c.values, values)) c.index = 0;
+      c.values = values instanceof PhpArray ? values.clone() : values;
     }
-    const list =
-      c!.values instanceof PhpArray ? [...c!.values.values()] : toStr(c!.values).split(String(a.delimiter));
-    if (toBool(a.reset as Value)) c!.index = 0;
+    let list: PhpArray;
+    if (c.values instanceof PhpArray) list = c.values;
+    else {
+      const delimiter = toStr(a.delimiter as Value);
+      if (delimiter === '') throw new PhpError('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
+      list = PhpArray.fromList(toStr(c.values).split(delimiter));
+    }
+    if (toBool(a.reset as Value)) c.index = 0;
+    let current: Value | undefined = list.get(c.index);
+    if (current === undefined) {
+      ctx.warn(`cycle: Undefined array key ${c.index}`);
+      current = null;
+    }
     let print = toBool(a.print as Value);
-    const current = list[c!.index] ?? null;
-    if (a.assign) {
+    if (a.assign != null) {
       print = false;
-      ctx.assign(String(a.assign), current);
+      ctx.assign(toStr(a.assign as Value), current);
     }
-    if (toBool(a.advance as Value)) c!.index = c!.index >= list.length - 1 ? 0 : c!.index + 1;
+    if (toBool(a.advance as Value)) c.index = c.index >= list.size - 1 ? 0 : c.index + 1;
     return print ? toStr(current) : undefined;
   },
 });

@@ -1,66 +1,99 @@
-/** Smarty 2.6's {html_options}: <option> lists (with optgroups) from arrays. */
+/**
+ * Smarty 2.6.28's {html_options} (libs/plugins/function.html_options.php):
+ * <option> lists, with <optgroup> for nested arrays. As in Smarty, `options`,
+ * `values` and `output` are cast to arrays, `selected` is compared as strings
+ * with PHP's loose `in_array`, and the `name` of the <select> is printed as given.
+ */
 import { PhpArray } from '../php/array';
-import { toStr } from '../php/convert';
+import { looseEquals } from '../php/compare';
+import { toBool, toStr } from '../php/convert';
+import { PhpObject } from '../php/object';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
-/** smarty_function_escape_special_chars: htmlspecialchars that leaves existing entities alone */
-function esc(v: Value): string {
-  return toStr(v)
-    .replace(/&(?!#?\w+;)/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+/** PHP 8.2 htmlspecialchars() with its default flags (ENT_QUOTES | ENT_SUBSTITUTE) */
+function htmlspecialchars(s: string): string {
+  return s.replace(/[&"'<>]/g, (c) => (c === '&' ? '&amp;' : c === '"' ? '&quot;' : c === "'" ? '&#039;' : c === '<' ? '&lt;' : '&gt;'));
 }
+
+/** smarty_function_escape_special_chars: htmlspecialchars that leaves existing entities (`&amp;`, `&#39;`) alone */
+export function escapeSpecialChars(v: Value): string {
+  const marked = toStr(v).replace(/&(#?\w+);/g, '%%%SMARTY_START%%%$1%%%SMARTY_END%%%');
+  return htmlspecialchars(marked).replaceAll('%%%SMARTY_START%%%', '&').replaceAll('%%%SMARTY_END%%%', ';');
+}
+
+/** PHP's (array) cast */
+function asArray(v: Value): PhpArray {
+  if (v instanceof PhpArray) return v;
+  if (v === null) return new PhpArray();
+  if (v instanceof PhpObject) return v.props.clone();
+  return PhpArray.fromList([v]);
+}
+
+const OWN = new Set(['name', 'options', 'values', 'output', 'selected']);
 
 export const htmlOptions: FunctionPluginDef = definePlugin({
   kind: 'function',
   name: 'html_options',
   group: 'Smarty functions',
-  description: 'Prints <option> elements from `options` (value => label) or from `values` and `output`; nested arrays become <optgroup>. With `name`, wraps them in a <select>.',
+  description:
+    'Prints <option> elements from `options` (value => label) or from `values` and `output`; nested arrays become <optgroup>. With `name`, wraps them in a <select>.',
   attributes: {
-    options: { type: 'array', description: 'value => label pairs' },
-    values: { type: 'array', description: 'option values (with output)' },
-    output: { type: 'array', description: 'option labels (with values)' },
-    selected: { type: 'mixed', description: 'selected value or array of values' },
-    name: { type: 'string', description: 'name of a <select> to wrap the options in' },
+    options: { type: 'mixed', description: 'value => label pairs (an array; a scalar counts as a one-element list)' },
+    values: { type: 'mixed', description: 'option values, used with output when options is not given' },
+    output: { type: 'mixed', description: 'option labels, by position of values (missing: empty)' },
+    selected: { type: 'mixed', description: 'selected value, or an array of them (compared as strings, loosely)' },
+    name: { type: 'string', description: 'name of a <select> to wrap the options in (printed as given)' },
   },
-  extraAttributes: 'other attributes are added to the <select> tag when name is given',
+  extraAttributes: 'other attributes are added, escaped, to the <select> tag when name is given',
   examples: [
     {
       template: '{html_options options=$o selected="b"}',
       data: { o: { a: 'A', b: 'B' } },
       output: '<option label="A" value="a">A</option>\n<option label="B" value="b" selected="selected">B</option>\n',
     },
+    {
+      template: '{html_options name=pref values=$ids output=$names selected=2 class="x"}',
+      data: { ids: [1, 2], names: ['Tokyo', 'Osaka'] },
+      output:
+        '<select name="pref" class="x">\n<option label="Tokyo" value="1">Tokyo</option>\n<option label="Osaka" value="2" selected="selected">Osaka</option>\n</select>\n',
+    },
   ],
-  run(_ctx, a) {
-    const selected = new Set<string>();
-    const sel = a.selected as Value;
-    if (sel instanceof PhpArray) for (const v of sel.values()) selected.add(toStr(v));
-    else if (sel !== undefined && sel !== null) selected.add(toStr(sel));
-    let html = '';
-    if (a.options instanceof PhpArray) {
-      for (const [k, v] of a.options.entries()) html += option(k, v, selected);
-    } else if (a.values instanceof PhpArray) {
-      const out = a.output instanceof PhpArray ? [...a.output.values()] : [];
-      let i = 0;
-      for (const v of a.values.values()) html += option(v as string | number, out[i++] ?? '', selected);
-    }
-    if (a.name == null || a.name === '') return html;
+  run(ctx, a) {
+    const selected = a.selected === undefined ? [] : [...asArray(a.selected as Value).values()].map((v) => toStr(v));
     let extra = '';
     for (const [k, v] of Object.entries(a)) {
-      if (!['options', 'values', 'output', 'selected', 'name'].includes(k)) extra += ` ${k}="${esc(v as Value)}"`;
+      if (OWN.has(k) || v === undefined) continue;
+      if (v instanceof PhpArray) ctx.warn(`html_options: extra attribute '${k}' cannot be an array`);
+      else extra += ` ${k}="${escapeSpecialChars(v as Value)}"`;
     }
-    return `<select name="${esc(a.name as Value)}"${extra}>\n${html}</select>\n`;
+    const hasOptions = a.options !== undefined;
+    if (!hasOptions && a.values === undefined) return '';
+    let html = '';
+    if (hasOptions) {
+      for (const [k, v] of asArray(a.options as Value).entries()) html += option(k, v, selected);
+    } else {
+      const output = a.output === undefined ? null : [...asArray(a.output as Value).values()];
+      let i = 0;
+      for (const v of asArray(a.values as Value).values()) {
+        const label = output?.[i++] ?? null;
+        html += option(v, label ?? '', selected);
+      }
+    }
+    const name = a.name === undefined ? '' : toStr(a.name as Value);
+    if (!toBool(name)) return html;
+    return `<select name="${name}"${extra}>\n${html}</select>\n`;
   },
 });
 
-function option(key: string | number | Value, label: Value, selected: Set<string>): string {
+function option(key: Value, label: Value, selected: readonly string[]): string {
   if (label instanceof PhpArray) {
     let inner = '';
     for (const [k, v] of label.entries()) inner += option(k, v, selected);
-    return `<optgroup label="${esc(key as Value)}">\n${inner}</optgroup>\n`;
+    return `<optgroup label="${escapeSpecialChars(key)}">\n${inner}</optgroup>\n`;
   }
-  const s = selected.has(toStr(key as Value)) ? ' selected="selected"' : '';
-  return `<option label="${esc(label)}" value="${esc(key as Value)}"${s}>${esc(label)}</option>\n`;
+  const k = toStr(key);
+  const s = selected.some((x) => looseEquals(k, x)) ? ' selected="selected"' : '';
+  const text = escapeSpecialChars(label);
+  return `<option label="${text}" value="${escapeSpecialChars(key)}"${s}>${text}</option>\n`;
 }

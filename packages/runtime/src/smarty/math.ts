@@ -1,59 +1,78 @@
 /**
- * Smarty 2.6's {math equation="x + y" x=1 y=2 format="%.2f" assign=r}.
- * Bad input is a warning and prints nothing, as in Smarty (trigger_error).
+ * Smarty 2.6.28's {math equation="x + y" x=1 y=2 format="%.2f" assign=r}
+ * (libs/plugins/function.math.php). Smarty's own checks come first and, as
+ * there, end in a warning with nothing printed: a missing equation, unbalanced
+ * parentheses, a name that is neither an attribute nor an allowed function,
+ * an empty or non-numeric attribute. What passes is evaluated like PHP's
+ * eval() would (see math-expression.ts), without running any text as code.
  */
-import { isNumericString, toStr } from '../php/convert';
-import { sprintf } from '../php/format';
+import { PhpArray } from '../php/array';
+import { isNumeric, toBool, toStr } from '../php/convert';
+import { PhpError } from '../php/errors';
+import { sprintf } from '../php/format/index';
+import { PhpObject } from '../php/object';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
-import { evalMath, MATH_FUNCTIONS, MathError, parseMath } from './math-expression';
+import { evalMath, MATH_FUNCTIONS, parseMath } from './math-expression';
 
 const RESERVED = new Set(['equation', 'format', 'assign']);
+const ALLOWED = new Set<string>(MATH_FUNCTIONS);
 
 export const math: FunctionPluginDef = definePlugin({
   kind: 'function',
   name: 'math',
   group: 'Smarty functions',
-  description: `Evaluates an arithmetic equation over the given numeric attributes. Functions: ${MATH_FUNCTIONS.join(', ')}. Evaluated by Sumi's own parser, never by eval.`,
+  description: `Evaluates an arithmetic equation over the given numeric attributes, with PHP's operators and precedence. Functions: ${MATH_FUNCTIONS.filter((f) => f !== 'int').join(', ')}. Evaluated by Sumi's own parser, never by eval.`,
   attributes: {
-    equation: { type: 'string', required: true, description: 'the equation, e.g. "(w*h)/2"' },
+    equation: { type: 'string', description: 'the equation, e.g. "(w*h)/2"; backticks are ignored' },
     format: { type: 'string', description: 'sprintf format of the result, e.g. "%.2f"' },
     assign: { type: 'varname', description: 'assign the result instead of printing it' },
   },
   extraAttributes: 'every other attribute is a variable of the equation and must be numeric',
-  errors: ['missing or unbalanced equation, unknown names and non-numeric variables are warnings: nothing is printed'],
-  examples: [{ template: '{math equation="(w*h)/2" w=10 h=3}', output: '15' }],
+  result: 'the value of the equation (printed as PHP prints it, or formatted), unless assign',
+  errors: [
+    'a missing equation, unbalanced parentheses, an unknown name, an empty or non-numeric attribute: a warning, nothing printed (as Smarty)',
+    'a syntax error, int() (on Smarty\'s list but not a PHP function), division by zero: the render fails, as PHP 8 fails',
+  ],
+  examples: [
+    { template: '{math equation="(w*h)/2" w=10 h=3}', output: '15' },
+    { template: '{math equation="x / y" x=10 y=4 format="%.2f"}', output: '2.50' },
+    { template: '{math equation="max(a, b) - floor(c)" a=3 b=7 c=2.5 assign=r}{$r}', output: '5' },
+  ],
   run(ctx, a) {
-    const equation = toStr((a.equation ?? '') as Value).replaceAll('`', '');
-    if (!equation) return fail(ctx, 'math: missing equation parameter');
-    if (equation.split('(').length !== equation.split(')').length) return fail(ctx, 'math: unbalanced parenthesis');
-    const vars = new Map<string, Value>();
-    for (const [k, v] of Object.entries(a)) {
-      if (RESERVED.has(k)) continue;
-      const s = toStr(v as Value);
-      if (s === '') return fail(ctx, `math: parameter ${k} is empty`);
-      if (typeof v === 'string' ? !isNumericString(v) : !(typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || typeof v === 'object')) {
-        return fail(ctx, `math: parameter ${k}: is not numeric`);
+    const fail = (message: string): undefined => {
+      ctx.warn(`math: ${message}`);
+      return undefined;
+    };
+    if (!toBool((a.equation ?? null) as Value)) return fail('missing equation parameter');
+    const equation = toStr(a.equation as Value).replaceAll('`', '');
+    if (equation.split('(').length !== equation.split(')').length) return fail('unbalanced parenthesis');
+    for (const m of equation.matchAll(/(?:0x[a-fA-F0-9]+)|([a-zA-Z][a-zA-Z0-9_]*)/g)) {
+      const name = m[1];
+      if (name !== undefined && !(name in a) && !ALLOWED.has(name)) return fail(`function call ${name} not allowed`);
+    }
+    const params = new Map<string, Value>();
+    for (const [key, raw] of Object.entries(a)) {
+      if (RESERVED.has(key) || raw === undefined) continue;
+      const v = raw as Value;
+      if (v instanceof PhpArray || v instanceof PhpObject) {
+        throw new PhpError('TypeError', `strlen(): Argument #1 ($string) must be of type string, ${v instanceof PhpArray ? 'array' : v.className} given`);
       }
-      vars.set(k, v as Value);
+      if (toStr(v) === '') return fail(`parameter ${key} is empty`);
+      if (!isNumeric(v)) return fail(`parameter ${key}: is not numeric`);
+      params.set(key, v);
     }
-    let result: Value;
-    try {
-      result = evalMath(parseMath(equation), vars, () => ctx.services.random.next());
-    } catch (e) {
-      if (e instanceof MathError) return fail(ctx, `math: ${e.message}`);
-      throw e;
-    }
-    const out = a.format ? sprintf(toStr(a.format as Value), [result]) : result;
-    if (a.assign) {
-      ctx.assign(String(a.assign), out);
+    const result = evalMath(parseMath(equation, new Set(params.keys())), {
+      params,
+      randomInt: (min, max) => ctx.services.random.int(min, max),
+      warn: (m) => ctx.warn(`math: ${m}`),
+    });
+    const format = a.format == null ? '' : toStr(a.format as Value);
+    const out = toBool(format) ? sprintf(format, [result]) : result;
+    if (a.assign != null && toBool(a.assign as Value)) {
+      ctx.assign(toStr(a.assign as Value), out);
       return undefined;
     }
     return toStr(out);
   },
 });
-
-function fail(ctx: { warn(m: string): void }, message: string): undefined {
-  ctx.warn(message);
-  return undefined;
-}

@@ -1,12 +1,16 @@
 /**
  * PHP's wordwrap(), following ext/standard/string.c (both its single-char
  * fast path and the general path). Works on UTF-16 units where PHP works on
- * bytes: identical for ASCII text.
+ * bytes: identical for ASCII text; for PHP's byte widths run it on a binary
+ * string (one char per byte, see plugins/binary-string.ts), as {textformat}
+ * and the wordwrap modifier do.
  */
+import { PhpError } from '../php/errors';
+
 export function wordwrap(text: string, width = 75, brk = '\n', cut = false): string {
   if (text === '') return '';
-  if (brk === '') throw new Error('wordwrap(): Argument #3 ($break) cannot be empty');
-  if (width === 0 && cut) throw new Error("wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0");
+  if (brk === '') throw new PhpError('ValueError', 'wordwrap(): Argument #3 ($break) cannot be empty');
+  if (width === 0 && cut) throw new PhpError('ValueError', 'wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0');
   const n = text.length;
   if (brk.length === 1 && !cut) {
     const out = text.split('');
