@@ -191,7 +191,10 @@ export class Engine {
       output,
       result: ctx.result(vars, output, returned),
       log: _shared.log,
-      vars: PhpArray.fromEntries(vars.entries()),
+      // built on demand: most callers only want the output
+      get vars() {
+        return PhpArray.fromEntries(vars.entries());
+      },
       warnings: tpl.warnings,
     };
   }

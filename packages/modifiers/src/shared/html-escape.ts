@@ -222,7 +222,7 @@ function entityFor(cp: number, charset: Charset): string | undefined {
   return ENTITY_BY_CHAR.get(String.fromCodePoint(u));
 }
 
-const HTML_SPECIAL = /[&<>"']/;
+const SPECIAL_OR_SURROGATE = /[&<>"'\uD800-\uDFFF]/;
 const HTML_SPECIAL_ALL = /[&<>"']/g;
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 /** charsets under which htmlspecialchars only rewrites the five ASCII specials of valid text */
@@ -247,8 +247,10 @@ export function htmlspecialchars(
 ): string {
   // hot path (every `|escape` of a table cell): valid text, a charset that maps ASCII to itself, no
   // doctype or double-encode options: only & < > and the quotes the flags name change
+  if (doubleEncode && (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 && plainCharset(charset)) {
+    if (!SPECIAL_OR_SURROGATE.test(s)) return s;
+  }
   if (doubleEncode && (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 && plainCharset(charset) && !ANY_SURROGATE.test(s)) {
-    if (!HTML_SPECIAL.test(s)) return s;
     return s.replace(HTML_SPECIAL_ALL, (c) =>
       c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? (flags & ENT_HTML_QUOTE_DOUBLE ? '&quot;' : c) : flags & ENT_HTML_QUOTE_SINGLE ? '&#039;' : c,
     );

@@ -120,6 +120,10 @@ export const escapeDef: ModifierDef = definePlugin({
     { template: "{$s|escape:'javascript'}", data: { s: "It's </b>" }, output: "It\\'s <\\/b>" },
   ],
   run(ctx: RenderContext, value: Value, escType?: Value, charSet?: Value): Value {
+    // hot path: `|escape` / `|escape:'html'` on a string cannot warn or fail
+    if (typeof value === 'string' && (escType === undefined || escType === 'html') && charSet === undefined) {
+      return htmlspecialchars(value, ENT_QUOTES, 'ISO-8859-1', true);
+    }
     const type = escType === undefined ? 'html' : toStr(escType);
     const charset = charSet === undefined ? 'ISO-8859-1' : toStr(charSet);
     return phpCall(ctx, () => escapeOne(ctx, value, type, charset));
