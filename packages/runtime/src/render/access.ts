@@ -8,9 +8,13 @@ import { PhpArray } from '../php/array';
 import { PhpObject } from '../php/object';
 import type { Value } from '../php/value';
 
+/**
+ * Reads never copy (`peek`): whatever stores or changes a value (assign,
+ * foreach, plugins, modifiers) copies it first, as PHP's by-value rules say.
+ */
 export function key(v: Value, k: Value): Value {
   if (v instanceof PhpArray) {
-    const r = v.get(k as string | number);
+    const r = v.peek(k as string | number);
     return r === undefined ? null : r;
   }
   if (typeof v === 'string') return stringOffset(v, k);
