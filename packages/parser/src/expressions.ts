@@ -437,8 +437,8 @@ export function valueFromToken(ctx: Ctx, a: number, b: number, where: ValueConte
   const c = s.charCodeAt(a);
   if (c === 36) {
     const v = scanVarToken(s, a, b);
-    if (v && scanMods(s, v.end, b, true) === b)
-      return withMods(ctx, parseVarToken(ctx, a, v.end), a, v.end, b);
+    const ve = v ? v.end : -1;
+    if (ve > 0 && scanMods(s, ve, b, true) === b) return withMods(ctx, parseVarToken(ctx, a, ve), a, ve, b);
   } else if (c === 34 || c === 39) {
     const q = scanQstr(s, a, b);
     if (q > 0 && scanMods(s, q, b, true) === b)

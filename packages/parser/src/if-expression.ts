@@ -127,8 +127,9 @@ export function lexIf(s: string, a: number, b: number): Raw[] {
     if (c === 36) {
       const v = scanVarToken(s, i, b);
       if (v) {
-        const m = scanMods(s, v.end, b, false);
-        out.push({ kind: 'var', start: i, end: m, modsAt: v.end });
+        const ve = v.end;
+        const m = scanMods(s, ve, b, false);
+        out.push({ kind: 'var', start: i, end: m, modsAt: ve });
         i = m;
         continue;
       }

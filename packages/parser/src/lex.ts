@@ -122,11 +122,16 @@ export interface VarScan {
   params: { start: number; end: number } | null;
 }
 
+const lastVarScan: VarScan = { end: 0, obj: false, mathAt: -1, params: null };
+
 /**
  * A `$` variable token, Smarty's `_obj_call_regexp | _dvar_regexp`:
  * `$name`, then any of `[..]`, `.name`, `.$name`, `->name`, `->$name`, then
  * optional method parameters (object form only), then an optional math tail
  * (a math operator followed by math-var characters).
+ *
+ * The result object is reused by the next call (this runs for every variable of a
+ * template): read what you need from it before scanning again.
  */
 export function scanVarToken(s: string, i: number, end: number): VarScan | null {
   if (s.charCodeAt(i) !== 36) return null;
@@ -169,7 +174,12 @@ export function scanVarToken(s: string, i: number, end: number): VarScan | null 
     j++;
     while (j < end && isMathVarChar(s.charCodeAt(j))) j++;
   }
-  return { end: j, obj, mathAt, params };
+  const r = lastVarScan;
+  r.end = j;
+  r.obj = obj;
+  r.mathAt = mathAt;
+  r.params = params;
+  return r;
 }
 
 /** A balanced `(`...`)` group, quotes respected; i must be at `(`. */

@@ -101,8 +101,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
     if (value !== '') current().push({ type: 'Text', value, origin: 'text', span: sp(p.start, p.end) });
   };
 
-  const segs = segment(source, ld, rd);
-  for (const seg of segs) {
+  segment(source, ld, rd, (seg) => {
     if (seg.kind === 'text') {
       if (tokens) tokens.push({ type: 'text', start: seg.start, end: seg.end });
       pending = {
@@ -112,7 +111,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
         inStrip: stripDepth > 0,
         firstInStrip,
       };
-      continue;
+      return;
     }
     const head = seg.kind === 'tag' && !seg.broken ? splitTag(source, seg.innerStart, seg.innerEnd) : null;
     const outerStripClose =
@@ -124,7 +123,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
       settleTokens(source, scratch, tokens, seg.start, seg.end);
       scratch.length = 0;
     }
-  }
+  });
   flushText(false, true);
 
   for (let k = stack.length - 1; k >= 0; k--) {
@@ -380,7 +379,12 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
     const mods = modifiersOf(head);
     ignoredArgs(`/${name}`, head.argsStart, b);
     if (SMARTY3_CLOSERS[name]) {
-      diags.add(DiagnosticCode.SMARTY3_FORM, tagSpan, { message: `unrecognized tag '/${name}'` }, SMARTY3_CLOSERS[name]);
+      diags.add(
+        DiagnosticCode.SMARTY3_FORM,
+        tagSpan,
+        { message: `unrecognized tag '/${name}'` },
+        SMARTY3_CLOSERS[name],
+      );
       return false;
     }
     if (SMARTY3_TAGS[name]) {

@@ -93,10 +93,14 @@ export function findSpecials(src: string, ld: string, rd: string): Special[] {
   return out;
 }
 
-/** Steps 1 and 2: the whole template as text, special blocks and tags, in order. */
-export function segment(src: string, ld: string, rd: string): Segment[] {
+/**
+ * Steps 1 and 2: the whole template as text, special blocks and tags, in order.
+ * Segments are handed to `emit` one at a time (they die young; a parse of a large
+ * template would otherwise keep hundreds of thousands of them alive).
+ */
+export function segment(src: string, ld: string, rd: string, emit: (s: Segment) => void): void {
   const specials = findSpecials(src, ld, rd);
-  const out: Segment[] = [];
+  const out = { push: emit };
   const ldl = ld.length;
   const rdl = rd.length;
   let si = 0;
@@ -132,5 +136,11 @@ export function segment(src: string, ld: string, rd: string): Segment[] {
     p = textStart = j + rdl;
   }
   if (textStart < src.length) out.push({ kind: 'text', start: textStart, end: src.length });
+}
+
+/** All segments as an array (tests and tools). */
+export function segments(src: string, ld: string, rd: string): Segment[] {
+  const out: Segment[] = [];
+  segment(src, ld, rd, (s) => out.push(s));
   return out;
 }

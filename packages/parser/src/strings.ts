@@ -128,10 +128,11 @@ export function expandQuoted(
     const c = s.charCodeAt(i);
     if (c === 96 && s.charCodeAt(i + 1) === 36) {
       const v = scanVarToken(s, i + 1, b);
-      if (v && v.params === null && v.end < b && s.charCodeAt(v.end) === 96) {
+      const ve = v && v.params === null ? v.end : -1;
+      if (ve > 0 && ve < b && s.charCodeAt(ve) === 96) {
         if (i > lit) parts.push(decodeLiteral(s.slice(lit, i), mode));
-        parts.push(parseVar(ctx, i + 1, v.end));
-        i = v.end + 1;
+        parts.push(parseVar(ctx, i + 1, ve));
+        i = ve + 1;
         lit = i;
         continue;
       }

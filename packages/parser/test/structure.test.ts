@@ -112,11 +112,17 @@ describe('structure errors, Smarty-worded, with recovery', () => {
   });
 
   it('rejects Smarty 3 tags once, with a hint', () => {
-    for (const name of ['for', 'while', 'block', 'function']) {
+    for (const name of ['for', 'while', 'block']) {
       const d = diags(`{${name} x=1}body{/${name}}`);
       expect(d.map((x) => [x.code, x.message])).toEqual([['SMARTY3_FORM', `unrecognized tag '${name}'`]]);
       expect(d[0].hint).toBeTruthy();
     }
+  });
+
+  it('reads {function name=...} as the CMS call, and rejects the Smarty 3 definition at its {/function}', () => {
+    expect(tree('{function name=calc var=r a=1}')).toBe('{function name=bare("calc") var=bare("r") a=1}');
+    const d = diags('{function name=greet}Hi{/function}');
+    expect(d.map((x) => [x.code, x.message])).toEqual([['SMARTY3_FORM', "unrecognized tag '/function'"]]);
   });
 
   it('rejects unrecognized tags with the CMS message and a hint', () => {
