@@ -39,7 +39,8 @@ export function readData(file: string): PhpArray {
     throw new UsageError(`${file}: invalid JSON data: ${(err as Error).message}`);
   }
   // `{}` and `[]` are the same empty array; anything else must be an object of variables
-  if (!(data instanceof PhpArray)) throw new UsageError(`${file}: data must be a JSON object (its keys become variables)`);
+  if (!(data instanceof PhpArray))
+    throw new UsageError(`${file}: data must be a JSON object (its keys become variables)`);
   return data;
 }
 
