@@ -11,6 +11,7 @@ import {
   mbSubstr,
 } from '../src/php/mb';
 import { strlen } from '../src/php/strings';
+import { toBytes } from '../src/shared/binary-string';
 import { fakeCtx, run, runJS } from './helpers';
 
 describe('mb_strlen, mb_substr', () => {
@@ -156,6 +157,15 @@ describe('mb_convert_encoding', () => {
       expect(run(mbConvertEncoding, b, ['UTF-8', enc])).toBe('日本語テキスト');
     }
     expect(run(strlen, run(mbConvertEncoding, '日本', ['EUC-JP']))).toBe(4);
+  });
+  it('exact bytes: SJIS (CP932), EUC-JP with JIS X 0212, ISO-2022-JP escapes', () => {
+    const hex = (v: unknown) =>
+      Array.from(toBytes(v as string), (b) => b.toString(16).padStart(2, '0')).join(' ');
+    expect(hex(run(mbConvertEncoding, 'あ～ｱA', ['SJIS']))).toBe('82 a0 81 60 b1 41');
+    expect(hex(run(mbConvertEncoding, 'あｱé', ['EUC-JP']))).toBe('a4 a2 8e b1 8f ab b1');
+    expect(hex(run(mbConvertEncoding, 'aあｱ', ['JIS']))).toBe('61 1b 24 42 24 22 1b 28 49 31 1b 28 42');
+    expect(run(mbConvertEncoding, run(mbConvertEncoding, 'aあｱ', ['JIS']), ['UTF-8', 'JIS'])).toBe('aあｱ');
+    expect(hex(run(mbConvertEncoding, '①髙', ['SJIS']))).toBe('87 40 fb fc');
   });
   it('detects among candidates', () => {
     const sjis = run(mbConvertEncoding, 'テスト', ['SJIS']);

@@ -1,9 +1,10 @@
 /**
  * The character encodings the mb_* functions accept, by mbstring's names and aliases, with
- * decoding to code points and encoding back. Japanese encodings go through `encoding-japanese`;
- * invalid or unmappable characters become `?` (mbstring's default substitute character).
+ * decoding to code points and encoding back. Japanese encodings are decoded with the platform's
+ * WHATWG TextDecoder (shift_jis is CP932, euc-jp, iso-2022-jp: browsers and Node with full ICU)
+ * and encoded through reverse tables built from that same decoder on first use, so no code table
+ * ships in the bundle. Invalid or unmappable characters become `?` (mbstring's substitute character).
  */
-import Encoding from 'encoding-japanese';
 import { codePoints, fromBytes, toBytes } from '../shared/binary-string';
 
 export type Charset = 'UTF-8' | 'ASCII' | 'ISO-8859-1' | 'SJIS' | 'EUC-JP' | 'JIS' | 'UTF-16BE' | 'UTF-16LE';
@@ -44,7 +45,7 @@ export function charsetOf(name: string): Charset | null {
   return NAMES[name.trim().toLowerCase()] ?? null;
 }
 
-const JAPANESE: Record<string, 'SJIS' | 'EUCJP' | 'JIS'> = { SJIS: 'SJIS', 'EUC-JP': 'EUCJP', JIS: 'JIS' };
+const WHATWG: Partial<Record<Charset, string>> = { SJIS: 'shift_jis', 'EUC-JP': 'euc-jp', JIS: 'iso-2022-jp' };
 
 /** The characters (code points) of a PHP string held in `charset`. */
 export function decodeChars(s: string, charset: Charset): number[] {
@@ -65,17 +66,66 @@ export function decodeChars(s: string, charset: Charset): number[] {
         units.push(charset === 'UTF-16BE' ? (bytes[i] << 8) | bytes[i + 1] : bytes[i] | (bytes[i + 1] << 8));
       }
       if (bytes.length % 2) units.push(0x3f);
-      return codePoints(String.fromCharCode(...units));
+      return codePoints(String.fromCharCode(...units)).map((c) => (c >= 0xd800 && c <= 0xdfff ? 0x3f : c));
     }
     default: {
-      const units = Encoding.convert(Array.from(bytes), {
-        to: 'UNICODE',
-        from: JAPANESE[charset],
-        type: 'array',
-      });
-      return codePoints(String.fromCharCode(...units));
+      const text = new TextDecoder(WHATWG[charset]).decode(bytes);
+      return codePoints(text).map((c) => (c === 0xfffd ? 0x3f : c));
     }
   }
+}
+
+/** Reverse tables (code point → bytes), built from the platform decoder on first use. */
+const reverse = new Map<string, Map<number, number[]>>();
+
+/** Decodes every `[...prefix, lead, trail]` sequence at once (a newline after each keeps them apart). */
+function tableFrom(label: string, seqs: number[][], into: Map<number, number[]>, skip?: (seq: number[]) => boolean): void {
+  const buf: number[] = [];
+  for (const s of seqs) buf.push(...s, 0x0a);
+  const parts = new TextDecoder(label).decode(Uint8Array.from(buf)).split('\n');
+  const later: [number, number[]][] = [];
+  seqs.forEach((seq, i) => {
+    const text = parts[i];
+    const cp = text?.codePointAt(0);
+    if (cp === undefined || cp === 0xfffd || text.length !== (cp > 0xffff ? 2 : 1)) return;
+    if (skip?.(seq)) later.push([cp, seq]);
+    else if (!into.has(cp)) into.set(cp, seq);
+  });
+  for (const [cp, seq] of later) if (!into.has(cp)) into.set(cp, seq);
+}
+
+function sjisTable(): Map<number, number[]> {
+  let t = reverse.get('SJIS');
+  if (t) return t;
+  t = new Map();
+  for (let c = 0; c < 0x80; c++) t.set(c, [c]);
+  for (let c = 0xa1; c <= 0xdf; c++) t.set(0xff61 + (c - 0xa1), [c]);
+  const seqs: number[][] = [];
+  for (let a = 0x81; a <= 0xfc; a++) {
+    if (a >= 0xa0 && a <= 0xdf) continue;
+    for (let b = 0x40; b <= 0xfc; b++) if (b !== 0x7f) seqs.push([a, b]);
+  }
+  // like the WHATWG encoder, prefer IBM extensions (FA..FC) over the NEC-selected copies (ED, EE)
+  tableFrom('shift_jis', seqs, t, (s) => s[0] === 0xed || s[0] === 0xee);
+  reverse.set('SJIS', t);
+  return t;
+}
+
+function eucTable(): Map<number, number[]> {
+  let t = reverse.get('EUC-JP');
+  if (t) return t;
+  t = new Map();
+  for (let c = 0; c < 0x80; c++) t.set(c, [c]);
+  for (let c = 0xa1; c <= 0xdf; c++) t.set(0xff61 + (c - 0xa1), [0x8e, c]);
+  const seqs: number[][] = [];
+  for (let a = 0xa1; a <= 0xfe; a++) for (let b = 0xa1; b <= 0xfe; b++) seqs.push([a, b]);
+  tableFrom('euc-jp', seqs, t);
+  // JIS X 0212 (3 bytes) for what JIS X 0208 lacks (é, ...), as mbstring's EUC-JP does
+  const ext: number[][] = [];
+  for (let a = 0xa1; a <= 0xfe; a++) for (let b = 0xa1; b <= 0xfe; b++) ext.push([0x8f, a, b]);
+  tableFrom('euc-jp', ext, t);
+  reverse.set('EUC-JP', t);
+  return t;
 }
 
 /** A PHP string holding the characters `cps` in `charset` (unmappable characters as `?`). */
@@ -99,12 +149,50 @@ export function encodeChars(cps: readonly number[], charset: Charset): string {
       }
       return fromBytes(out);
     }
-    default: {
-      const units = Encoding.stringToCode(String.fromCodePoint(...valid));
-      const bytes = Encoding.convert(units, { to: JAPANESE[charset], from: 'UNICODE', type: 'array' });
-      return fromBytes(Uint8Array.from(bytes));
+    case 'SJIS':
+    case 'EUC-JP': {
+      const table = charset === 'SJIS' ? sjisTable() : eucTable();
+      const out: number[] = [];
+      for (const c of valid) out.push(...(table.get(c) ?? [0x3f]));
+      return fromBytes(Uint8Array.from(out));
+    }
+    case 'JIS':
+      return fromBytes(Uint8Array.from(encodeJis(valid)));
+  }
+}
+
+/** ISO-2022-JP: ASCII, JIS X 0208 (ESC $ B) and half-width katakana (ESC ( I), back to ASCII at the end. */
+function encodeJis(cps: readonly number[]): number[] {
+  const euc = eucTable();
+  const out: number[] = [];
+  let mode: 'ascii' | 'kanji' | 'kana' = 'ascii';
+  const to = (m: typeof mode) => {
+    if (mode === m) return;
+    out.push(...(m === 'ascii' ? [0x1b, 0x28, 0x42] : m === 'kanji' ? [0x1b, 0x24, 0x42] : [0x1b, 0x28, 0x49]));
+    mode = m;
+  };
+  for (const c of cps) {
+    if (c < 0x80) {
+      to('ascii');
+      out.push(c);
+      continue;
+    }
+    if (c >= 0xff61 && c <= 0xff9f) {
+      to('kana');
+      out.push(c - 0xff61 + 0x21);
+      continue;
+    }
+    const e = euc.get(c);
+    if (e && e.length === 2) {
+      to('kanji');
+      out.push(e[0] - 0x80, e[1] - 0x80);
+    } else {
+      to('ascii');
+      out.push(0x3f);
     }
   }
+  to('ascii');
+  return out;
 }
 
 /** True when the bytes of `s` are valid in `charset` (for mb_convert_encoding's detection). */
@@ -121,9 +209,12 @@ export function isValidIn(s: string, charset: Charset): boolean {
     case 'UTF-16LE':
       return bytes.length % 2 === 0;
     default:
-      return (
-        Encoding.detect(Array.from(bytes), JAPANESE[charset]) === JAPANESE[charset] ||
-        bytes.every((b) => b < 0x80)
-      );
+      if (charset === 'JIS' && !bytes.includes(0x1b)) return bytes.every((b) => b < 0x80);
+      try {
+        new TextDecoder(WHATWG[charset], { fatal: true }).decode(bytes);
+        return true;
+      } catch {
+        return false;
+      }
   }
 }
