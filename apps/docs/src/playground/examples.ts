@@ -22,7 +22,7 @@ export const examples: PlaygroundExample[] = [
     context: 'batch',
     template: [
       '{foreach from=$rows item=row key=k name=list}',
-      '{$smarty.foreach.list.iteration}. {$row.title|escape} ({$k}){if $smarty.foreach.list.last} (last){/if}',
+      '{$smarty.foreach.list.iteration}. {$row.title|escape}{if $smarty.foreach.list.last} (last){/if} [key {$k}]',
       '{foreachelse}',
       'no rows',
       '{/foreach}',
@@ -54,8 +54,7 @@ export const examples: PlaygroundExample[] = [
     context: 'batch',
     template: [
       '{assign var="page.meta.title" value="Sumi"}',
-      '{append var=list value="x"}{append var=list value="y"}',
-      '{$page.meta.title}: {$list|@implode:","}',
+      '{append var=list value="x"}{append var=list value="y"}{$page.meta.title}: {","|implode:$list}',
       '{$members|@cms_sort_by_key:"age"|@json_encode}',
       '{$bytes|cms_file_size}',
       '',
