@@ -4,7 +4,7 @@
  */
 import {
   definePlugin,
-  floatToRepr,
+  floatToString,
   jsonDecode,
   jsonEncode,
   type ModifierDef,
@@ -142,7 +142,15 @@ export const htmlEntityDecode: ModifierDef = definePlugin({
     'PHP `html_entity_decode($string, $flags)`: decodes named and numeric entities. The default document ' +
     'type is HTML 4.01 (so `&apos;` is kept; pass ENT_HTML5 = 48 for the full HTML5 list); entities need ' +
     'their `;`; quotes are decoded as the ENT_* quote flags say (both by default).',
-  args: [flagsArg, { name: 'encoding', type: 'string', optional: true, description: 'UTF-8 only' }],
+  args: [
+    flagsArg,
+    {
+      name: 'encoding',
+      type: 'string',
+      optional: true,
+      description: 'UTF-8 (others: warning, UTF-8 assumed)',
+    },
+  ],
   result: 'the decoded string',
   examples: [
     {
@@ -158,8 +166,10 @@ export const htmlEntityDecode: ModifierDef = definePlugin({
       { name: 'flags', type: 'int', optional: true },
       { name: 'encoding', type: '?string', optional: true },
     ],
-    (_ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE, enc) => {
-      checkUtf8Charset('html_entity_decode', enc);
+    (ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE, enc) => {
+      if (enc !== null && enc !== undefined && enc !== '' && !/^utf-?8$/i.test(enc)) {
+        ctx.warn(`html_entity_decode(): Charset "${enc}" is not supported, assuming UTF-8`);
+      }
       return decodeEntities(s, flags, true);
     },
   ),
@@ -288,9 +298,10 @@ function buildQuery(
     let text: string;
     if (typeof v === 'boolean') text = v ? '1' : '0';
     else if (typeof v === 'string') text = v;
-    else if (v instanceof PhpFloat) text = String(v.value);
-    else if (typeof v === 'number' && !Number.isSafeInteger(v)) text = floatToRepr(v, 'E');
-    else text = String(v);
+    else if (v instanceof PhpFloat || (typeof v === 'number' && !Number.isSafeInteger(v))) {
+      // PHP formats floats with "%.*G" and precision 14: 0.1 + 0.2 → 0.3, 1e25 → 1E+25
+      text = floatToString(v instanceof PhpFloat ? v.value : v).replace('.0E', 'E');
+    } else text = String(v);
     out.push(`${name}=${enc(text)}`);
   });
 }
