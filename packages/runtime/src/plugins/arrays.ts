@@ -1,6 +1,6 @@
 /** The CMS's array plugins: append, assign_array, assign_array_diff/intersect/set. */
 import { ErrorCodes, RenderFailure } from '../errors';
-import { PhpArray } from '../php/array';
+import { copyValue, PhpArray } from '../php/array';
 import { toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
@@ -24,8 +24,9 @@ export const append: FunctionPluginDef = definePlugin({
     const name = a.var as string;
     const cur = ctx.get(name);
     const arr = cur instanceof PhpArray ? cur.clone() : cur === null ? new PhpArray() : PhpArray.fromList([cur]);
-    if (a.index === undefined || a.index === null) arr.push(a.value as Value);
-    else arr.set(a.index as string | number, a.value as Value);
+    const value = copyValue(a.value as Value);
+    if (a.index === undefined || a.index === null) arr.push(value);
+    else arr.set(a.index, value);
     ctx.assign(name, arr);
   },
 });
@@ -81,10 +82,10 @@ export const assignArrayDiff: FunctionPluginDef = definePlugin({
     const a2 = arrayArg('assign_array_diff', 'array2', a.array2);
     const out = new PhpArray();
     if (a.diff_mode === 'key') {
-      for (const [k, v] of a1.entries()) if (!a2.has(k)) out.set(k, v);
+      for (const [k, v] of a1.entries()) if (!a2.has(k)) out.set(k, copyValue(v));
     } else {
       const remove = new Set([...a2.values()].map((v) => toStr(v)));
-      for (const [k, v] of a1.entries()) if (!remove.has(toStr(v))) out.set(k, v);
+      for (const [k, v] of a1.entries()) if (!remove.has(toStr(v))) out.set(k, copyValue(v));
     }
     ctx.assign(a.var as string, out);
   },
@@ -112,7 +113,7 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
     for (const [k, v] of a1.entries()) {
       const keep =
         mode === 'key' ? a2.has(k) : mode === 'assoc' ? a2.has(k) && toStr(a2.get(k) ?? null) === toStr(v) : values.has(toStr(v));
-      if (keep) out.set(k, v);
+      if (keep) out.set(k, copyValue(v));
     }
     ctx.assign(a.var as string, out);
   },
@@ -132,9 +133,9 @@ export const assignArraySet: FunctionPluginDef = definePlugin({
   examples: [{ template: "{assign_array_set var=r from=$a key='b' value=2}{$r|@json_encode}", data: { a: { a: 1 } }, output: '{"a":1,"b":2}' }],
   run(ctx, a) {
     const out = arrayArg('assign_array_set', 'from', a.from).clone();
-    const value = (a.value ?? null) as Value;
+    const value = copyValue((a.value ?? null) as Value);
     if (a.key === undefined || a.key === null) out.push(value);
-    else out.set(a.key as string | number, value);
+    else out.set(a.key, value);
     ctx.assign(a.var as string, out);
   },
 });

@@ -1,5 +1,5 @@
 /** {assign_globals}: values shared by the custom processes of one request. */
-import { PhpArray } from '../php/array';
+import { copyValue, PhpArray } from '../php/array';
 import { toBool, toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
@@ -25,11 +25,13 @@ export const assignGlobals: FunctionPluginDef = definePlugin({
       if (key === null) globals.clear();
       else globals.delete(key);
     } else if (a.value !== undefined && key !== null) {
-      const v = a.value as Value;
-      globals.set(key, v instanceof PhpArray ? v.clone() : v);
+      globals.set(key, copyValue(a.value as Value));
     }
     if (a.var) {
-      const out = key === null ? PhpArray.fromEntries(globals.entries()) : (globals.get(key) ?? null);
+      const out =
+        key === null
+          ? PhpArray.fromEntries([...globals.entries()].map(([k, v]) => [k, copyValue(v)] as [string, Value]))
+          : (globals.get(key) ?? null);
       ctx.assign(a.var as string, out);
     }
   },

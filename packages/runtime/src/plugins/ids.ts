@@ -1,6 +1,6 @@
 /** {uuid} and {lottery}: identifiers and random draws through the engine's seedable random. */
 import { RenderFailure } from '../errors';
-import { PhpArray } from '../php/array';
+import { copyValue, PhpArray } from '../php/array';
 import { toInt } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
@@ -42,7 +42,7 @@ export const lottery: FunctionPluginDef = definePlugin({
     const exclude = new Set(a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : []);
     const times = Math.max(1, Number(toInt(a.duplicate as Value)));
     const pool: Value[] = [];
-    for (const id of ids.values()) if (!exclude.has(toStr(id))) for (let i = 0; i < times; i++) pool.push(id);
+    for (const id of ids.values()) if (!exclude.has(toStr(id))) for (let i = 0; i < times; i++) pool.push(copyValue(id));
     const out: Value[] = [];
     const cnt = Math.max(0, Number(toInt(a.cnt as Value)));
     while (out.length < cnt && pool.length) out.push(pool.splice(ctx.services.random.int(0, pool.length - 1), 1)[0]!);
