@@ -138,6 +138,20 @@ function renderList(title, items) {
   return [`**${title}**`, '', ...items.map((item) => `- ${inline(item)}`)];
 }
 
+/** base64url of the UTF-8 bytes of `text` (the playground's link format, see src/playground/share.ts). */
+export function base64url(text) {
+  let bin = '';
+  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A playground link that opens with this template and data. */
+export function playgroundLink(template, data) {
+  const params = [`src=${base64url(template)}`];
+  if (data && Object.keys(data).length) params.push(`data=${base64url(JSON.stringify(data, null, 2))}`);
+  return `/playground/#${params.join('&')}`;
+}
+
 function renderExamples(meta) {
   const examples = meta.examples ?? [];
   if (!examples.length) return [];
@@ -150,6 +164,7 @@ function renderExamples(meta) {
       lines.push('', 'Data:', '', fenced('json', JSON.stringify(ex.data, null, 2)));
     lines.push('', ex.output === '' ? 'Output: (nothing)' : 'Output:');
     if (ex.output !== '') lines.push('', fenced('text', ex.output));
+    lines.push('', `[Open in the playground](${playgroundLink(ex.template, ex.data)})`);
   }
   return lines;
 }

@@ -199,6 +199,22 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
     }
   });
 
+  it('keeps the state in the address, and a shared link restores it', { skip: rtPending }, async () => {
+    await openPlayground();
+    await page.selectOption('#pg-context', 'post');
+    await setEditor('pg-data', '{"json":{"n":2}}');
+    await setEditor('pg-template', '{assign var=processed_json value=$json.n*21}ダ');
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'ダ');
+    const url = page.url();
+    assert.match(url, /#src=[\w-]+&data=[\w-]+&ctx=post$/);
+    await page.goto('about:blank');
+    await page.goto(url);
+    await page.waitForSelector('#playground[data-ready="true"]');
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'ダ');
+    assert.equal(await page.inputValue('#pg-context'), 'post');
+    assert.equal(await page.textContent('#pg-result'), '{\n  "processed_json": 42\n}');
+  });
+
   it('points at the data when the JSON is invalid', async () => {
     await openPlayground();
     await setEditor('pg-data', '{\n  "a": 1,\n}');
@@ -227,6 +243,18 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
     assert.match(page.url(), /#cms_match$/);
     assert.match(await page.textContent('main'), /\bvar\b/);
     await page.screenshot({ path: join(shotDir, 'reference.png') });
+    // cms_match's example: the playground, opened from its link, prints what the reference documents
+    const documented = await page
+      .locator(
+        'xpath=//h3[@id="cms_match"]/following::p[starts-with(normalize-space(), "Output")][1]/following::pre[1]',
+      )
+      .textContent();
+    await page
+      .locator('xpath=//h3[@id="cms_match"]/following::a[normalize-space()="Open in the playground"][1]')
+      .click();
+    await page.waitForSelector('#playground[data-ready="true"]');
+    await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state === 'ok');
+    assert.equal(await page.textContent('#pg-output'), documented.trimEnd());
   });
 
   it('guides and the performance page are served', async () => {

@@ -3,9 +3,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { collectDefs } from '../scripts/gen-reference.mjs';
 import {
+  base64url,
   code,
   headingAnchor,
   inline,
+  playgroundLink,
   renderPlugin,
   renderReferencePages,
   slugify,
@@ -132,6 +134,20 @@ describe('reference pages', () => {
     assert.match(index, /\| `rcms_match` → \[`cms_match`\]/);
     const order = [...index.matchAll(/^\| (?:\[)?`(\w+)`/gm)].map((m) => m[1]);
     assert.deepEqual(order, ['cms_match', 'cms_sort_by_key', 'rcms_match', 'upper']);
+  });
+
+  it('links examples to the playground with base64url template and data', () => {
+    assert.equal(base64url('{$a}'), 'eyRhfQ');
+    assert.equal(Buffer.from(base64url('ダ?>'), 'base64url').toString('utf8'), 'ダ?>');
+    assert.equal(playgroundLink('{$a}'), '/playground/#src=eyRhfQ');
+    assert.equal(
+      playgroundLink('{$a}', { a: 1 }),
+      `/playground/#src=eyRhfQ&data=${Buffer.from('{\n  "a": 1\n}').toString('base64url')}`,
+    );
+    assert.match(
+      renderPlugin(upper),
+      /\[Open in the playground\]\(\/playground\/#src=eyRuYW1lfHVwcGVyfQ&data=/,
+    );
   });
 
   it('says plainly when the reference could not be generated', () => {

@@ -22,6 +22,7 @@ import {
 import { examples } from './examples';
 import { formatValue, formatVars, type ValueKinds } from './format';
 import { sumiHighlighting } from './highlight';
+import { readFragment, writeFragment } from './share';
 
 /**
  * The runtime's run contexts (RUN_CONTEXTS); the names below are only used while the runtime
@@ -131,13 +132,18 @@ async function start(root: HTMLElement): Promise<void> {
   }
   for (const ex of examples) exampleSel.add(new Option(ex.title, ex.id));
 
+  // a shared link (#src=…&data=…&ctx=…) wins over the first example
+  const shared = readFragment(location.hash);
+  let touched = shared.template !== undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(run, DEBOUNCE_MS);
   };
   const onChange = EditorView.updateListener.of((u) => {
-    if (u.docChanged) schedule();
+    if (!u.docChanged) return;
+    touched = true;
+    schedule();
   });
   const showCursor = EditorView.updateListener.of((u) => {
     if (!u.selectionSet && !u.docChanged && !u.focusChanged) return;
@@ -160,12 +166,28 @@ async function start(root: HTMLElement): Promise<void> {
   const first = examples[0];
   const templateView = new EditorView({
     parent: $('pg-template'),
-    state: EditorState.create({ doc: first.template, extensions: templateExtensions }),
+    state: EditorState.create({ doc: shared.template ?? first.template, extensions: templateExtensions }),
   });
   const dataView = new EditorView({
     parent: $('pg-data'),
-    state: EditorState.create({ doc: first.data, extensions: [basicSetup, json(), runKey, onChange] }),
+    state: EditorState.create({
+      doc: shared.data ?? (shared.template !== undefined ? '{}' : first.data),
+      extensions: [basicSetup, json(), runKey, onChange],
+    }),
   });
+  if (shared.context && [...contextSel.options].some((o) => o.value === shared.context)) {
+    contextSel.value = shared.context;
+  }
+  /** Keep the address shareable once the user has changed something. */
+  const saveFragment = () => {
+    if (!touched) return;
+    const fragment = writeFragment({
+      template: templateView.state.doc.toString(),
+      data: dataView.state.doc.toString(),
+      context: contextSel.value,
+    });
+    history.replaceState(null, '', fragment);
+  };
 
   const jumpTo = (where: Shown['where'], line: number, column: number) => {
     const view = where === 'data' ? dataView : templateView;
@@ -257,6 +279,7 @@ async function start(root: HTMLElement): Promise<void> {
     const source = templateView.state.doc.toString();
     const dataText = dataView.state.doc.toString();
     const context = contextSel.value || undefined;
+    saveFragment();
     status.textContent = 'rendering…';
     status.dataset.state = 'busy';
 
@@ -358,7 +381,10 @@ async function start(root: HTMLElement): Promise<void> {
     void run();
   };
   exampleSel.addEventListener('change', () => loadExample(exampleSel.value));
-  contextSel.addEventListener('change', () => void run());
+  contextSel.addEventListener('change', () => {
+    touched = true;
+    void run();
+  });
   $('pg-run').addEventListener('click', () => void run());
 
   root.dataset.ready = 'true';
