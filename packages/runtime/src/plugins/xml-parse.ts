@@ -8,8 +8,11 @@
  * LIBXML_PARSEHUGE), and namespace prefixes resolved against their
  * declarations. Line ends are normalised (\r\n, \r → \n) and literal white
  * space in attribute values becomes spaces, as the XML spec requires.
- * Entities declared in the DOCTYPE's internal subset are expanded as text;
- * external entities are never loaded (they read as empty).
+ *
+ * A reference to an entity declared in the DOCTYPE is reported as unsupported:
+ * libxml2 keeps such references as entity nodes, which SimpleXML turns into
+ * shapes that depend on where the reference stands; Sumi does not guess them.
+ * Nothing external is ever loaded.
  */
 
 export interface XmlElement {
@@ -31,7 +34,6 @@ export type XmlNode =
 export class XmlSyntaxError extends Error {}
 
 const MAX_DEPTH = 256;
-const MAX_EXPANSION = 1_000_000;
 
 const NAME_START =
   'A-Z_a-z:\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
@@ -42,8 +44,8 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', apos: "
 
 class Parser {
   pos = 0;
-  readonly entities = new Map<string, string | null>();
-  expanded = 0;
+  /** general entities declared in the internal subset */
+  readonly entities = new Set<string>();
 
   constructor(readonly s: string) {}
 
@@ -105,11 +107,7 @@ class Parser {
     const pre = PREDEFINED[name];
     if (pre !== undefined) return pre;
     if (!this.entities.has(name)) this.fail(`Entity '${name}' not defined`);
-    const value = this.entities.get(name);
-    if (value === null || value === undefined) return ''; // external: never loaded
-    this.expanded += value.length;
-    if (this.expanded > MAX_EXPANSION) this.fail('entity amplification');
-    return value;
+    throw new XmlUnsupported(`a reference to the DOCTYPE entity '${name}'`);
   }
 
   comment(): void {
@@ -196,24 +194,8 @@ class Parser {
       this.skipDecl(); // parameter entities: never referenced from content
       return;
     }
-    const name = this.name();
-    this.space();
-    let value: string | null;
-    if (this.startsWith('SYSTEM') || this.startsWith('PUBLIC')) {
-      this.skipDecl();
-      if (!this.entities.has(name)) this.entities.set(name, null);
-      return;
-    }
-    const raw = this.quoted();
-    if (raw.includes('<')) throw new XmlUnsupported('an entity whose value contains markup');
-    value = raw.replace(/&#(?:x([0-9a-fA-F]+)|([0-9]+));/g, (_, h: string | undefined, d: string | undefined) =>
-      String.fromCodePoint(h !== undefined ? Number.parseInt(h, 16) : Number.parseInt(d!, 10)),
-    );
-    value = value.replace(/&([^;&]+);/g, (m, n: string) => PREDEFINED[n] ?? this.entities.get(n) ?? m);
-    if (value.includes('&')) throw new XmlUnsupported('an entity whose value refers to another entity');
-    this.space();
-    this.expect('>');
-    if (!this.entities.has(name)) this.entities.set(name, value); // the first declaration wins
+    this.entities.add(this.name());
+    this.skipDecl();
   }
 
   element(depth: number, scope: ReadonlyMap<string, string>): XmlElement {

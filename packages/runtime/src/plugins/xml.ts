@@ -92,8 +92,11 @@ export const xmltojson: FunctionPluginDef = definePlugin({
       description: '1 also includes elements and attributes with a namespace prefix, under their prefixed names ("media:title")',
     },
   },
-  errors: ['invalid XML: a warning, and `var` gets false'],
-  limits: ['at most 256 nested elements (libxml2)', 'DOCTYPE entities are expanded as text; external ones are never loaded'],
+  errors: [
+    'invalid XML: a warning, and `var` gets false',
+    'a reference to an entity declared in the DOCTYPE: not supported, the render fails',
+  ],
+  limits: ['at most 256 nested elements (libxml2)'],
   examples: [
     {
       template: '{xmltojson var=x xml=$xml}{$x|@json_encode}',
