@@ -55,21 +55,21 @@ const OPS = [
 ];
 
 /** Word operators, case-insensitive (Smarty lower-cases the token first). */
-const WORD_OPS: Record<string, string> = {
-  eq: '==',
-  ne: '!=',
-  neq: '!=',
-  lt: '<',
-  le: '<=',
-  lte: '<=',
-  gt: '>',
-  ge: '>=',
-  gte: '>=',
-  and: '&&',
-  or: '||',
-  not: '!',
-  mod: '%',
-};
+const WORD_OPS = new Map<string, string>([
+  ['eq', '=='],
+  ['ne', '!='],
+  ['neq', '!='],
+  ['lt', '<'],
+  ['le', '<='],
+  ['lte', '<='],
+  ['gt', '>'],
+  ['ge', '>='],
+  ['gte', '>='],
+  ['and', '&&'],
+  ['or', '||'],
+  ['not', '!'],
+  ['mod', '%'],
+]);
 
 /** What the CMS's secure mode lets `{if}` call (IF_FUNCS), plus the lower-case literals. */
 export const IF_FUNCS = new Set([
@@ -260,9 +260,9 @@ export function parseIfCondition(
             'compare with == (or eq); assign with {assign}',
           );
         } else toks.push({ t: 'op', op: text, start: r.start, end: r.end });
-      } else if (WORD_OPS[lower] !== undefined) {
+      } else if (WORD_OPS.has(lower)) {
         tok(ctx, 'operator', r.start, r.end);
-        toks.push({ t: 'op', op: WORD_OPS[lower], start: r.start, end: r.end });
+        toks.push({ t: 'op', op: WORD_OPS.get(lower)!, start: r.start, end: r.end });
       } else if (lower === 'is') {
         tok(ctx, 'operator', r.start, r.end);
         i = foldIs(i);

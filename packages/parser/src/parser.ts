@@ -22,20 +22,28 @@ const DEFAULT_PLUGIN_BLOCKS = ['textformat'];
 /** Function-form tags that compile to non-printing PHP (compiler functions and include). */
 const SILENT_TAGS = new Set(['assign', 'include', 'break', 'continue']);
 const LOOP_BLOCKS = new Set(['foreach', 'section']);
-const ELSE_OF: Record<string, string> = { foreachelse: 'foreach', sectionelse: 'section' };
+const ELSE_OF = new Map([
+  ['foreachelse', 'foreach'],
+  ['sectionelse', 'section'],
+]);
 
-const SMARTY3_TAGS: Record<string, string> = {
-  for: 'there is no {for} in Smarty 2: loop with {section name=i start=1 loop=4} or {foreach from=$list item=v}',
-  while: 'there is no {while} in Smarty 2: loop with {section} or {foreach} and leave early with {break}',
-  block: 'template inheritance ({block}/{extends}) is Smarty 3 and is not available',
-  extends: 'template inheritance ({block}/{extends}) is Smarty 3 and is not available',
-};
+const SMARTY3_TAGS = new Map<string, string>([
+  [
+    'for',
+    'there is no {for} in Smarty 2: loop with {section name=i start=1 loop=4} or {foreach from=$list item=v}',
+  ],
+  ['while', 'there is no {while} in Smarty 2: loop with {section} or {foreach} and leave early with {break}'],
+  ['block', 'template inheritance ({block}/{extends}) is Smarty 3 and is not available'],
+  ['extends', 'template inheritance ({block}/{extends}) is Smarty 3 and is not available'],
+]);
 
 /** `{function name=x var=r}` calls a CMS custom function; only the Smarty 3 block form is rejected */
-const SMARTY3_CLOSERS: Record<string, string> = {
-  function:
+const SMARTY3_CLOSERS = new Map<string, string>([
+  [
+    'function',
     'template function definitions ({function}...{/function}) are Smarty 3: register a custom function and call it with {function name=... var=...}, or build the markup with {capture}',
-};
+  ],
+]);
 
 interface Frame {
   kind: 'if' | 'block';
@@ -293,9 +301,9 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
       current().push(text);
       return false;
     }
-    if (ELSE_OF[name]) {
+    const owner = ELSE_OF.get(name);
+    if (owner) {
       ignoredArgs(name, argsStart, b);
-      const owner = ELSE_OF[name];
       if (f && f.kind === 'block' && f.name === owner && f.phase === 'body') {
         const node = f.node as BlockNode;
         node.alt = [];
@@ -312,15 +320,11 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
       }
       return true;
     }
-    if (SMARTY3_TAGS[name]) {
+    const smarty3 = SMARTY3_TAGS.get(name);
+    if (smarty3) {
       tok(ctx, 'invalid', argsStart, b);
       smarty3Open.set(name, (smarty3Open.get(name) ?? 0) + 1);
-      diags.add(
-        DiagnosticCode.SMARTY3_FORM,
-        tagSpan,
-        { message: `unrecognized tag '${name}'` },
-        SMARTY3_TAGS[name],
-      );
+      diags.add(DiagnosticCode.SMARTY3_FORM, tagSpan, { message: `unrecognized tag '${name}'` }, smarty3);
       return false;
     }
     if (name === 'literal') {
@@ -378,25 +382,17 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
     nameToken(head, a);
     const mods = modifiersOf(head);
     ignoredArgs(`/${name}`, head.argsStart, b);
-    if (SMARTY3_CLOSERS[name]) {
-      diags.add(
-        DiagnosticCode.SMARTY3_FORM,
-        tagSpan,
-        { message: `unrecognized tag '/${name}'` },
-        SMARTY3_CLOSERS[name],
-      );
+    const closer = SMARTY3_CLOSERS.get(name);
+    if (closer) {
+      diags.add(DiagnosticCode.SMARTY3_FORM, tagSpan, { message: `unrecognized tag '/${name}'` }, closer);
       return false;
     }
-    if (SMARTY3_TAGS[name]) {
+    const smarty3 = SMARTY3_TAGS.get(name);
+    if (smarty3) {
       const open = smarty3Open.get(name) ?? 0;
       if (open > 0) smarty3Open.set(name, open - 1);
       else
-        diags.add(
-          DiagnosticCode.SMARTY3_FORM,
-          tagSpan,
-          { message: `unrecognized tag '/${name}'` },
-          SMARTY3_TAGS[name],
-        );
+        diags.add(DiagnosticCode.SMARTY3_FORM, tagSpan, { message: `unrecognized tag '/${name}'` }, smarty3);
       return false;
     }
     if (name === 'if' || blockNames.has(name)) {

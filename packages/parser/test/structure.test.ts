@@ -177,6 +177,19 @@ describe('structure errors, Smarty-worded, with recovery', () => {
   });
 });
 
+describe('names that are Object.prototype members', () => {
+  it('are ordinary tag names, words and attributes', () => {
+    expect(tree('{constructor a=1}{toString}{__proto__ x=y}{hasOwnProperty}')).toBe(
+      '{constructor a=1} {toString} {__proto__ x=bare("y")} {hasOwnProperty}',
+    );
+    expect(errors('{/constructor}')).toEqual(["UNKNOWN_TAG: unrecognized tag '/constructor'"]);
+    expect(errors('{if constructor}x{/if}')).toEqual([
+      "IF_FUNCTION_NOT_ALLOWED: (secure mode) 'constructor' not allowed in if statement",
+    ]);
+    expect(tree('{f constructor=1 __proto__=2}')).toBe('{f constructor=1 __proto__=2}');
+  });
+});
+
 describe('delimiters', () => {
   it('supports custom delimiters', () => {
     const o = { leftDelimiter: '<{', rightDelimiter: '}>' };
