@@ -74,6 +74,33 @@ describe('sumi render', () => {
     expect(r2.stderr).toMatch(/^div\.tpl:2:3 [A-Z_]+ /);
   });
 
+  it('prints compile warnings on stderr unless --no-warnings, and still renders', () => {
+    const dir = folder({ 'w.tpl': '{$a + 1}|', 'w.json': '{"a": 5}' });
+    const r = sumi(['render', 'w.tpl', '--data', 'w.json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('5|');
+    expect(r.stderr).toMatch(/^w\.tpl:1:5 IGNORED_AFTER_SPACE warning: /);
+    expect(sumi(['render', 'w.tpl', '--data', 'w.json', '--no-warnings'], { cwd: dir })).toEqual({
+      code: 0,
+      stdout: '5|',
+      stderr: '',
+    });
+  });
+
+  it('--log prints the render log (a PHP modifier given a wrong type logs and returns null)', () => {
+    const dir = folder({ 'l.tpl': 'a{$s|@array_keys}b', 'l.json': '{"s": "x"}' });
+    expect(sumi(['render', 'l.tpl', '--data', 'l.json'], { cwd: dir })).toEqual({
+      code: 0,
+      stdout: 'ab',
+      stderr: '',
+    });
+    const r = sumi(['render', 'l.tpl', '--data', 'l.json', '--log'], { cwd: dir });
+    expect(r.stdout).toBe('ab');
+    expect(r.stderr).toMatch(
+      /^l\.tpl:1:\d+ (warn|error) .*array_keys\(\): Argument #1 \(\$array\) must be of type array, string given\n$/,
+    );
+  });
+
   it('loads custom functions from a folder, by name and by NN- id', () => {
     const dir = folder({
       'fns/greet.tpl': '{return value="hello `$who`"}',
