@@ -64,6 +64,7 @@ function sortDef(
     group: GROUP,
     php: true,
     wholeArray: true,
+    byReference: true,
     description: description + byRefNote + ' Equal elements keep their order (PHP 8 sorts are stable).',
     args: [sortFlagsArg],
     result: 'true (prints 1); the variable holds the sorted array',
@@ -141,6 +142,7 @@ export const shuffle: ModifierDef = definePlugin({
   name: 'shuffle',
   group: GROUP,
   php: true,
+  byReference: true,
   wholeArray: true,
   description:
     "PHP `shuffle()`: puts the values in random order (the render's random source, seedable for tests) and " +
@@ -168,6 +170,7 @@ export const arrayPop: ModifierDef = definePlugin({
   name: 'array_pop',
   group: GROUP,
   php: true,
+  byReference: true,
   wholeArray: true,
   description:
     'PHP `array_pop()`: removes the last element and returns it (null for an empty array).' + byRefNote,
@@ -195,6 +198,7 @@ export const arrayShift: ModifierDef = definePlugin({
   name: 'array_shift',
   group: GROUP,
   php: true,
+  byReference: true,
   wholeArray: true,
   description:
     'PHP `array_shift()`: removes the first element and returns it; integer keys are renumbered from 0, ' +
@@ -224,6 +228,7 @@ export const arrayPush: ModifierDef = definePlugin({
   name: 'array_push',
   group: GROUP,
   php: true,
+  byReference: true,
   wholeArray: true,
   description:
     'PHP `array_push($array, ...$values)`: appends the arguments and returns the new count.' + byRefNote,

@@ -56,7 +56,7 @@ export function compileExpr(st: CodegenState, e: Expr): string {
     case 'Call':
       return compileCall(st, e.name, e.args);
     case 'Modified':
-      return compileModifiers(st, compileExpr(st, e.value), e.modifiers);
+      return compileModifiers(st, e.value, e.modifiers);
   }
 }
 
@@ -199,12 +199,37 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
   }
 }
 
+/** `$a.b[$k]` as a writable reference, or null when the path is not a plain variable path */
+function compileReference(st: CodegenState, v: VarExpr): string | null {
+  if (v.name === 'smarty') return null;
+  const keys: string[] = [];
+  for (const a of v.path) {
+    if (a.kind === 'key') keys.push(JSON.stringify(a.key));
+    else if (a.kind === 'var') keys.push(compileVar(st, a.expr));
+    else if (a.kind === 'section') keys.push(`rt.sectionProp(${JSON.stringify(a.section)}, ${JSON.stringify(a.prop)})`);
+    else return null;
+  }
+  const local = st.locals.get(v.name);
+  if (local) return `refIn(${local}, [${keys.join(', ')}])`;
+  return `ref(V, ${JSON.stringify(v.name)}, [${keys.join(', ')}])`;
+}
+
 /* ------------------------------------------------------------------ */
 /* modifiers                                                           */
 /* ------------------------------------------------------------------ */
 
-export function compileModifiers(st: CodegenState, value: string, modifiers: readonly Modifier[]): string {
-  let out = value;
+/**
+ * `value` is the piped expression (or already compiled JS). A by-reference
+ * PHP function written with `@` directly on a variable gets the variable's
+ * own array (copy-on-write separated), as PHP's `sort($a['list'])` would.
+ */
+export function compileModifiers(st: CodegenState, value: Expr | string, modifiers: readonly Modifier[]): string {
+  const first = modifiers[0];
+  const firstDef = first && first.whole ? st.registry.modifier(first.name) : undefined;
+  let out: string;
+  if (typeof value === 'string') out = value;
+  else if (firstDef?.byReference && value.type === 'Var') out = compileReference(st, value) ?? compileExpr(st, value);
+  else out = compileExpr(st, value);
   for (const m of modifiers) {
     // `|smarty:nodefaults` (and its alias `|raw`) only switch off default modifiers, which the CMS has none of
     if (m.name === 'smarty') continue;

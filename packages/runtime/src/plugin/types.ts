@@ -109,6 +109,11 @@ export interface ModifierDef extends CommonMeta {
   wholeArray?: boolean;
   /** allowlisted PHP function (subject to DIALECT.md's allowlist) rather than a plugin */
   php?: boolean;
+  /**
+   * PHP takes the argument by reference (sort, shuffle, array_push, ...): written with `@` on a
+   * variable (`{$a.list|@sort}`), the modifier gets that variable's own array and may change it.
+   */
+  byReference?: boolean;
   run(ctx: RenderContext, value: Value, ...args: Value[]): Value;
 }
 

@@ -12,7 +12,7 @@ import type { Value } from '../php/value';
 import type { ModifierDef } from '../plugin/types';
 import { key, prop } from './access';
 import type { RenderContext } from './context';
-import { assignPath, readVar } from './scope';
+import { assignPath, readVar, reference, referenceIn } from './scope';
 
 function str(v: Value): string {
   return typeof v === 'string' ? v : toStr(v);
@@ -115,6 +115,8 @@ export const helpers = {
   valueList,
   rv: readVar,
   assignPath,
+  ref: reference,
+  refIn: referenceIn,
   key,
   prop,
   add,

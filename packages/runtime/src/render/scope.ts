@@ -54,3 +54,23 @@ export function assignPath(vars: Vars, path: string, value: Value): void {
   if (parts[last] === '') arr.push(value);
   else arr.set(parts[last], value);
 }
+
+/**
+ * The array a by-reference PHP function should change: the variable's own
+ * (separated) array at the end of `keys`. Scalars and missing keys are
+ * returned by value, as PHP would hand them over.
+ */
+export function referenceIn(root: Value, keys: readonly Value[]): Value {
+  let a = root;
+  if (!(a instanceof PhpArray)) return a;
+  for (const k of keys) {
+    const cur: Value | undefined = a.peek(k);
+    if (!(cur instanceof PhpArray)) return cur === undefined ? null : cur;
+    a = a.getMut(k);
+  }
+  return a;
+}
+
+export function reference(vars: Vars, name: string, keys: readonly Value[]): Value {
+  return referenceIn(readVar(vars, name), keys);
+}
