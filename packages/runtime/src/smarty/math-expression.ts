@@ -222,7 +222,8 @@ export function parseMath(text: string, params: ReadonlySet<string>): MathNode {
   };
   const unexpected = (): never => {
     const t = peek();
-    parseError(t.k === 'end' ? 'syntax error, unexpected end of file' : `syntax error, unexpected token "${t.s}"`);
+    // Smarty evals "$smarty_math_result = <equation>;": the end of the equation is that ';'
+    parseError(`syntax error, unexpected token "${t.k === 'end' ? ';' : t.s}"`);
   };
 
   const ternary = (): MathNode => {
