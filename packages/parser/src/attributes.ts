@@ -144,72 +144,89 @@ function isHexDigit(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
-/** Attributes of a function or block tag; arguments text is [a, b). */
+/**
+ * Attributes of a function or block tag; arguments text is [a, b). Smarty stops at the
+ * first error; here each mistake is reported once and reading goes on: an invalid name
+ * still takes its `= value`, and a name without `=` is followed by a fresh start.
+ */
 export function parseAttributes(ctx: Ctx, a: number, b: number): Attribute[] {
   const s = ctx.src;
   const tokens = attributeTokens(ctx, a, b);
   const attrs: Attribute[] = [];
   const index = new Map<string, number>();
-  let state = 0;
+  const EXPECT_NAME = 0;
+  const EXPECT_EQ = 1;
+  const EXPECT_VALUE = 2;
+  let state = EXPECT_NAME;
   let name: RawToken | null = null;
+  /** the current name was invalid (already reported): its value is read and dropped */
+  let bad = false;
   let last: RawToken | null = null;
-  for (const t of tokens) {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
     const isEq = t.end - t.start === 1 && s.charCodeAt(t.start) === 61;
-    if (state === 0) {
-      if (isWordToken(s, t)) {
-        name = t;
-        state = 1;
-        tok(ctx, 'attrName', t.start, t.end);
-      } else {
+    if (state === EXPECT_NAME) {
+      name = t;
+      bad = !isWordToken(s, t);
+      if (bad) {
         ctx.diags.add(DiagnosticCode.INVALID_ATTRIBUTE, t, { name: s.slice(t.start, t.end) });
         tok(ctx, 'invalid', t.start, t.end);
-      }
-    } else if (state === 1) {
+      } else tok(ctx, 'attrName', t.start, t.end);
+      state = isEq ? EXPECT_VALUE : EXPECT_EQ;
+    } else if (state === EXPECT_EQ) {
       if (isEq) {
-        state = 2;
         tok(ctx, 'equals', t.start, t.end);
+        state = EXPECT_VALUE;
       } else {
-        ctx.diags.add(DiagnosticCode.ATTRIBUTE_EXPECTING_EQUALS, last ?? t, {
-          name: last ? s.slice(last.start, last.end) : '',
-        });
-        tok(ctx, 'invalid', t.start, t.end);
-        state = 0;
-        // read the token again as a name, so one mistake gives one error
-        if (isWordToken(s, t)) {
-          name = t;
-          state = 1;
+        if (!bad && name) {
+          ctx.diags.add(DiagnosticCode.ATTRIBUTE_EXPECTING_EQUALS, name, {
+            name: s.slice(name.start, name.end),
+          });
         }
+        state = EXPECT_NAME;
+        k--; // read this token again as a name
+        continue;
       }
+    } else if (isEq) {
+      ctx.diags.add(DiagnosticCode.EQUALS_AS_VALUE, t);
+      tok(ctx, 'invalid', t.start, t.end);
     } else {
-      if (isEq) {
-        ctx.diags.add(DiagnosticCode.EQUALS_AS_VALUE, t);
-        tok(ctx, 'invalid', t.start, t.end);
-      } else if (name) {
-        const value = attributeValue(ctx, t);
-        const n = s.slice(name.start, name.end);
-        const attr: Attribute = {
-          name: n,
-          value,
-          nameSpan: { start: name.start, end: name.end },
-          span: { start: name.start, end: t.end },
-        };
-        const prev = index.get(n);
-        if (prev !== undefined) {
-          ctx.diags.add(DiagnosticCode.DUPLICATE_ATTRIBUTE, attr.nameSpan, { name: n });
-          attrs[prev] = attr;
-        } else {
-          index.set(n, attrs.length);
-          attrs.push(attr);
-        }
-        state = 0;
-      }
+      const value = attributeValue(ctx, t);
+      if (!bad && name) addAttribute(ctx, attrs, index, name, t, value);
+      state = EXPECT_NAME;
     }
     last = t;
   }
-  if (state === 1 && name) {
+  if (state === EXPECT_EQ && !bad && name) {
     ctx.diags.add(DiagnosticCode.ATTRIBUTE_EXPECTING_EQUALS, name, { name: s.slice(name.start, name.end) });
-  } else if (state === 2 && last) {
+  } else if (state === EXPECT_VALUE && last) {
     ctx.diags.add(DiagnosticCode.MISSING_ATTRIBUTE_VALUE, last);
   }
   return attrs;
+}
+
+function addAttribute(
+  ctx: Ctx,
+  attrs: Attribute[],
+  index: Map<string, number>,
+  name: RawToken,
+  valueToken: RawToken,
+  value: Expr,
+): void {
+  const n = ctx.src.slice(name.start, name.end);
+  const attr: Attribute = {
+    name: n,
+    value,
+    nameSpan: { start: name.start, end: name.end },
+    span: { start: name.start, end: valueToken.end },
+  };
+  const prev = index.get(n);
+  if (prev !== undefined) {
+    // PHP array semantics: the key keeps its place, the last value wins
+    ctx.diags.add(DiagnosticCode.DUPLICATE_ATTRIBUTE, attr.nameSpan, { name: n });
+    attrs[prev] = attr;
+  } else {
+    index.set(n, attrs.length);
+    attrs.push(attr);
+  }
 }

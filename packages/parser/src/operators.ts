@@ -82,10 +82,9 @@ export function parseOperators(toks: ExprTok[], hooks: OperatorHooks = {}): Expr
     }
   };
   const fail = (t: ExprTok | undefined, what: string): never => {
+    // at the end of the expression, point at its last token
     const at = t ?? toks[toks.length - 1];
-    const start = t ? t.start : at ? at.end : 0;
-    const end = t ? t.end : start;
-    throw new OperatorError(`${what}, found ${describe(t)}`, start, end);
+    throw new OperatorError(`${what}, found ${describe(t)}`, at ? at.start : 0, at ? at.end : 0);
   };
 
   let depth = 0;
