@@ -4,6 +4,7 @@
 import {
   type CoreServices,
   fromJS,
+  PHP_CONSTANTS,
   type ModifierDef,
   type RenderContext,
   toJS,
@@ -31,6 +32,7 @@ export function fakeCtx(
   return {
     services,
     state: new Map(),
+    constants: PHP_CONSTANTS,
     templateName: 'test.tpl',
     warnings,
     vars,

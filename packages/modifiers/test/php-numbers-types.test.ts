@@ -151,7 +151,7 @@ describe('types', () => {
   it('defined', () => {
     expect(run(defined, 'ENT_QUOTES')).toBe(true);
     expect(run(defined, 'NOPE_X')).toBe(false);
-    const ctx = fakeCtx({ services: { constants: new Map([['SITE_KEY', 'x']]) } });
+    const ctx = { ...fakeCtx(), constants: new Map([['SITE_KEY', 'x']]) };
     expect(run(defined, 'SITE_KEY', [], ctx)).toBe(true);
   });
   it('property_exists', () => {

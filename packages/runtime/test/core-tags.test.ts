@@ -76,3 +76,38 @@ describe('errors', () => {
     expect(renderError('{$a|nosuchmodifier}').message).toContain("modifier 'nosuchmodifier' is not allowed");
   });
 });
+
+describe('special variables', () => {
+  test('$smarty.const reads PHP and site constants', () => {
+    expect(render('{$smarty.const.ENT_QUOTES} {$smarty.const.SITE_KEY} [{$smarty.const.NOPE}]', '{}', { constants: { SITE_KEY: 'site-1' } })).toBe('3 site-1 []');
+  });
+  test('$smarty.server hides the keys the CMS removes; cookies and env are empty', () => {
+    const out = render('{$smarty.server.HTTP_HOST}|{$smarty.server.DOCUMENT_ROOT}|{$smarty.get.q}|{$smarty.request.q}|{$smarty.session.member_id}|{$smarty.cookies.a}{$smarty.env.PATH}', '{}', {
+      request: { get: { q: 'x' }, server: { HTTP_HOST: 'h', DOCUMENT_ROOT: '/srv' }, memberId: 7 },
+    });
+    expect(out).toBe('h||x|x|7|');
+  });
+  test('$dataSet.emptyArray starts a list', () => {
+    expect(render('{assign var=l value=$dataSet.emptyArray}{append var=l value=1}{foreach from=$l item=v}{$v}{/foreach}')).toBe('1');
+  });
+});
+
+describe('run contexts', () => {
+  test('post-processing returns processed_json; batch returns what {return} hands back', async () => {
+    const { createEngine, fromJSONText, toJS } = await import('../src/index');
+    const engine = createEngine();
+    const post = engine.renderSync('{assign var="processed_json.n" value=$json.n+1}', fromJSONText('{"json":{"n":1}}') as never, { context: 'post' });
+    expect(toJS(post.result)).toEqual({ processed_json: { n: 2 } });
+    const batch = engine.renderSync('a{return value=5}b', null, { context: 'batch' });
+    expect(batch.output).toBe('a');
+    expect(batch.result).toBe(5);
+  });
+  test('custom functions run in their own scope and return a value', () => {
+    return import('../src/index').then(({ createEngine }) => {
+      const engine = createEngine();
+      engine.defineFunction({ name: 'double', source: '{assign var=r value=$n*2}{return value=$r}' });
+      const out = engine.renderSync('{function name="double" var=x n=21}{$x}[{$r}]', null).output;
+      expect(out).toBe('42[]');
+    });
+  });
+});

@@ -6,7 +6,6 @@ import {
   definePlugin,
   isNumeric,
   type ModifierDef,
-  PHP_CONSTANTS,
   PhpArray,
   PhpError,
   PhpObject,
@@ -50,15 +49,13 @@ export const defined: ModifierDef = definePlugin({
   group: GROUP,
   php: true,
   description:
-    'PHP `defined($constant_name)`: true for the PHP constants templates can read as `$smarty.const.NAME` ' +
-    '(ENT_QUOTES, JSON_*, FILTER_*, ...).',
+    'PHP `defined($constant_name)`: true for the constants templates can read as `$smarty.const.NAME`: ' +
+    "PHP's (ENT_QUOTES, JSON_*, FILTER_*, ...) and the site's (engine option `constants`).",
   args: [],
   result: 'true or false',
   examples: [{ template: "[{'ENT_QUOTES'|defined}] [{'NOPE_X'|defined}]", output: '[1] []' }],
   run: phpFunction('defined', [{ name: 'constant_name', type: 'string' }], (ctx, name) => {
-    const site = ctx.services.constants;
-    if (site instanceof Map && site.has(name)) return true;
-    return PHP_CONSTANTS.has(name);
+    return ctx.constants.has(name);
   }),
 });
 

@@ -69,6 +69,8 @@ export interface RenderContext {
   readonly services: CoreServices;
   /** per-render state of plugins that remember something between calls (counter, cycle) */
   readonly state: Map<string, unknown>;
+  /** PHP and site constants: what `$smarty.const.NAME` reads */
+  readonly constants: ReadonlyMap<string, Value>;
   /** template name for messages */
   readonly templateName: string;
   /** read a variable by name (no `$`), dotted paths allowed: `ctx.get('rows')`, `ctx.get('stats.count')` */

@@ -89,6 +89,10 @@ export class RenderState implements RenderContext {
     return this.shared.services;
   }
 
+  get constants(): ReadonlyMap<string, Value> {
+    return this.shared.constants;
+  }
+
   get state(): Map<string, unknown> {
     return this.shared.pluginState;
   }
