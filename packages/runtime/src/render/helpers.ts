@@ -12,6 +12,7 @@ import type { Value } from '../php/value';
 import type { ModifierDef } from '../plugin/types';
 import { key, prop } from './access';
 import type { RenderContext } from './context';
+import type { RenderState } from './state';
 import { assignPath, readVar, reference, referenceIn } from './scope';
 
 function str(v: Value): string {
@@ -86,6 +87,12 @@ function inArray(needle: Value, hay: Value, strict: boolean): boolean {
 
 /* Modifier application: without `@` Smarty 2 maps over an array's elements. */
 function mapped(def: ModifierDef, ctx: RenderContext, v: PhpArray, args: Value[]): PhpArray {
+  if (def.wholeArray) {
+    // a silent trap of Smarty 2: `{$list|count}` counts each element and prints "Array"
+    (ctx as RenderState).warnOnce(
+      `|${def.name} without @ is applied to each element of the array (Smarty 2 rule); write |@${def.name} to pass the whole array`,
+    );
+  }
   const out = new PhpArray();
   for (const [k, x] of v.entries()) out.set(k, def.run(ctx, x, ...args));
   return out;

@@ -114,6 +114,17 @@ export class RenderState implements RenderContext {
     this.log('warn', message);
   }
 
+  private warned: Set<string> | null = null;
+
+  /** a warning logged once per tag and message (for traps inside loops) */
+  warnOnce(message: string): void {
+    const key = `${this.pos}\0${message}`;
+    if (!this.warned) this.warned = new Set();
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warn(message);
+  }
+
   log(level: LogEntry['level'], message: string, source?: string): void {
     const span = this.spans[this.pos];
     const entry: LogEntry = { level, message, source, template: this.templateName };
