@@ -10,6 +10,10 @@
  * (which tags are blocks, which take else-branches). It does not know what a
  * plugin does: tag names that are not core become `Tag`/`Block` nodes that the
  * runtime resolves against its plugin registry.
+ *
+ * Where a diagnostic of severity `error` exists, the tree is still complete but the
+ * expression it concerns is a placeholder (`Null` spanning the bad text): never run a
+ * tree that came with errors.
  */
 
 export interface Span {
@@ -33,7 +37,8 @@ export type Node = TextNode | CommentNode | PrintNode | TagNode | BlockNode | If
  * Literal output. `value` is what is printed: the newline-after-tag rule and
  * `{strip}` have already been applied, `{literal}` bodies and `{ldelim}`/`{rdelim}`
  * are folded in here too (with `origin` telling where the text came from).
- * `span` covers the original source bytes.
+ * `span` covers the original source bytes. Text that prints nothing gets no node,
+ * and one `\n` at the very end of the template is dropped (Smarty 2 does both).
  */
 export interface TextNode {
   type: 'Text';
@@ -207,7 +212,9 @@ export interface NullLit {
  * Math inside a variable token (`$a+$b*2`: + - * / %) and every binary
  * operator of `{if}`, normalised: `eq`->`==`, `ne`/`neq`/`<>`->`!=`,
  * `gt`->`>`, `lt`->`<`, `gte`/`ge`->`>=`, `lte`/`le`->`<=`, `mod`->`%`,
- * `and`->`&&`, `or`->`||`. Precedence is PHP's.
+ * `and`->`&&`, `or`->`||`. Precedence is PHP's. A unary plus `+x` is written as
+ * `0 + x` (the `0` has an empty span), and unary minus on a number literal is
+ * folded into the literal (`-1`).
  */
 export interface BinaryExpr {
   type: 'Binary';

@@ -9,7 +9,6 @@ import { type Ctx, tok } from './context';
 import { type Diagnostic, DiagnosticBag, DiagnosticCode } from './errors';
 import { parseModifiers, valueFromToken } from './expressions';
 import { parseIfCondition } from './if-expression';
-import { isSpace } from './lex';
 import type { ParseOptions } from './options';
 import { type Segment, segment } from './scanner';
 import { adviseUnrecognized, splitTag, type TagHead } from './tags';
@@ -159,11 +158,11 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
     }
     if (seg.kind === 'literal' || seg.kind === 'php') {
       tok(ctx, 'ldelim', seg.start, seg.start + ld.length);
-      tok(ctx, 'tagName', seg.start + ld.length, seg.openEnd - rd.length);
+      delimitedName('tagName', seg.start + ld.length, seg.openEnd - rd.length);
       tok(ctx, 'rdelim', seg.openEnd - rd.length, seg.openEnd);
       tok(ctx, 'literalBody', seg.openEnd, seg.closeStart);
       tok(ctx, 'ldelim', seg.closeStart, seg.closeStart + ld.length);
-      tok(ctx, 'closeTagName', seg.closeStart + ld.length, seg.end - rd.length);
+      delimitedName('closeTagName', seg.closeStart + ld.length, seg.end - rd.length);
       tok(ctx, 'rdelim', seg.end - rd.length, seg.end);
       if (seg.kind === 'php') {
         diags.add(
@@ -206,6 +205,15 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
       default:
         return head.closing ? closeTag(head, a, b, tagSpan) : openTag(head, a, b, tagSpan);
     }
+  }
+
+  /** `literal` inside `{ literal }`: the whitespace around it becomes whitespace tokens */
+  function delimitedName(type: 'tagName' | 'closeTagName', a: number, b: number) {
+    let i = a;
+    let j = b;
+    while (i < j && source.charCodeAt(i) <= 32) i++;
+    while (j > i && source.charCodeAt(j - 1) <= 32) j--;
+    tok(ctx, type, i, j);
   }
 
   function unrecognized(a: number, b: number, tagSpan: Span) {
@@ -490,9 +498,4 @@ function checkPhpTags(ctx: Ctx, raw: string, offset: number): void {
     );
     i = raw.indexOf('<?', i + 2);
   }
-}
-
-export function isBlank(s: string, a: number, b: number): boolean {
-  for (let k = a; k < b; k++) if (!isSpace(s.charCodeAt(k))) return false;
-  return true;
 }

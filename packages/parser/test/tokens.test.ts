@@ -67,7 +67,9 @@ describe('tokenize', () => {
     expect(show('{* c *}{ literal }{x}{/literal}{5+3}')).toEqual([
       'comment:{* c *}',
       'ldelim:{',
-      'tagName: literal ',
+      'whitespace: ',
+      'tagName:literal',
+      'whitespace: ',
       'rdelim:}',
       'literalBody:{x}',
       'ldelim:{',
