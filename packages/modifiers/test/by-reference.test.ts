@@ -12,14 +12,20 @@ const render = (tpl: string, json: string) =>
 
 test('a nested array is sorted in place, its copy is not', () => {
   expect(
-    render("{assign var=c value=$d}{$c.list|@sort}{','|implode:$c.list}|{','|implode:$d.list}", '{"d":{"list":[3,1,2]}}'),
+    render(
+      "{assign var=c value=$d}{$c.list|@sort}{','|implode:$c.list}|{','|implode:$d.list}",
+      '{"d":{"list":[3,1,2]}}',
+    ),
   ).toBe('11,2,3|3,1,2');
 });
 
 test('a loop item is changed, the looped array is not (foreach iterates a copy)', () => {
-  expect(render("{foreach from=$rows item=r}{$r|@rsort}{','|implode:$r};{/foreach}{','|implode:$rows.0}", '{"rows":[[1,2],[3,4]]}')).toBe(
-    '12,1;14,3;1,2',
-  );
+  expect(
+    render(
+      "{foreach from=$rows item=r}{$r|@rsort}{','|implode:$r};{/foreach}{','|implode:$rows.0}",
+      '{"rows":[[1,2],[3,4]]}',
+    ),
+  ).toBe('12,1;14,3;1,2');
 });
 
 test('array_push and array_pop change the variable and return PHP results', () => {
@@ -27,5 +33,7 @@ test('array_push and array_pop change the variable and return PHP results', () =
 });
 
 test('a by-reference function on a non-variable works on a temporary', () => {
-  expect(render("{assign var=s value=$a|@array_reverse}{$a|@array_reverse|@sort} {','|implode:$a}", '{"a":[2,1]}')).toBe('1 2,1');
+  expect(
+    render("{assign var=s value=$a|@array_reverse}{$a|@array_reverse|@sort} {','|implode:$a}", '{"a":[2,1]}'),
+  ).toBe('1 2,1');
 });

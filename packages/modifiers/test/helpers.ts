@@ -4,8 +4,8 @@
 import {
   type CoreServices,
   fromJS,
-  PHP_CONSTANTS,
   type ModifierDef,
+  PHP_CONSTANTS,
   type RenderContext,
   toJS,
   type Value,

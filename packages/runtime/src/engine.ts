@@ -11,6 +11,7 @@ import { fromJS } from './php/json';
 import type { Value } from './php/value';
 import { PluginRegistry } from './plugin/registry';
 import type { PluginDef } from './plugin/types';
+import { variablePlugins } from './plugins/index';
 import type { CoreServices, LogEntry } from './render/context';
 import { DEFAULT_LIMITS, type Limits } from './render/limits';
 import { RUN_CONTEXTS, type RunContextName } from './render/run-contexts';
@@ -18,7 +19,6 @@ import type { Vars } from './render/scope';
 import { defaultServices } from './render/services';
 import { type RenderShared, RenderState, type RequestData, ReturnSignal } from './render/state';
 import { smartyFunctions } from './smarty/index';
-import { variablePlugins } from './plugins/index';
 
 export interface RequestInput {
   get?: unknown;
@@ -69,7 +69,15 @@ export interface FunctionDefinition {
 }
 
 /** server keys the CMS removes from $smarty.server */
-const HIDDEN_SERVER_KEYS = ['DOCUMENT_ROOT', 'SCRIPT_FILENAME', 'SERVER_SOFTWARE', 'SERVER_ADDR', 'SERVER_PORT', 'REMOTE_PORT', 'REDIRECT_STATUS'];
+const HIDDEN_SERVER_KEYS = [
+  'DOCUMENT_ROOT',
+  'SCRIPT_FILENAME',
+  'SERVER_SOFTWARE',
+  'SERVER_ADDR',
+  'SERVER_PORT',
+  'REMOTE_PORT',
+  'REDIRECT_STATUS',
+];
 
 export type TemplateData = PhpArray | Record<string, unknown> | null | undefined;
 
@@ -127,7 +135,11 @@ export class Engine {
     return compiled;
   }
 
-  async render(template: string | CompiledTemplate, data?: TemplateData, opts: RenderOptions = {}): Promise<RenderResult> {
+  async render(
+    template: string | CompiledTemplate,
+    data?: TemplateData,
+    opts: RenderOptions = {},
+  ): Promise<RenderResult> {
     const tpl = typeof template === 'string' ? this.compile(template, { name: opts.name }) : template;
     const { rt, vars, shared } = this.start(tpl, data, opts, true);
     let output: string;
@@ -142,7 +154,11 @@ export class Engine {
     return this.finish(tpl, output, returned, vars, shared, opts);
   }
 
-  renderSync(template: string | CompiledTemplate, data?: TemplateData, opts: RenderOptions = {}): RenderResult {
+  renderSync(
+    template: string | CompiledTemplate,
+    data?: TemplateData,
+    opts: RenderOptions = {},
+  ): RenderResult {
     const tpl = typeof template === 'string' ? this.compile(template, { name: opts.name }) : template;
     const { rt, vars, shared } = this.start(tpl, data, opts, false);
     let output: string;
@@ -158,7 +174,11 @@ export class Engine {
   }
 
   private start(tpl: CompiledTemplate, data: TemplateData, opts: RenderOptions, isAsync: boolean) {
-    const services = defaultServices({ timezone: this.options.timezone ?? 'Asia/Tokyo', ...this.options.services, ...opts.services });
+    const services = defaultServices({
+      timezone: this.options.timezone ?? 'Asia/Tokyo',
+      ...this.options.services,
+      ...opts.services,
+    });
     const log: LogEntry[] = [];
     const shared: RenderShared = {
       services,
@@ -215,7 +235,9 @@ export class Engine {
     const name = attrs.name;
     const id = attrs.id;
     const fn =
-      name !== undefined && name !== null ? this.functionsByName.get(String(name)) : this.functionsById.get(Number(id));
+      name !== undefined && name !== null
+        ? this.functionsByName.get(String(name))
+        : this.functionsById.get(Number(id));
     if (!fn) {
       throw new RenderFailure(
         ErrorCodes.UNKNOWN_FUNCTION,
@@ -225,7 +247,10 @@ export class Engine {
     }
     const shared = rt.shared;
     if (shared.depth >= shared.limits.maxDepth) {
-      throw new RenderFailure(ErrorCodes.LIMIT_DEPTH, `custom functions nested deeper than ${shared.limits.maxDepth}`);
+      throw new RenderFailure(
+        ErrorCodes.LIMIT_DEPTH,
+        `custom functions nested deeper than ${shared.limits.maxDepth}`,
+      );
     }
     const tpl = this.compile(fn.source, { name: fn.name });
     const vars: Vars = new Map();

@@ -15,15 +15,6 @@ export {
   type TemplateData,
 } from './engine';
 export { type ErrorCode, ErrorCodes, RenderFailure, SumiError } from './errors';
-export * from './php/index';
-export { PluginRegistry } from './plugin/registry';
-export * from './plugin/types';
-export type * from './render/context';
-export { DEFAULT_LIMITS, type Limits } from './render/limits';
-export { RUN_CONTEXTS, type RunContext, type RunContextName } from './render/run-contexts';
-export { defaultServices, memoryBatchQueue, memorySecrets, memorySession, seededRandom } from './render/services';
-export { smartyFunctions, wordwrap } from './smarty/index';
-export { variablePlugins } from './plugins/index';
 export {
   mktime,
   phpDate,
@@ -34,4 +25,19 @@ export {
   strtotime,
 } from './php/date/index';
 export * from './php/format/index';
+export * from './php/index';
 export * from './php/pcre/index';
+export { PluginRegistry } from './plugin/registry';
+export * from './plugin/types';
+export { variablePlugins } from './plugins/index';
+export type * from './render/context';
+export { DEFAULT_LIMITS, type Limits } from './render/limits';
+export { RUN_CONTEXTS, type RunContext, type RunContextName } from './render/run-contexts';
+export {
+  defaultServices,
+  memoryBatchQueue,
+  memorySecrets,
+  memorySession,
+  seededRandom,
+} from './render/services';
+export { smartyFunctions, wordwrap } from './smarty/index';

@@ -29,10 +29,17 @@ describe('foreach', () => {
     expect(render('{foreach from=$u item=v}[{$v}]{foreachelse}-{/foreach}')).toBe('-');
   });
   test('break and continue affect only the innermost loop', () => {
-    expect(render('{foreach from=$a item=i}{foreach from=$a item=j}{if $j==2}{break}{/if}{$i}{$j} {/foreach}{/foreach}', '{"a":[1,2]}')).toBe('11 21 ');
+    expect(
+      render(
+        '{foreach from=$a item=i}{foreach from=$a item=j}{if $j==2}{break}{/if}{$i}{$j} {/foreach}{/foreach}',
+        '{"a":[1,2]}',
+      ),
+    ).toBe('11 21 ');
   });
   test('arrays are values: changing the item does not change the source', () => {
-    expect(render('{foreach from=$a item=r}{assign var="r.x" value=9}{/foreach}{$a.0.x}', '{"a":[{"x":1}]}')).toBe('1');
+    expect(
+      render('{foreach from=$a item=r}{assign var="r.x" value=9}{/foreach}{$a.0.x}', '{"a":[{"x":1}]}'),
+    ).toBe('1');
   });
 });
 
@@ -45,7 +52,9 @@ describe('section', () => {
 
 describe('assign and capture', () => {
   test('dotted assign creates nested arrays; trailing dot appends', () => {
-    expect(render('{assign var="a.b.c" value=1}{assign var="l." value=2}{assign var="l." value=3}{$a.b.c}{$l.1}')).toBe('13');
+    expect(
+      render('{assign var="a.b.c" value=1}{assign var="l." value=2}{assign var="l." value=3}{$a.b.c}{$l.1}'),
+    ).toBe('13');
   });
   test('capture by name, assign and append', () => {
     expect(render('{capture name=x assign=y}hi{/capture}{$smarty.capture.x}{$y}')).toBe('hihi');
@@ -54,7 +63,9 @@ describe('assign and capture', () => {
 
 describe('Smarty functions', () => {
   test('counter and cycle keep state within one render', () => {
-    expect(render('{counter}{counter}{cycle values="a,b"}{cycle values="a,b"}{cycle values="a,b"}')).toBe('12aba');
+    expect(render('{counter}{counter}{cycle values="a,b"}{cycle values="a,b"}{cycle values="a,b"}')).toBe(
+      '12aba',
+    );
   });
   test('math evaluates without eval', () => {
     expect(render('{math equation="(x+y)*2" x=1 y=2}')).toBe('6');
@@ -79,16 +90,28 @@ describe('errors', () => {
 
 describe('special variables', () => {
   test('$smarty.const reads PHP and site constants', () => {
-    expect(render('{$smarty.const.ENT_QUOTES} {$smarty.const.SITE_KEY} [{$smarty.const.NOPE}]', '{}', { constants: { SITE_KEY: 'site-1' } })).toBe('3 site-1 []');
+    expect(
+      render('{$smarty.const.ENT_QUOTES} {$smarty.const.SITE_KEY} [{$smarty.const.NOPE}]', '{}', {
+        constants: { SITE_KEY: 'site-1' },
+      }),
+    ).toBe('3 site-1 []');
   });
   test('$smarty.server hides the keys the CMS removes; cookies and env are empty', () => {
-    const out = render('{$smarty.server.HTTP_HOST}|{$smarty.server.DOCUMENT_ROOT}|{$smarty.get.q}|{$smarty.request.q}|{$smarty.session.member_id}|{$smarty.cookies.a}{$smarty.env.PATH}', '{}', {
-      request: { get: { q: 'x' }, server: { HTTP_HOST: 'h', DOCUMENT_ROOT: '/srv' }, memberId: 7 },
-    });
+    const out = render(
+      '{$smarty.server.HTTP_HOST}|{$smarty.server.DOCUMENT_ROOT}|{$smarty.get.q}|{$smarty.request.q}|{$smarty.session.member_id}|{$smarty.cookies.a}{$smarty.env.PATH}',
+      '{}',
+      {
+        request: { get: { q: 'x' }, server: { HTTP_HOST: 'h', DOCUMENT_ROOT: '/srv' }, memberId: 7 },
+      },
+    );
     expect(out).toBe('h||x|x|7|');
   });
   test('$dataSet.emptyArray starts a list', () => {
-    expect(render('{assign var=l value=$dataSet.emptyArray}{append var=l value=1}{foreach from=$l item=v}{$v}{/foreach}')).toBe('1');
+    expect(
+      render(
+        '{assign var=l value=$dataSet.emptyArray}{append var=l value=1}{foreach from=$l item=v}{$v}{/foreach}',
+      ),
+    ).toBe('1');
   });
 });
 
@@ -96,7 +119,11 @@ describe('run contexts', () => {
   test('post-processing returns processed_json; batch returns what {return} hands back', async () => {
     const { createEngine, fromJSONText, toJS } = await import('../src/index');
     const engine = createEngine();
-    const post = engine.renderSync('{assign var="processed_json.n" value=$json.n+1}', fromJSONText('{"json":{"n":1}}') as never, { context: 'post' });
+    const post = engine.renderSync(
+      '{assign var="processed_json.n" value=$json.n+1}',
+      fromJSONText('{"json":{"n":1}}') as never,
+      { context: 'post' },
+    );
     expect(toJS(post.result)).toEqual({ processed_json: { n: 2 } });
     const batch = engine.renderSync('a{return value=5}b', null, { context: 'batch' });
     expect(batch.output).toBe('a');

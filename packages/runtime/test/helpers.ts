@@ -6,7 +6,11 @@ export function render(source: string, json = '{}', options: EngineOptions = {})
   return engine.renderSync(source, fromJSONText(json) as never).output;
 }
 
-export function renderError(source: string, json = '{}', options: EngineOptions = {}): { code: string; message: string; line: number; column: number; frame: string } {
+export function renderError(
+  source: string,
+  json = '{}',
+  options: EngineOptions = {},
+): { code: string; message: string; line: number; column: number; frame: string } {
   try {
     render(source, json, options);
   } catch (e) {

@@ -4,11 +4,18 @@ import { render, renderError } from './helpers';
 
 describe('no JS internals are reachable', () => {
   test('prototype keys are ordinary, empty keys', () => {
-    expect(render('[{$a.constructor}][{$a.__proto__}][{$a.prototype}][{$s.constructor}][{$a.toString}]', '{"a":{"x":1},"s":"str"}')).toBe('[][][][][]');
+    expect(
+      render(
+        '[{$a.constructor}][{$a.__proto__}][{$a.prototype}][{$s.constructor}][{$a.toString}]',
+        '{"a":{"x":1},"s":"str"}',
+      ),
+    ).toBe('[][][][][]');
   });
   test('prototype keys can be assigned and read back as data', () => {
     expect(
-      render('{assign var="a.__proto__" value=1}{assign var="a.constructor" value=2}{$a.__proto__}{$a.constructor}{foreach from=$a key=k item=v}[{$k}={$v}]{/foreach}'),
+      render(
+        '{assign var="a.__proto__" value=1}{assign var="a.constructor" value=2}{$a.__proto__}{$a.constructor}{foreach from=$a key=k item=v}[{$k}={$v}]{/foreach}',
+      ),
     ).toBe('12[__proto__=1][constructor=2]');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -23,13 +30,21 @@ describe('no JS internals are reachable', () => {
 
 describe('budgets stop runaway templates', () => {
   test('steps', () => {
-    const e = renderError('{section name=i loop=100000}{section name=j loop=100000}x{/section}{/section}', '{}', { limits: { maxSteps: 10_000 } });
+    const e = renderError(
+      '{section name=i loop=100000}{section name=j loop=100000}x{/section}{/section}',
+      '{}',
+      { limits: { maxSteps: 10_000 } },
+    );
     expect(e.code).toBe('LIMIT_STEPS');
   });
   test('output', () => {
-    const e = renderError('{section name=i loop=100000}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{/section}', '{}', {
-      limits: { maxOutputBytes: 100_000 },
-    });
+    const e = renderError(
+      '{section name=i loop=100000}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{/section}',
+      '{}',
+      {
+        limits: { maxOutputBytes: 100_000 },
+      },
+    );
     expect(e.code).toBe('LIMIT_OUTPUT');
   });
   test('time', () => {
@@ -39,6 +54,8 @@ describe('budgets stop runaway templates', () => {
   test('recursion of custom functions', async () => {
     const engine = createEngine({ limits: { maxDepth: 10 } });
     engine.defineFunction({ name: 'loop', source: '{function name="loop" var=r}' });
-    await expect(engine.render('{function name="loop" var=r}', fromJSONText('{}') as never)).rejects.toMatchObject({ code: 'LIMIT_DEPTH' });
+    await expect(
+      engine.render('{function name="loop" var=r}', fromJSONText('{}') as never),
+    ).rejects.toMatchObject({ code: 'LIMIT_DEPTH' });
   });
 });

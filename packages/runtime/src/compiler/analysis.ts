@@ -37,12 +37,20 @@ function blockMayWrite(n: BlockNode, names: ReadonlySet<string>): boolean {
   switch (n.name) {
     case 'foreach':
       for (const a of n.attrs) {
-        if ((a.name === 'item' || a.name === 'key') && (a.value.type !== 'String' || names.has(a.value.value))) return true;
+        if (
+          (a.name === 'item' || a.name === 'key') &&
+          (a.value.type !== 'String' || names.has(a.value.value))
+        )
+          return true;
       }
       break;
     case 'capture':
       for (const a of n.attrs) {
-        if ((a.name === 'assign' || a.name === 'append') && (a.value.type !== 'String' || touches(a.value.value, names))) return true;
+        if (
+          (a.name === 'assign' || a.name === 'append') &&
+          (a.value.type !== 'String' || touches(a.value.value, names))
+        )
+          return true;
       }
       break;
     case 'section':

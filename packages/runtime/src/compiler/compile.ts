@@ -9,8 +9,8 @@ import { type Diagnostic, locate, parse, type Span, type Template } from '@sumi/
 import { ErrorCodes, SumiError } from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
-import type { RenderState } from '../render/state';
 import type { Vars } from '../render/scope';
+import type { RenderState } from '../render/state';
 import { compileNodes } from './codegen';
 import { CodegenState } from './state';
 
@@ -64,7 +64,10 @@ export function compileTemplate(input: CompileInput): CompiledTemplate {
     });
   }
   const asyncGen = sync.state.usesAsync ? generate(ast, registry, name, true) : null;
-  const warnings = [...diagnostics.filter((d) => d.severity === 'warning'), ...sync.state.warnings.map((w) => fixPosition(source, w))];
+  const warnings = [
+    ...diagnostics.filter((d) => d.severity === 'warning'),
+    ...sync.state.warnings.map((w) => fixPosition(source, w)),
+  ];
   return {
     name,
     source,
@@ -88,7 +91,10 @@ ${body}return o;
 } catch (e) { throw rt.positioned(e, p, o); }
 };`;
   if (state.errors.length) return { state, code, fn: null };
-  const factory = new Function('H', 'K', code) as (h: typeof helpers, k: unknown[]) => RenderFn | AsyncRenderFn;
+  const factory = new Function('H', 'K', code) as (
+    h: typeof helpers,
+    k: unknown[],
+  ) => RenderFn | AsyncRenderFn;
   return { state, code, fn: factory(helpers, state.constants) };
 }
 
@@ -106,7 +112,15 @@ function syntaxError(source: string, name: string, errors: Diagnostic[]): SumiEr
 }
 
 function toDiagnostic(source: string, code: string, message: string, span: Span, hint?: string): Diagnostic {
-  return fixPosition(source, { code: code as Diagnostic['code'], severity: 'error', message, span, line: 0, column: 0, hint });
+  return fixPosition(source, {
+    code: code as Diagnostic['code'],
+    severity: 'error',
+    message,
+    span,
+    line: 0,
+    column: 0,
+    hint,
+  });
 }
 
 function fixPosition(source: string, d: Diagnostic): Diagnostic {

@@ -16,11 +16,21 @@ export const coreTagDefs: readonly CompilerTagDef[] = [
       'Loops over an array. `{foreachelse}` runs when it is empty. With `name`, `$smarty.foreach.NAME.index/iteration/first/last/show/total` describe the loop. A scalar `from` loops once; item and key stay set after the loop.',
     attributes: {
       from: { type: 'array', required: true, description: 'the array to loop over' },
-      item: { type: 'varname', required: true, description: 'variable receiving each value (a literal name: item=v)' },
+      item: {
+        type: 'varname',
+        required: true,
+        description: 'variable receiving each value (a literal name: item=v)',
+      },
       key: { type: 'varname', description: 'variable receiving each key (a literal name)' },
       name: { type: 'string', description: 'loop name for $smarty.foreach.NAME' },
     },
-    examples: [{ template: '{foreach from=$a item=v name=n}{$smarty.foreach.n.iteration}:{$v} {/foreach}', data: { a: ['x', 'y'] }, output: '1:x 2:y ' }],
+    examples: [
+      {
+        template: '{foreach from=$a item=v name=n}{$smarty.foreach.n.iteration}:{$v} {/foreach}',
+        data: { a: ['x', 'y'] },
+        output: '1:x 2:y ',
+      },
+    ],
   }),
   core({
     name: 'section',
@@ -35,7 +45,13 @@ export const coreTagDefs: readonly CompilerTagDef[] = [
       max: { type: 'integer', description: 'at most this many iterations' },
       show: { type: 'boolean', default: true, description: 'false runs {sectionelse} instead' },
     },
-    examples: [{ template: '{section name=i loop=$a step=-1}{$a[i]}{/section}', data: { a: ['a', 'b', 'c'] }, output: 'cba' }],
+    examples: [
+      {
+        template: '{section name=i loop=$a step=-1}{$a[i]}{/section}',
+        data: { a: ['a', 'b', 'c'] },
+        output: 'cba',
+      },
+    ],
   }),
   core({
     name: 'if',
@@ -47,7 +63,8 @@ export const coreTagDefs: readonly CompilerTagDef[] = [
   }),
   core({
     name: 'assign',
-    description: 'Sets a variable. `var="a.b.c"` creates nested keys and `var="list."` appends (CMS extensions). Without `value` nothing is assigned (with a warning).',
+    description:
+      'Sets a variable. `var="a.b.c"` creates nested keys and `var="list."` appends (CMS extensions). Without `value` nothing is assigned (with a warning).',
     attributes: {
       var: { type: 'varname', required: true, description: 'variable name, dotted paths allowed' },
       value: { type: 'mixed', description: 'the value' },
@@ -57,7 +74,8 @@ export const coreTagDefs: readonly CompilerTagDef[] = [
   core({
     name: 'capture',
     block: true,
-    description: 'Renders its body into `$smarty.capture.NAME` (default `default`), and optionally a variable (`assign`) or the end of a list (`append`).',
+    description:
+      'Renders its body into `$smarty.capture.NAME` (default `default`), and optionally a variable (`assign`) or the end of a list (`append`).',
     attributes: {
       name: { type: 'string', default: 'default', description: 'capture name' },
       assign: { type: 'varname', description: 'also assign the text to this variable (dotted allowed)' },
@@ -68,19 +86,34 @@ export const coreTagDefs: readonly CompilerTagDef[] = [
   core({
     name: 'strip',
     block: true,
-    description: 'Removes line breaks and the indentation around them from the template text inside (at compile time, as Smarty 2 does).',
+    description:
+      'Removes line breaks and the indentation around them from the template text inside (at compile time, as Smarty 2 does).',
     attributes: {},
     examples: [{ template: '{strip}\n<a>\n  x\n</a>\n{/strip}', output: '<a>x</a>' }],
   }),
-  core({ name: 'literal', block: true, description: 'Outputs its body without reading tags: use it around inline CSS and JavaScript.', attributes: {} }),
+  core({
+    name: 'literal',
+    block: true,
+    description: 'Outputs its body without reading tags: use it around inline CSS and JavaScript.',
+    attributes: {},
+  }),
   core({ name: 'ldelim', description: 'Prints the left delimiter `{`.', attributes: {} }),
   core({ name: 'rdelim', description: 'Prints the right delimiter `}`.', attributes: {} }),
-  core({ name: 'break', description: 'Leaves the innermost {foreach} or {section} (CMS extension).', attributes: {} }),
-  core({ name: 'continue', description: 'Skips to the next iteration of the innermost {foreach} or {section} (CMS extension).', attributes: {} }),
+  core({
+    name: 'break',
+    description: 'Leaves the innermost {foreach} or {section} (CMS extension).',
+    attributes: {},
+  }),
+  core({
+    name: 'continue',
+    description: 'Skips to the next iteration of the innermost {foreach} or {section} (CMS extension).',
+    attributes: {},
+  }),
   core({
     name: 'function',
     group: 'Calls and API access',
-    description: 'Calls a custom function (another registered template) in its own scope; every other attribute becomes one of its variables. It hands a value back with {return}.',
+    description:
+      'Calls a custom function (another registered template) in its own scope; every other attribute becomes one of its variables. It hands a value back with {return}.',
     attributes: {
       var: { type: 'varname', required: true, description: 'receives the returned value' },
       name: { type: 'string', description: 'function identifier' },

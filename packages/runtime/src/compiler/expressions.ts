@@ -44,7 +44,8 @@ export function compileExpr(st: CodegenState, e: Expr): string {
       if (e.op === '-') return `neg(${compileExpr(st, e.arg)})`;
       return `bnot(${compileExpr(st, e.arg)})`;
     case 'Binary': {
-      if (e.op === '&&' || e.op === '||') return `(${compileBool(st, e.left)} ${e.op} ${compileBool(st, e.right)})`;
+      if (e.op === '&&' || e.op === '||')
+        return `(${compileBool(st, e.left)} ${e.op} ${compileBool(st, e.right)})`;
       const fn = ARITH[e.op] ?? COMPARE[e.op] ?? BITWISE[e.op];
       return `${fn}(${compileExpr(st, e.left)}, ${compileExpr(st, e.right)})`;
     }
@@ -206,7 +207,8 @@ function compileReference(st: CodegenState, v: VarExpr): string | null {
   for (const a of v.path) {
     if (a.kind === 'key') keys.push(JSON.stringify(a.key));
     else if (a.kind === 'var') keys.push(compileVar(st, a.expr));
-    else if (a.kind === 'section') keys.push(`rt.sectionProp(${JSON.stringify(a.section)}, ${JSON.stringify(a.prop)})`);
+    else if (a.kind === 'section')
+      keys.push(`rt.sectionProp(${JSON.stringify(a.section)}, ${JSON.stringify(a.prop)})`);
     else return null;
   }
   const local = st.locals.get(v.name);
@@ -223,12 +225,17 @@ function compileReference(st: CodegenState, v: VarExpr): string | null {
  * PHP function written with `@` directly on a variable gets the variable's
  * own array (copy-on-write separated), as PHP's `sort($a['list'])` would.
  */
-export function compileModifiers(st: CodegenState, value: Expr | string, modifiers: readonly Modifier[]): string {
+export function compileModifiers(
+  st: CodegenState,
+  value: Expr | string,
+  modifiers: readonly Modifier[],
+): string {
   const first = modifiers[0];
   const firstDef = first && first.whole ? st.registry.modifier(first.name) : undefined;
   let out: string;
   if (typeof value === 'string') out = value;
-  else if (firstDef?.byReference && value.type === 'Var') out = compileReference(st, value) ?? compileExpr(st, value);
+  else if (firstDef?.byReference && value.type === 'Var')
+    out = compileReference(st, value) ?? compileExpr(st, value);
   else out = compileExpr(st, value);
   for (const m of modifiers) {
     // `|smarty:nodefaults` (and its alias `|raw`) only switch off default modifiers, which the CMS has none of

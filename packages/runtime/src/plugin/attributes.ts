@@ -6,10 +6,10 @@
 import { ErrorCodes, RenderFailure } from '../errors';
 import { PhpArray } from '../php/array';
 import { isNumericString, toBool, toInt, toStr } from '../php/convert';
+import { fromJS } from '../php/json';
 import type { Value } from '../php/value';
 import { isInt } from '../php/value';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
-import { fromJS } from '../php/json';
 
 export function resolveAttrs(
   def: FunctionPluginDef | BlockPluginDef,
@@ -34,7 +34,10 @@ export function resolveAttrs(
 
 function coerce(plugin: string, name: string, spec: AttributeSpec, v: Value): Value {
   const bad = (what: string): never => {
-    throw new RenderFailure(ErrorCodes.ATTRIBUTE_TYPE, `${plugin}: '${name}' must be ${what}, got ${describe(v)}`);
+    throw new RenderFailure(
+      ErrorCodes.ATTRIBUTE_TYPE,
+      `${plugin}: '${name}' must be ${what}, got ${describe(v)}`,
+    );
   };
   let out: Value = v;
   switch (spec.type) {

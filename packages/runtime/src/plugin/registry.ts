@@ -39,7 +39,9 @@ export class PluginRegistry {
 
   /** allowlisted PHP functions available as modifiers, for error messages */
   phpModifierNames(): string[] {
-    return this.all.filter((d): d is ModifierDef => d.kind === 'modifier' && d.php === true).map((d) => d.name);
+    return this.all
+      .filter((d): d is ModifierDef => d.kind === 'modifier' && d.php === true)
+      .map((d) => d.name);
   }
 
   definitions(): readonly PluginDef[] {

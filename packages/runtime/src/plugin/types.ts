@@ -75,7 +75,10 @@ export interface FunctionPluginDef extends CommonMeta {
   /** forbidden or required combinations, checked before run: returns an error message or null */
   check?: (attrs: Record<string, Value>) => string | null;
   /** the returned string (if any) is printed */
-  run(ctx: RenderContext, attrs: Record<string, Value>): string | undefined | void | Promise<string | undefined | void>;
+  run(
+    ctx: RenderContext,
+    attrs: Record<string, Value>,
+  ): string | undefined | void | Promise<string | undefined | void>;
 }
 
 export interface BlockBody {

@@ -36,7 +36,6 @@ function stringOffset(s: string, k: Value): Value {
   else if (typeof k === 'string' && /^-?\d+$/.test(k)) i = Number(k);
   else return null;
   // ASCII fast path; multibyte strings go through bytes
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII range check
   if (/^[\x00-\x7f]*$/.test(s)) {
     if (i < 0) i += s.length;
     return i >= 0 && i < s.length ? s[i]! : null;

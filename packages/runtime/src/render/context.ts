@@ -38,7 +38,12 @@ export interface SecretStore {
 }
 
 export interface BatchQueue {
-  enqueue(job: { batchId?: number; name?: string; module?: string; extData?: Value }): number | Promise<number>;
+  enqueue(job: {
+    batchId?: number;
+    name?: string;
+    module?: string;
+    extData?: Value;
+  }): number | Promise<number>;
 }
 
 export interface Session {

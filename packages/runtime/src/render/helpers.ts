@@ -3,8 +3,22 @@
  * compiled module (`const { str, key, ... } = H`), so keep them small and
  * monomorphic: they sit on the hot path of every render.
  */
+
+import {
+  add,
+  bitAnd,
+  bitNot,
+  bitOr,
+  bitXor,
+  div,
+  mod,
+  mul,
+  neg,
+  shiftLeft,
+  shiftRight,
+  sub,
+} from '../php/arith';
 import { PhpArray } from '../php/array';
-import { add, bitAnd, bitNot, bitOr, bitXor, div, mod, mul, neg, shiftLeft, shiftRight, sub } from '../php/arith';
 import { ge, gt, le, looseEquals, lt, strictEquals } from '../php/compare';
 import { toBool, toInt, toStr } from '../php/convert';
 import { PhpObject } from '../php/object';
@@ -12,8 +26,8 @@ import type { Value } from '../php/value';
 import type { ModifierDef } from '../plugin/types';
 import { key, prop } from './access';
 import type { RenderContext } from './context';
-import type { RenderState } from './state';
 import { assignPath, readVar, reference, referenceIn } from './scope';
+import type { RenderState } from './state';
 
 function str(v: Value): string {
   return typeof v === 'string' ? v : toStr(v);

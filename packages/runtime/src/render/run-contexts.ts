@@ -45,7 +45,11 @@ export const RUN_CONTEXTS: Record<RunContextName, RunContext> = {
   pre: {
     name: 'pre',
     description: 'Endpoint pre-processing: may reject the request or replace its input.',
-    inputs: { meta: 'endpoint metadata', url: 'path and query (`$url.path`, `$url.query`)', body: 'request body' },
+    inputs: {
+      meta: 'endpoint metadata',
+      url: 'path and query (`$url.path`, `$url.query`)',
+      body: 'request body',
+    },
     resultDescription: '{errors, request, http_code}: $errors answers HTTP 422, $request replaces the input',
     result: (vars) => pick(vars, ['errors', 'request', 'http_code']),
   },
@@ -58,7 +62,8 @@ export const RUN_CONTEXTS: Record<RunContextName, RunContext> = {
   },
   endpoint: {
     name: 'endpoint',
-    description: 'A custom endpoint: $data is answered as {"data": …}; without it the printed output is the response.',
+    description:
+      'A custom endpoint: $data is answered as {"data": …}; without it the printed output is the response.',
     inputs: { meta: 'endpoint metadata', url: 'path and query', body: 'request body' },
     resultDescription: '{data: …} when $data is set, else null (the output is the response)',
     result: (vars) => {
@@ -69,7 +74,12 @@ export const RUN_CONTEXTS: Record<RunContextName, RunContext> = {
   trigger: {
     name: 'trigger',
     description: 'A trigger run on an event (content add/update, member events, …).',
-    inputs: { topics_id: 'content id', ext_config: 'trigger settings', row: 'the record, modifiable before add/update', member_id: 'member id' },
+    inputs: {
+      topics_id: 'content id',
+      ext_config: 'trigger settings',
+      row: 'the record, modifiable before add/update',
+      member_id: 'member id',
+    },
     resultDescription: '{row}: the (possibly modified) record',
     result: (vars) => pick(vars, ['row']),
   },

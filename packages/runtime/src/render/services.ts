@@ -58,7 +58,10 @@ export function memorySession(memberId: number | null = null): Session {
 
 export function defaultServices(overrides: Partial<CoreServices> = {}): CoreServices {
   return {
-    fetch: typeof globalThis.fetch === 'function' ? globalThis.fetch.bind(globalThis) : (() => Promise.reject(new Error('no fetch in this environment'))) as typeof fetch,
+    fetch:
+      typeof globalThis.fetch === 'function'
+        ? globalThis.fetch.bind(globalThis)
+        : ((() => Promise.reject(new Error('no fetch in this environment'))) as typeof fetch),
     clock: systemClock,
     random: seededRandom(),
     log: silentLog,

@@ -147,13 +147,20 @@ export class RenderState implements RenderContext {
     const { limits } = this.shared;
     this.shared.steps.n = this.steps;
     if (this.steps > limits.maxSteps) {
-      throw new RenderFailure(ErrorCodes.LIMIT_STEPS, `step budget exceeded (${limits.maxSteps} loop iterations and plugin calls)`, 'raise limits.maxSteps if this run is legitimate');
+      throw new RenderFailure(
+        ErrorCodes.LIMIT_STEPS,
+        `step budget exceeded (${limits.maxSteps} loop iterations and plugin calls)`,
+        'raise limits.maxSteps if this run is legitimate',
+      );
     }
     if (Date.now() - this.shared.startedAt > limits.timeoutMs) {
       throw new RenderFailure(ErrorCodes.LIMIT_TIME, `time budget exceeded (${limits.timeoutMs} ms)`);
     }
     if (outputLength > limits.maxOutputBytes) {
-      throw new RenderFailure(ErrorCodes.LIMIT_OUTPUT, `output budget exceeded (${limits.maxOutputBytes} bytes)`);
+      throw new RenderFailure(
+        ErrorCodes.LIMIT_OUTPUT,
+        `output budget exceeded (${limits.maxOutputBytes} bytes)`,
+      );
     }
     this.checkAt = Math.min(this.steps + 1024, limits.maxSteps + 1);
   }
@@ -237,7 +244,8 @@ export class RenderState implements RenderContext {
 
   /** Smarty 2.6's section setup, line for line */
   sectionStart(name: string, loop: Value, start: Value, step: Value, max: Value, show: Value): SectionState {
-    const n = loop === undefined ? 1 : loop instanceof PhpArray ? loop.size : Math.max(0, Number(toInt(loop)));
+    const n =
+      loop === undefined ? 1 : loop instanceof PhpArray ? loop.size : Math.max(0, Number(toInt(loop)));
     const st = step === undefined ? 1 : Number(toInt(step)) || 1;
     let mx = max === undefined ? n : Number(toInt(max));
     if (max !== undefined && mx < 0) mx = n;
@@ -258,7 +266,17 @@ export class RenderState implements RenderContext {
         visible = false;
       }
     }
-    const sc: SectionState = { name, loop: n, show: visible, start: s, step: st, max: mx, total, index: s, iteration: 0 };
+    const sc: SectionState = {
+      name,
+      loop: n,
+      show: visible,
+      start: s,
+      step: st,
+      max: mx,
+      total,
+      index: s,
+      iteration: 0,
+    };
     this.sections.set(name, sc);
     return sc;
   }
@@ -303,7 +321,9 @@ export class RenderState implements RenderContext {
     const s = this.sections.get(name);
     if (!s) return null;
     return PhpArray.fromEntries(
-      ['index', 'iteration', 'total', 'loop', 'show', 'start', 'step', 'max'].map((k) => [k, this.sectionProp(name, k)] as [string, Value]),
+      ['index', 'iteration', 'total', 'loop', 'show', 'start', 'step', 'max'].map(
+        (k) => [k, this.sectionProp(name, k)] as [string, Value],
+      ),
     );
   }
 
@@ -335,7 +355,10 @@ export class RenderState implements RenderContext {
     const r = def.run(this, resolveAttrs(def, raw, this));
     if (r instanceof Promise) {
       r.catch(() => {});
-      throw new RenderFailure(ErrorCodes.ASYNC_IN_SYNC, `{${def.name}} is asynchronous: use render() instead of renderSync()`);
+      throw new RenderFailure(
+        ErrorCodes.ASYNC_IN_SYNC,
+        `{${def.name}} is asynchronous: use render() instead of renderSync()`,
+      );
     }
     return r == null ? null : r;
   }
@@ -354,12 +377,20 @@ export class RenderState implements RenderContext {
     const r = def.run(this, resolveAttrs(def, raw, this), body);
     if (r instanceof Promise) {
       r.catch(() => {});
-      throw new RenderFailure(ErrorCodes.ASYNC_IN_SYNC, `{${def.name}} is asynchronous: use render() instead of renderSync()`);
+      throw new RenderFailure(
+        ErrorCodes.ASYNC_IN_SYNC,
+        `{${def.name}} is asynchronous: use render() instead of renderSync()`,
+      );
     }
     return r == null ? null : r;
   }
 
-  async callBlockAsync(def: BlockPluginDef, pos: number, raw: Record<string, Value>, body: BlockBody): Promise<string | null> {
+  async callBlockAsync(
+    def: BlockPluginDef,
+    pos: number,
+    raw: Record<string, Value>,
+    body: BlockBody,
+  ): Promise<string | null> {
     this.pos = pos;
     this.countStep();
     const r = await def.run(this, resolveAttrs(def, raw, this), body);
@@ -400,7 +431,12 @@ export class RenderState implements RenderContext {
       message = e.message;
       hint = e.hint;
     } else if (e instanceof PhpError) {
-      code = e.kind === 'DivisionByZeroError' ? ErrorCodes.DIVISION_BY_ZERO : e.kind === 'TypeError' ? ErrorCodes.TYPE_ERROR : ErrorCodes.PHP_ERROR;
+      code =
+        e.kind === 'DivisionByZeroError'
+          ? ErrorCodes.DIVISION_BY_ZERO
+          : e.kind === 'TypeError'
+            ? ErrorCodes.TYPE_ERROR
+            : ErrorCodes.PHP_ERROR;
       message = `${e.kind}: ${e.message}`;
     } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
       code = ErrorCodes.LIMIT_DEPTH;
@@ -409,7 +445,14 @@ export class RenderState implements RenderContext {
       code = ErrorCodes.PLUGIN_ERROR;
       message = e.message;
     }
-    return new SumiError({ code: code as never, message, template: this.templateName, source: this.source, span, hint, cause: e });
+    return new SumiError({
+      code: code as never,
+      message,
+      template: this.templateName,
+      source: this.source,
+      span,
+      hint,
+      cause: e,
+    });
   }
 }
-

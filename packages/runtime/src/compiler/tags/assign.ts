@@ -30,6 +30,7 @@ export function compileAssign(st: CodegenState, n: TagNode): string {
     return '';
   }
   const pos = st.position(n.span);
-  const target = v.value.type === 'String' ? JSON.stringify(v.value.value) : `str(${compileExpr(st, v.value)})`;
+  const target =
+    v.value.type === 'String' ? JSON.stringify(v.value.value) : `str(${compileExpr(st, v.value)})`;
   return `p = ${pos}; assignPath(V, ${target}, own(${compileExpr(st, value.value)}));\n`;
 }

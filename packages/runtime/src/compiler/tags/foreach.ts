@@ -6,10 +6,10 @@
  */
 import type { BlockNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
+import { mayWrite } from '../analysis';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState } from '../state';
-import { mayWrite } from '../analysis';
 import { attr, literalName, openSpan, requireAttr } from './attrs';
 
 export function compileForeach(st: CodegenState, n: BlockNode): string {
@@ -18,13 +18,22 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   if (!from || !item) return '';
   const itemName = literalName(item.value);
   if (!itemName) {
-    st.error(ErrorCodes.INVALID_ATTRIBUTE, "foreach: 'item' must be a variable name (literal string)", item.span, 'write item=v, not item=$v');
+    st.error(
+      ErrorCodes.INVALID_ATTRIBUTE,
+      "foreach: 'item' must be a variable name (literal string)",
+      item.span,
+      'write item=v, not item=$v',
+    );
     return '';
   }
   const keyAttr = attr(n, 'key');
   const keyName = keyAttr ? literalName(keyAttr.value) : null;
   if (keyAttr && !keyName) {
-    st.error(ErrorCodes.INVALID_ATTRIBUTE, "foreach: 'key' must to be a variable name (literal string)", keyAttr.span);
+    st.error(
+      ErrorCodes.INVALID_ATTRIBUTE,
+      "foreach: 'key' must to be a variable name (literal string)",
+      keyAttr.span,
+    );
     return '';
   }
   for (const a of n.attrs) {

@@ -13,7 +13,12 @@ import { attrsObject } from './plugin-call';
 export function compileFunctionCall(st: CodegenState, n: TagNode): string {
   const v = attr(n, 'var');
   if (!attr(n, 'name') && !attr(n, 'id')) {
-    st.error(ErrorCodes.MISSING_ATTRIBUTE, "function: 'name' or 'id' is required", n.nameSpan, 'e.g. {function name="my_func" var=result}');
+    st.error(
+      ErrorCodes.MISSING_ATTRIBUTE,
+      "function: 'name' or 'id' is required",
+      n.nameSpan,
+      'e.g. {function name="my_func" var=result}',
+    );
     return '';
   }
   if (!v) {

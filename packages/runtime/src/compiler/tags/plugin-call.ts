@@ -16,7 +16,12 @@ export function attrsObject(st: CodegenState, attrs: readonly Attribute[]): stri
   return `{ __proto__: null${parts.length ? `, ${parts.join(', ')}` : ''} }`;
 }
 
-function callExpr(st: CodegenState, def: FunctionPluginDef | BlockPluginDef, pos: number, args: string): string {
+function callExpr(
+  st: CodegenState,
+  def: FunctionPluginDef | BlockPluginDef,
+  pos: number,
+  args: string,
+): string {
   const d = st.constant(def);
   if (def.async) st.usesAsync = true;
   if (st.options.async && def.async) return `await rt.callAsync(${d}, ${pos}, ${args})`;

@@ -29,7 +29,8 @@ export function compileSection(st: CodegenState, n: BlockNode): string {
   const pos = st.position(openSpan(n));
   const sc = st.id('s');
   const label = st.id('L');
-  const nameJs = name.value.type === 'String' ? JSON.stringify(name.value.value) : `str(${compileExpr(st, name.value)})`;
+  const nameJs =
+    name.value.type === 'String' ? JSON.stringify(name.value.value) : `str(${compileExpr(st, name.value)})`;
 
   st.loops.push({ label, kind: 'section' });
   const body = compileNodes(st, n.body);

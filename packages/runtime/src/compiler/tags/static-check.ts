@@ -8,12 +8,21 @@ import { ErrorCodes } from '../../errors';
 import type { BlockPluginDef, FunctionPluginDef } from '../../plugin/types';
 import type { CodegenState } from '../state';
 
-export function checkStaticAttrs(st: CodegenState, def: FunctionPluginDef | BlockPluginDef, n: TagNode | BlockNode): boolean {
+export function checkStaticAttrs(
+  st: CodegenState,
+  def: FunctionPluginDef | BlockPluginDef,
+  n: TagNode | BlockNode,
+): boolean {
   let ok = true;
   const seen = new Set(n.attrs.map((a) => a.name));
   for (const [name, spec] of Object.entries(def.attributes)) {
     if (spec.required && !seen.has(name)) {
-      st.error(ErrorCodes.MISSING_ATTRIBUTE, `${n.name}: missing '${name}' parameter`, n.nameSpan, spec.description);
+      st.error(
+        ErrorCodes.MISSING_ATTRIBUTE,
+        `${n.name}: missing '${name}' parameter`,
+        n.nameSpan,
+        spec.description,
+      );
       ok = false;
     }
   }
