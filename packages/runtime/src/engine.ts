@@ -11,14 +11,12 @@ import { fromJS } from './php/json';
 import type { Value } from './php/value';
 import { PluginRegistry } from './plugin/registry';
 import type { PluginDef } from './plugin/types';
-import { variablePlugins } from './plugins/index';
 import type { CoreServices, LogEntry } from './render/context';
 import { DEFAULT_LIMITS, type Limits } from './render/limits';
 import { RUN_CONTEXTS, type RunContextName } from './render/run-contexts';
 import type { Vars } from './render/scope';
 import { defaultServices } from './render/services';
 import { type RenderShared, RenderState, type RequestData, ReturnSignal } from './render/state';
-import { smartyFunctions } from './smarty/index';
 
 export interface RequestInput {
   get?: unknown;
@@ -91,8 +89,6 @@ export class Engine {
 
   constructor(readonly options: EngineOptions = {}) {
     for (const def of coreTagDefs) this.registry.register(def);
-    for (const def of smartyFunctions) this.registry.register(def);
-    for (const def of variablePlugins) this.registry.register(def);
     for (const def of options.plugins ?? []) this.registry.register(def);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.constants = new Map(PHP_CONSTANTS);
@@ -308,6 +304,11 @@ function initialVars(data: TemplateData): Vars {
   return vars;
 }
 
-export function createEngine(options: EngineOptions = {}): Engine {
+/**
+ * An engine with the core tags only: add plugin groups through `plugins`.
+ * `createEngine` from '@sumi/runtime' also registers Smarty's functions and
+ * the catalog's variable plugins; this one keeps browser bundles small.
+ */
+export function createCoreEngine(options: EngineOptions = {}): Engine {
   return new Engine(options);
 }

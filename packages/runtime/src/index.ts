@@ -5,7 +5,7 @@
 export { type CompiledTemplate, compileTemplate } from './compiler/compile';
 export { coreTagDefs } from './compiler/core-tags';
 export {
-  createEngine,
+  createCoreEngine,
   Engine,
   type EngineOptions,
   type FunctionDefinition,
@@ -41,3 +41,15 @@ export {
   seededRandom,
 } from './render/services';
 export { smartyFunctions, wordwrap } from './smarty/index';
+
+import { Engine, type EngineOptions } from './engine';
+import { variablePlugins as variablePluginDefs } from './plugins/index';
+import { smartyFunctions as smartyFunctionDefs } from './smarty/index';
+
+/** An engine with the core tags, Smarty's functions and the catalog's variable plugins, plus `options.plugins`. */
+export function createEngine(options: EngineOptions = {}): Engine {
+  return new Engine({
+    ...options,
+    plugins: [...smartyFunctionDefs, ...variablePluginDefs, ...(options.plugins ?? [])],
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * `@sumi/runtime/core`: the compiler, the core tags and the PHP value model,
+ * without the plugin groups, PCRE, dates or hashing — for small browser
+ * bundles. Register what a template needs through `plugins`.
+ */
+export { type CompiledTemplate, compileTemplate } from './compiler/compile';
+export { coreTagDefs } from './compiler/core-tags';
+export {
+  createCoreEngine as createEngine,
+  Engine,
+  type EngineOptions,
+  type FunctionDefinition,
+  type RenderOptions,
+  type RenderResult,
+  type RequestInput,
+  type TemplateData,
+} from './engine';
+export { type ErrorCode, ErrorCodes, RenderFailure, SumiError } from './errors';
+export * from './php/index';
+export { PluginRegistry } from './plugin/registry';
+export * from './plugin/types';
+export type * from './render/context';
+export { DEFAULT_LIMITS, type Limits } from './render/limits';
+export { RUN_CONTEXTS, type RunContext, type RunContextName } from './render/run-contexts';
+export {
+  defaultServices,
+  memoryBatchQueue,
+  memorySecrets,
+  memorySession,
+  seededRandom,
+} from './render/services';
