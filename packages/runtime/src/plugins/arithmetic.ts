@@ -4,8 +4,16 @@ import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 const attributes = {
-  var: { type: 'varname', required: true, description: 'variable to change; also receives the result (dotted names allowed)' },
-  value: { type: 'number', default: 0, description: 'amount (an integer in the catalog; numeric strings and floats work as in PHP)' },
+  var: {
+    type: 'varname',
+    required: true,
+    description: 'variable to change; also receives the result (dotted names allowed)',
+  },
+  value: {
+    type: 'number',
+    default: 0,
+    description: 'amount (an integer in the catalog; numeric strings and floats work as in PHP)',
+  },
 } as const;
 
 export const add: FunctionPluginDef = definePlugin({
@@ -15,7 +23,10 @@ export const add: FunctionPluginDef = definePlugin({
   description: 'Adds `value` to the variable `var` (an unset variable counts as 0).',
   attributes,
   result: 'the sum, stored in `var`; prints nothing',
-  errors: ['a non-numeric `value` stops the render (ATTRIBUTE_TYPE)', 'a variable holding an array: PHP TypeError'],
+  errors: [
+    'a non-numeric `value` stops the render (ATTRIBUTE_TYPE)',
+    'a variable holding an array: PHP TypeError',
+  ],
   examples: [{ template: '{assign var=n value=5}{add var=n value=3}{$n}', output: '8' }],
   run(ctx, a) {
     const name = a.var as string;
@@ -30,7 +41,10 @@ export const subtract: FunctionPluginDef = definePlugin({
   description: 'Subtracts `value` from the variable `var` (an unset variable counts as 0).',
   attributes,
   result: 'the difference, stored in `var`; prints nothing',
-  errors: ['a non-numeric `value` stops the render (ATTRIBUTE_TYPE)', 'a variable holding an array: PHP TypeError'],
+  errors: [
+    'a non-numeric `value` stops the render (ATTRIBUTE_TYPE)',
+    'a variable holding an array: PHP TypeError',
+  ],
   examples: [{ template: '{assign var=n value=10}{subtract var=n value=4}{$n}', output: '6' }],
   run(ctx, a) {
     const name = a.var as string;

@@ -19,11 +19,17 @@ export const append: FunctionPluginDef = definePlugin({
     index: { type: 'mixed', description: 'key to set instead of pushing' },
   },
   result: 'the array, stored in `var`; prints nothing',
-  examples: [{ template: "{append var=l value='a'}{append var=l value='b' index=k}{$l|@json_encode}", output: '{"0":"a","k":"b"}' }],
+  examples: [
+    {
+      template: "{append var=l value='a'}{append var=l value='b' index=k}{$l|@json_encode}",
+      output: '{"0":"a","k":"b"}',
+    },
+  ],
   run(ctx, a) {
     const name = a.var as string;
     const cur = ctx.get(name);
-    const arr = cur instanceof PhpArray ? cur.clone() : cur === null ? new PhpArray() : PhpArray.fromList([cur]);
+    const arr =
+      cur instanceof PhpArray ? cur.clone() : cur === null ? new PhpArray() : PhpArray.fromList([cur]);
     const value = copyValue(a.value as Value);
     if (a.index === undefined || a.index === null) arr.push(value);
     else arr.set(a.index, value);
@@ -43,7 +49,12 @@ export const assignArray: FunctionPluginDef = definePlugin({
     keys: { type: 'string', description: 'delimited keys, as many as values' },
   },
   errors: ['keys and values of different lengths'],
-  examples: [{ template: '{assign_array var=a values="x,y" keys="k1,k2"}{$a|@json_encode}', output: '{"k1":"x","k2":"y"}' }],
+  examples: [
+    {
+      template: '{assign_array var=a values="x,y" keys="k1,k2"}{$a|@json_encode}',
+      output: '{"k1":"x","k2":"y"}',
+    },
+  ],
   run(ctx, a) {
     const delim = toStr(a.delimiter as Value) || ',';
     const values = toStr(a.values as Value);
@@ -52,7 +63,12 @@ export const assignArray: FunctionPluginDef = definePlugin({
     if (a.keys === undefined || a.keys === null) out = PhpArray.fromList(list);
     else {
       const keys = toStr(a.keys as Value) === '' ? [] : toStr(a.keys as Value).split(delim);
-      if (keys.length !== list.length) throw new RenderFailure(ErrorCodes.PLUGIN_ERROR, `assign_array: ${keys.length} keys for ${list.length} values`, 'keys and values must have the same number of items');
+      if (keys.length !== list.length)
+        throw new RenderFailure(
+          ErrorCodes.PLUGIN_ERROR,
+          `assign_array: ${keys.length} keys for ${list.length} values`,
+          'keys and values must have the same number of items',
+        );
       out = PhpArray.fromEntries(keys.map((k, i) => [k, list[i]!] as [string, Value]));
     }
     ctx.assign(a.var as string, out);
@@ -69,14 +85,26 @@ export const assignArrayDiff: FunctionPluginDef = definePlugin({
   kind: 'function',
   name: 'assign_array_diff',
   group: G,
-  description: 'Entries of `array1` missing from `array2`: by value compared as strings (array_diff), or by key (array_diff_key). Keys are kept.',
+  description:
+    'Entries of `array1` missing from `array2`: by value compared as strings (array_diff), or by key (array_diff_key). Keys are kept.',
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the result' },
     array1: { type: 'array', description: 'the array to filter' },
     array2: { type: 'array', description: 'the entries to remove' },
-    diff_mode: { type: 'string', default: 'normal', enum: ['normal', 'key'], description: 'normal (values) or key' },
+    diff_mode: {
+      type: 'string',
+      default: 'normal',
+      enum: ['normal', 'key'],
+      description: 'normal (values) or key',
+    },
   },
-  examples: [{ template: '{assign_array_diff var=r array1=$a array2=$b}{$r|@json_encode}', data: { a: ['x', 'y'], b: ['x'] }, output: '{"1":"y"}' }],
+  examples: [
+    {
+      template: '{assign_array_diff var=r array1=$a array2=$b}{$r|@json_encode}',
+      data: { a: ['x', 'y'], b: ['x'] },
+      output: '{"1":"y"}',
+    },
+  ],
   run(ctx, a) {
     const a1 = arrayArg('assign_array_diff', 'array1', a.array1);
     const a2 = arrayArg('assign_array_diff', 'array2', a.array2);
@@ -101,9 +129,20 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
     var: { type: 'varname', required: true, description: 'receives the result' },
     array1: { type: 'array', description: 'the array to filter' },
     array2: { type: 'array', description: 'the entries to keep' },
-    intersect_mode: { type: 'string', default: 'normal', enum: ['normal', 'assoc', 'key'], description: 'normal, assoc or key' },
+    intersect_mode: {
+      type: 'string',
+      default: 'normal',
+      enum: ['normal', 'assoc', 'key'],
+      description: 'normal, assoc or key',
+    },
   },
-  examples: [{ template: '{assign_array_intersect var=r array1=$a array2=$b}{$r|@json_encode}', data: { a: ['x', 'y'], b: ['y'] }, output: '{"1":"y"}' }],
+  examples: [
+    {
+      template: '{assign_array_intersect var=r array1=$a array2=$b}{$r|@json_encode}',
+      data: { a: ['x', 'y'], b: ['y'] },
+      output: '{"1":"y"}',
+    },
+  ],
   run(ctx, a) {
     const a1 = arrayArg('assign_array_intersect', 'array1', a.array1);
     const a2 = arrayArg('assign_array_intersect', 'array2', a.array2);
@@ -112,7 +151,11 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
     const values = new Set([...a2.values()].map((v) => toStr(v)));
     for (const [k, v] of a1.entries()) {
       const keep =
-        mode === 'key' ? a2.has(k) : mode === 'assoc' ? a2.has(k) && toStr(a2.get(k) ?? null) === toStr(v) : values.has(toStr(v));
+        mode === 'key'
+          ? a2.has(k)
+          : mode === 'assoc'
+            ? a2.has(k) && toStr(a2.get(k) ?? null) === toStr(v)
+            : values.has(toStr(v));
       if (keep) out.set(k, copyValue(v));
     }
     ctx.assign(a.var as string, out);
@@ -130,7 +173,13 @@ export const assignArraySet: FunctionPluginDef = definePlugin({
     key: { type: 'mixed', description: 'key to set; without it the value is pushed' },
     value: { type: 'mixed', description: 'the value' },
   },
-  examples: [{ template: "{assign_array_set var=r from=$a key='b' value=2}{$r|@json_encode}", data: { a: { a: 1 } }, output: '{"a":1,"b":2}' }],
+  examples: [
+    {
+      template: "{assign_array_set var=r from=$a key='b' value=2}{$r|@json_encode}",
+      data: { a: { a: 1 } },
+      output: '{"a":1,"b":2}',
+    },
+  ],
   run(ctx, a) {
     const out = arrayArg('assign_array_set', 'from', a.from).clone();
     const value = copyValue((a.value ?? null) as Value);

@@ -1,6 +1,7 @@
 /** {date} and {strtodate}: format a time with PHP date() letters in the engine's time zone. */
-import { phpDate, strtotime } from '../php/date/index';
+
 import { toStr } from '../php/convert';
+import { phpDate, strtotime } from '../php/date/index';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
@@ -29,7 +30,10 @@ export const date: FunctionPluginDef = definePlugin({
   examples: [{ template: '{date var=d time=1700000000 format="Y-m-d H:i"}{$d}', output: '2023-11-15 07:13' }],
   run(ctx, a) {
     const ts = toTimestamp(ctx, (a.time ?? null) as Value);
-    ctx.assign(a.var as string, ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone));
+    ctx.assign(
+      a.var as string,
+      ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone),
+    );
   },
 });
 
@@ -43,9 +47,14 @@ export const strtodate: FunctionPluginDef = definePlugin({
     timestamp: { type: 'mixed', description: 'Unix timestamp or date/time text; default now' },
     format: { type: 'string', default: 'Y-m-d H:i:s', description: 'PHP date() format' },
   },
-  examples: [{ template: '{strtodate var=d timestamp="2000-01-01 00:00:00" format="U"}{$d}', output: '946652400' }],
+  examples: [
+    { template: '{strtodate var=d timestamp="2000-01-01 00:00:00" format="U"}{$d}', output: '946652400' },
+  ],
   run(ctx, a) {
     const ts = toTimestamp(ctx, (a.timestamp ?? null) as Value);
-    ctx.assign(a.var as string, ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone));
+    ctx.assign(
+      a.var as string,
+      ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone),
+    );
   },
 });

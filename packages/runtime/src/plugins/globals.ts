@@ -16,8 +16,9 @@ export const assignGlobals: FunctionPluginDef = definePlugin({
     value: { type: 'mixed', description: 'value to store under `key`' },
     unset: { type: 'boolean', default: false, description: 'true clears the value' },
   },
-  check: (a) => (a.value !== undefined && (a.key === undefined || a.key === null) ? "'value' needs a 'key'" : null),
-  examples: [{ template: "{assign_globals key=k value=1}{assign_globals var=x key=k}{$x}", output: '1' }],
+  check: (a) =>
+    a.value !== undefined && (a.key === undefined || a.key === null) ? "'value' needs a 'key'" : null,
+  examples: [{ template: '{assign_globals key=k value=1}{assign_globals var=x key=k}{$x}', output: '1' }],
   run(ctx, a) {
     const globals = ctx.services.globals;
     const key = a.key === undefined || a.key === null ? null : toStr(a.key as Value);

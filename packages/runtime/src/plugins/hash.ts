@@ -121,7 +121,10 @@ export function phpHash(algo: string, data: Uint8Array, key?: Uint8Array): Uint8
   if (key !== undefined) {
     if (crypto) return hmac(crypto, key, data);
     if (CHECKSUMS[name]) {
-      throw new PhpError('ValueError', 'hash_hmac(): Argument #1 ($algo) must be a valid cryptographic hashing algorithm');
+      throw new PhpError(
+        'ValueError',
+        'hash_hmac(): Argument #1 ($algo) must be a valid cryptographic hashing algorithm',
+      );
     }
   } else {
     if (crypto) return crypto(data);
@@ -145,8 +148,15 @@ export const cmsHash: FunctionPluginDef = definePlugin({
     var: { type: 'varname', required: true, description: 'receives the hash' },
     data: { type: 'string', required: true, description: 'the data to hash (its UTF-8 bytes)' },
     algo: { type: 'string', default: 'sha256', description: 'hash algorithm' },
-    key: { type: 'string', description: 'HMAC secret (an empty string is a valid key); without it, or null, a plain hash' },
-    binary: { type: 'boolean', default: false, description: 'raw bytes (a binary string) instead of lowercase hex' },
+    key: {
+      type: 'string',
+      description: 'HMAC secret (an empty string is a valid key); without it, or null, a plain hash',
+    },
+    binary: {
+      type: 'boolean',
+      default: false,
+      description: 'raw bytes (a binary string) instead of lowercase hex',
+    },
   },
   errors: ['an unknown algorithm', 'an HMAC with a checksum algorithm (PHP ValueError)'],
   examples: [

@@ -1,10 +1,9 @@
 /** {uuid} and {lottery}: identifiers and random draws through the engine's seedable random. */
 import { RenderFailure } from '../errors';
 import { copyValue, PhpArray } from '../php/array';
-import { toInt } from '../php/convert';
+import { toInt, toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
-import { toStr } from '../php/convert';
 
 export const uuid: FunctionPluginDef = definePlugin({
   kind: 'function',
@@ -18,7 +17,10 @@ export const uuid: FunctionPluginDef = definePlugin({
     let hex = '';
     for (let i = 0; i < 32; i++) hex += r.int(0, 15).toString(16);
     const v = (r.int(0, 3) + 8).toString(16);
-    ctx.assign(a.var as string, `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${v}${hex.slice(17, 20)}-${hex.slice(20, 32)}`);
+    ctx.assign(
+      a.var as string,
+      `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${v}${hex.slice(17, 20)}-${hex.slice(20, 32)}`,
+    );
   },
 });
 
@@ -35,17 +37,24 @@ export const lottery: FunctionPluginDef = definePlugin({
     duplicate: { type: 'integer', default: 1, description: 'times the same id may be drawn' },
     exclude_ids: { type: 'array', description: 'ids never drawn (compared as strings, like array_diff)' },
   },
-  examples: [{ template: '{lottery var=w ids=$ids cnt=2}{$w|@count}', data: { ids: [1, 2, 3] }, output: '2' }],
+  examples: [
+    { template: '{lottery var=w ids=$ids cnt=2}{$w|@count}', data: { ids: [1, 2, 3] }, output: '2' },
+  ],
   run(ctx, a) {
     const ids = a.ids as PhpArray;
-    if (!(ids instanceof PhpArray)) throw new RenderFailure('ATTRIBUTE_TYPE', "lottery: 'ids' must be an array");
-    const exclude = new Set(a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : []);
+    if (!(ids instanceof PhpArray))
+      throw new RenderFailure('ATTRIBUTE_TYPE', "lottery: 'ids' must be an array");
+    const exclude = new Set(
+      a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : [],
+    );
     const times = Math.max(1, Number(toInt(a.duplicate as Value)));
     const pool: Value[] = [];
-    for (const id of ids.values()) if (!exclude.has(toStr(id))) for (let i = 0; i < times; i++) pool.push(copyValue(id));
+    for (const id of ids.values())
+      if (!exclude.has(toStr(id))) for (let i = 0; i < times; i++) pool.push(copyValue(id));
     const out: Value[] = [];
     const cnt = Math.max(0, Number(toInt(a.cnt as Value)));
-    while (out.length < cnt && pool.length) out.push(pool.splice(ctx.services.random.int(0, pool.length - 1), 1)[0]!);
+    while (out.length < cnt && pool.length)
+      out.push(pool.splice(ctx.services.random.int(0, pool.length - 1), 1)[0]!);
     ctx.assign(a.var as string, PhpArray.fromList(out));
   },
 });

@@ -5,6 +5,7 @@ import { PhpObject } from '../php/object';
 import { byteLength } from '../php/value';
 
 const JSON_UNESCAPED_UNICODE_FLAG = 256;
+
 import { toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';

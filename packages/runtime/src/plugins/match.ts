@@ -26,7 +26,11 @@ function run(ctx: RenderContext, fn: string, a: Record<string, Value>, match: ()
 
 const common = {
   var: { type: 'varname', required: true, description: 'receives the matches' },
-  pattern: { type: 'string', required: true, description: 'PCRE pattern with delimiters and flags, e.g. "/(\\d+)/u"' },
+  pattern: {
+    type: 'string',
+    required: true,
+    description: 'PCRE pattern with delimiters and flags, e.g. "/(\\d+)/u"',
+  },
   subject: { type: 'string', default: '', description: 'the text to search' },
 } as const;
 
@@ -39,13 +43,22 @@ export const cmsMatch: FunctionPluginDef = definePlugin({
     'preg_match: matches a PCRE pattern (`/…/flags`) against `subject` and stores the first match: the whole match, then the groups (named groups by name and number). No match gives an empty array.',
   attributes: {
     ...common,
-    var: { type: 'varname', required: true, description: 'receives the matches (an empty array when nothing matches)' },
+    var: {
+      type: 'varname',
+      required: true,
+      description: 'receives the matches (an empty array when nothing matches)',
+    },
     flags: {
       type: 'integer',
       default: 0,
-      description: '256 offset capture (PREG_OFFSET_CAPTURE: [text, byte offset] pairs), 512 unmatched groups as null (PREG_UNMATCHED_AS_NULL), or both (768)',
+      description:
+        '256 offset capture (PREG_OFFSET_CAPTURE: [text, byte offset] pairs), 512 unmatched groups as null (PREG_UNMATCHED_AS_NULL), or both (768)',
     },
-    offset: { type: 'integer', default: 0, description: 'byte offset to start from (negative: from the end)' },
+    offset: {
+      type: 'integer',
+      default: 0,
+      description: 'byte offset to start from (negative: from the end)',
+    },
   },
   errors: [
     'a pattern PHP rejects: a warning, `var` gets null',
@@ -53,15 +66,24 @@ export const cmsMatch: FunctionPluginDef = definePlugin({
     'flags other than 0, 256, 512, 768: PHP ValueError',
   ],
   examples: [
-    { template: "{cms_match var=m pattern='/(\\d+)-(\\d+)/' subject='tel 03-1234'}{$m.0} {$m.2}", output: '03-1234 1234' },
     {
-      template: "{cms_match var=m pattern='/(?<year>\\d+)-(?<month>\\d+)/' subject='2024-05'}{$m.year}/{$m.month}",
+      template: "{cms_match var=m pattern='/(\\d+)-(\\d+)/' subject='tel 03-1234'}{$m.0} {$m.2}",
+      output: '03-1234 1234',
+    },
+    {
+      template:
+        "{cms_match var=m pattern='/(?<year>\\d+)-(?<month>\\d+)/' subject='2024-05'}{$m.year}/{$m.month}",
       output: '2024/05',
     },
   ],
   run(ctx, a) {
     run(ctx, 'preg_match', a, () =>
-      pregMatch(toStr(a.pattern as Value), toStr(a.subject as Value), Number(toInt(a.flags as Value)), Number(toInt(a.offset as Value))),
+      pregMatch(
+        toStr(a.pattern as Value),
+        toStr(a.subject as Value),
+        Number(toInt(a.flags as Value)),
+        Number(toInt(a.offset as Value)),
+      ),
     );
   },
 });
@@ -80,7 +102,11 @@ export const cmsMatchAll: FunctionPluginDef = definePlugin({
       default: 1,
       description: '1 PREG_PATTERN_ORDER, 2 PREG_SET_ORDER, + 256 offset capture, + 512 unmatched as null',
     },
-    offset: { type: 'integer', default: 0, description: 'byte offset to start from (negative: from the end)' },
+    offset: {
+      type: 'integer',
+      default: 0,
+      description: 'byte offset to start from (negative: from the end)',
+    },
   },
   errors: [
     'a pattern PHP rejects: a warning, `var` gets null',
@@ -89,13 +115,19 @@ export const cmsMatchAll: FunctionPluginDef = definePlugin({
   examples: [
     { template: "{cms_match_all var=m pattern='/\\d/' subject='a1b2'}{','|implode:$m.0}", output: '1,2' },
     {
-      template: "{cms_match_all var=m pattern='/(\\w)=(\\d)/' subject='a=1 b=2' flags=2}{foreach from=$m item=p}{$p.1}{$p.2}{/foreach}",
+      template:
+        "{cms_match_all var=m pattern='/(\\w)=(\\d)/' subject='a=1 b=2' flags=2}{foreach from=$m item=p}{$p.1}{$p.2}{/foreach}",
       output: 'a1b2',
     },
   ],
   run(ctx, a) {
     run(ctx, 'preg_match_all', a, () =>
-      pregMatchAll(toStr(a.pattern as Value), toStr(a.subject as Value), Number(toInt(a.flags as Value)), Number(toInt(a.offset as Value))),
+      pregMatchAll(
+        toStr(a.pattern as Value),
+        toStr(a.subject as Value),
+        Number(toInt(a.flags as Value)),
+        Number(toInt(a.offset as Value)),
+      ),
     );
   },
 });

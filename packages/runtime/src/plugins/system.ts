@@ -21,7 +21,11 @@ export const setMemory: FunctionPluginDef = definePlugin({
   examples: [{ template: '{set_memory memory_limit=512M}ok', output: 'ok' }],
   run(ctx, a) {
     const v = toStr((a.memory_limit ?? a.var ?? '') as Value);
-    if (!MEMORY.includes(v)) throw new RenderFailure('INVALID_ATTRIBUTE', `set_memory: '${v}' is not allowed; use one of ${MEMORY.join(', ')}`);
+    if (!MEMORY.includes(v))
+      throw new RenderFailure(
+        'INVALID_ATTRIBUTE',
+        `set_memory: '${v}' is not allowed; use one of ${MEMORY.join(', ')}`,
+      );
     ctx.state.set('memory_limit', v);
     ctx.log('info', `memory limit set to ${v}`, 'set_memory');
   },
@@ -31,7 +35,8 @@ export const sleep: FunctionPluginDef = definePlugin({
   kind: 'function',
   name: 'sleep',
   group: 'Variables and arrays',
-  description: 'Waits `ms` milliseconds; values outside 100..1000 are replaced by 100 or 1000. Asynchronous: use render(), not renderSync().',
+  description:
+    'Waits `ms` milliseconds; values outside 100..1000 are replaced by 100 or 1000. Asynchronous: use render(), not renderSync().',
   attributes: { ms: { type: 'integer', default: 100, description: 'milliseconds, 100 to 1000' } },
   limits: ['ms is clamped to 100..1000'],
   async: true,

@@ -122,7 +122,8 @@ class Parser {
   pi(): string {
     this.expect('<?');
     const target = this.name();
-    if (target.toLowerCase() === 'xml') this.fail('XML declaration allowed only at the start of the document');
+    if (target.toLowerCase() === 'xml')
+      this.fail('XML declaration allowed only at the start of the document');
     const end = this.s.indexOf('?>', this.pos);
     if (end < 0) this.fail('unterminated processing instruction');
     if (end > this.pos && !this.space()) this.fail('space required after the target');
@@ -331,7 +332,8 @@ class Parser {
       this.doctype();
       this.misc();
     }
-    if (this.s[this.pos] !== '<') this.fail(this.pos >= this.s.length ? 'Document is empty' : 'Start tag expected');
+    if (this.s[this.pos] !== '<')
+      this.fail(this.pos >= this.s.length ? 'Document is empty' : 'Start tag expected');
     const root = this.element(1, new Map());
     this.misc();
     if (this.pos < this.s.length) this.fail('Extra content at the end of the document');

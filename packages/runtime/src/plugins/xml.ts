@@ -28,7 +28,8 @@ const isBlank = (s: string) => /^[ \t\n\r]*$/.test(s);
 function members(el: XmlElement, withNs: boolean): PhpArray {
   const out = new PhpArray();
   const attrs = el.attrs.filter((a) => withNs || !a.prefixed);
-  if (attrs.length) out.set('@attributes', PhpArray.fromEntries(attrs.map((a) => [a.name, a.value] as [string, Value])));
+  if (attrs.length)
+    out.set('@attributes', PhpArray.fromEntries(attrs.map((a) => [a.name, a.value] as [string, Value])));
   const lists = new Set<string>();
   const nodes = el.children;
   for (const node of nodes) {
@@ -82,14 +83,15 @@ export const xmltojson: FunctionPluginDef = definePlugin({
   name: 'xmltojson',
   group: 'Variables and arrays',
   description:
-    "Converts XML to an array shaped like PHP's json round trip of SimpleXML: child elements by name (repeated names become lists), attributes under \"@attributes\", text-only elements as strings, empty elements as []. Invalid XML gives false.",
+    'Converts XML to an array shaped like PHP\'s json round trip of SimpleXML: child elements by name (repeated names become lists), attributes under "@attributes", text-only elements as strings, empty elements as []. Invalid XML gives false.',
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the array (false for invalid XML)' },
     xml: { type: 'string', required: true, description: 'the XML text' },
     convert_namespace: {
       type: 'integer',
       default: 0,
-      description: '1 also includes elements and attributes with a namespace prefix, under their prefixed names ("media:title")',
+      description:
+        '1 also includes elements and attributes with a namespace prefix, under their prefixed names ("media:title")',
     },
   },
   errors: [

@@ -28,13 +28,20 @@ export const counter: FunctionPluginDef = definePlugin({
     skip: { type: 'mixed', description: 'step (a number), default 1; kept for later calls' },
     direction: { type: 'string', description: '"down" counts down; anything else (default "up") counts up' },
     print: { type: 'boolean', description: 'print the value; default true unless the counter assigns' },
-    assign: { type: 'varname', description: 'also assign the value to this variable, on this and every later call' },
+    assign: {
+      type: 'varname',
+      description: 'also assign the value to this variable, on this and every later call',
+    },
   },
   result: 'the current count (before advancing), unless print=false or the counter assigns',
   errors: ['a non-numeric skip is a PHP TypeError when the counter advances'],
   examples: [
     { template: '{counter start=5 skip=2}|{counter}|{counter direction=down}|{counter}', output: '5|7|9|7' },
-    { template: '{counter assign=n}{counter}{$n}', output: '2', description: 'assign sticks: the second call assigns 2 and prints nothing' },
+    {
+      template: '{counter assign=n}{counter}{$n}',
+      output: '2',
+      description: 'assign sticks: the second call assigns 2 and prints nothing',
+    },
   ],
   run(ctx, a) {
     let all = ctx.state.get('counter') as Map<string, Counter> | undefined;

@@ -4,10 +4,11 @@
  * are read by position key 0, 1, ... as Smarty does (an associative array has
  * no such keys: it cycles through nulls, with a warning).
  */
-import { PhpError } from '../php/errors';
+
 import { PhpArray } from '../php/array';
 import { looseEquals } from '../php/compare';
 import { toBool, toStr } from '../php/convert';
+import { PhpError } from '../php/errors';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
@@ -24,7 +25,10 @@ export const cycle: FunctionPluginDef = definePlugin({
     'Alternates through a list of values, one per call (e.g. odd/even row classes). Changing `values` of a named cycle starts it again from the first value.',
   attributes: {
     name: { type: 'string', default: 'default', description: 'cycle name (empty: "default")' },
-    values: { type: 'mixed', description: 'values separated by `delimiter`, or an array; needed on first use of a name' },
+    values: {
+      type: 'mixed',
+      description: 'values separated by `delimiter`, or an array; needed on first use of a name',
+    },
     delimiter: { type: 'string', default: ',', description: 'separator of values (for this call)' },
     print: { type: 'boolean', default: true, description: 'print the value' },
     advance: { type: 'boolean', default: true, description: 'move to the next value' },
@@ -32,14 +36,19 @@ export const cycle: FunctionPluginDef = definePlugin({
     assign: { type: 'varname', description: 'assign the value instead of printing it' },
   },
   errors: [
-    "no `values` on the first call of a name: warning \"cycle: missing 'values' parameter\", nothing printed",
+    'no `values` on the first call of a name: warning "cycle: missing \'values\' parameter", nothing printed',
     'an empty `delimiter` is a PHP ValueError (explode)',
   ],
   examples: [
-    { template: '{cycle values="odd,even"} {cycle values="odd,even"} {cycle values="odd,even"}', output: 'odd even odd' },
     {
-      template: '{cycle name=r values="a|b|c" delimiter="|" print=false}{cycle name=r}{cycle name=r reset=true}',
+      template: '{cycle values="odd,even"} {cycle values="odd,even"} {cycle values="odd,even"}',
+      output: 'odd even odd',
+    },
+    {
+      template: '{cycle name=r values="a,b,c" print=false}{cycle name=r}{cycle name=r reset=true}',
       output: 'ba',
+      description:
+        'later calls of a named cycle may leave out values (but a delimiter applies to one call only)',
     },
   ],
   run(ctx, a) {
@@ -62,7 +71,8 @@ export const cycle: FunctionPluginDef = definePlugin({
     if (c.values instanceof PhpArray) list = c.values;
     else {
       const delimiter = toStr(a.delimiter as Value);
-      if (delimiter === '') throw new PhpError('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
+      if (delimiter === '')
+        throw new PhpError('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
       list = PhpArray.fromList(toStr(c.values).split(delimiter));
     }
     if (toBool(a.reset as Value)) c.index = 0;

@@ -13,7 +13,9 @@ import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 /** PHP 8.2 htmlspecialchars() with its default flags (ENT_QUOTES | ENT_SUBSTITUTE) */
 function htmlspecialchars(s: string): string {
-  return s.replace(/[&"'<>]/g, (c) => (c === '&' ? '&amp;' : c === '"' ? '&quot;' : c === "'" ? '&#039;' : c === '<' ? '&lt;' : '&gt;'));
+  return s.replace(/[&"'<>]/g, (c) =>
+    c === '&' ? '&amp;' : c === '"' ? '&quot;' : c === "'" ? '&#039;' : c === '<' ? '&lt;' : '&gt;',
+  );
 }
 
 /** smarty_function_escape_special_chars: htmlspecialchars that leaves existing entities (`&amp;`, `&#39;`) alone */
@@ -39,10 +41,16 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
   description:
     'Prints <option> elements from `options` (value => label) or from `values` and `output`; nested arrays become <optgroup>. With `name`, wraps them in a <select>.',
   attributes: {
-    options: { type: 'mixed', description: 'value => label pairs (an array; a scalar counts as a one-element list)' },
+    options: {
+      type: 'mixed',
+      description: 'value => label pairs (an array; a scalar counts as a one-element list)',
+    },
     values: { type: 'mixed', description: 'option values, used with output when options is not given' },
     output: { type: 'mixed', description: 'option labels, by position of values (missing: empty)' },
-    selected: { type: 'mixed', description: 'selected value, or an array of them (compared as strings, loosely)' },
+    selected: {
+      type: 'mixed',
+      description: 'selected value, or an array of them (compared as strings, loosely)',
+    },
     name: { type: 'string', description: 'name of a <select> to wrap the options in (printed as given)' },
   },
   extraAttributes: 'other attributes are added, escaped, to the <select> tag when name is given',
@@ -50,7 +58,8 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
     {
       template: '{html_options options=$o selected="b"}',
       data: { o: { a: 'A', b: 'B' } },
-      output: '<option label="A" value="a">A</option>\n<option label="B" value="b" selected="selected">B</option>\n',
+      output:
+        '<option label="A" value="a">A</option>\n<option label="B" value="b" selected="selected">B</option>\n',
     },
     {
       template: '{html_options name=pref values=$ids output=$names selected=2 class="x"}',
@@ -60,7 +69,8 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const selected = a.selected === undefined ? [] : [...asArray(a.selected as Value).values()].map((v) => toStr(v));
+    const selected =
+      a.selected === undefined ? [] : [...asArray(a.selected as Value).values()].map((v) => toStr(v));
     let extra = '';
     for (const [k, v] of Object.entries(a)) {
       if (OWN.has(k) || v === undefined) continue;

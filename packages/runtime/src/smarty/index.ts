@@ -6,7 +6,7 @@ import { htmlOptions } from './html-options';
 import { math } from './math';
 import { textformat } from './textformat';
 
-export { counter, cycle, htmlOptions, math, textformat };
 export { wordwrap } from './wordwrap';
+export { counter, cycle, htmlOptions, math, textformat };
 
 export const smartyFunctions: readonly PluginDef[] = [counter, cycle, math, htmlOptions, textformat];

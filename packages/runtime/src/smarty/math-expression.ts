@@ -32,7 +32,7 @@ import { compare, looseEquals, strictEquals } from '../php/compare';
 import { errorTypeName, toBool, toFloat, toInt, toStr } from '../php/convert';
 import { PhpError, type WarnFn } from '../php/errors';
 import { phpRound } from '../php/format/index';
-import { scanNumber, numScan } from '../php/numeric';
+import { numScan, scanNumber } from '../php/numeric';
 import { isFloat, isInt, makeFloat, makeInt, type Num, PhpFloat, type Value } from '../php/value';
 
 /** The functions Smarty 2.6.28 lets an equation call (`int` is on its list but is no PHP function). */
@@ -334,7 +334,10 @@ export function evalMath(n: MathNode, env: MathEnv): Value {
       throw new PhpError('Error', `Undefined constant "${n.name}"`);
     case 'callValue': {
       const v = env.params.get(n.name) ?? null;
-      throw new PhpError('Error', typeof v === 'string' ? `Call to undefined function ${v}()` : 'Value not callable');
+      throw new PhpError(
+        'Error',
+        typeof v === 'string' ? `Call to undefined function ${v}()` : 'Value not callable',
+      );
     }
     case 'call':
       return callMath(
@@ -442,7 +445,10 @@ function numArg(fn: string, pos: number, name: string, v: Value, warn: WarnFn): 
       return n;
     }
   }
-  throw new PhpError('TypeError', `${fn}(): Argument #${pos} ($${name}) must be of type int|float, ${errorTypeName(v)} given`);
+  throw new PhpError(
+    'TypeError',
+    `${fn}(): Argument #${pos} ($${name}) must be of type int|float, ${errorTypeName(v)} given`,
+  );
 }
 
 function arity(fn: string, args: readonly Value[], min: number, max: number): void {
@@ -451,7 +457,10 @@ function arity(fn: string, args: readonly Value[], min: number, max: number): vo
   const exact = min === max;
   const want = exact ? min : n < min ? min : max;
   const word = exact ? 'exactly' : n < min ? 'at least' : 'at most';
-  throw new PhpError('TypeError', `${fn}() expects ${word} ${want} argument${want === 1 ? '' : 's'}, ${n} given`);
+  throw new PhpError(
+    'TypeError',
+    `${fn}() expects ${word} ${want} argument${want === 1 ? '' : 's'}, ${n} given`,
+  );
 }
 
 const num = (v: Num): number => (v instanceof PhpFloat ? v.value : Number(v));
@@ -482,7 +491,14 @@ function callMath(name: string, args: Value[], env: MathEnv): Value {
     case 'cos':
     case 'tan': {
       arity(name, args, 1, 1);
-      const fn = { sqrt: Math.sqrt, exp: Math.exp, log10: Math.log10, sin: Math.sin, cos: Math.cos, tan: Math.tan }[name];
+      const fn = {
+        sqrt: Math.sqrt,
+        exp: Math.exp,
+        log10: Math.log10,
+        sin: Math.sin,
+        cos: Math.cos,
+        tan: Math.tan,
+      }[name];
       return makeFloat(fn(f(0)));
     }
     case 'log': {
@@ -506,7 +522,10 @@ function callMath(name: string, args: Value[], env: MathEnv): Value {
     case 'min': {
       if (args.length === 0) arity(name, args, 1, Number.POSITIVE_INFINITY);
       if (args.length === 1) {
-        throw new PhpError('TypeError', `${name}(): Argument #1 ($value) must be of type array, ${errorTypeName(args[0]!)} given`);
+        throw new PhpError(
+          'TypeError',
+          `${name}(): Argument #1 ($value) must be of type array, ${errorTypeName(args[0]!)} given`,
+        );
       }
       let best: Value = args[0] as Value;
       for (const v of args.slice(1)) {

@@ -32,7 +32,7 @@ export const math: FunctionPluginDef = definePlugin({
   result: 'the value of the equation (printed as PHP prints it, or formatted), unless assign',
   errors: [
     'a missing equation, unbalanced parentheses, an unknown name, an empty or non-numeric attribute: a warning, nothing printed (as Smarty)',
-    'a syntax error, int() (on Smarty\'s list but not a PHP function), division by zero: the render fails, as PHP 8 fails',
+    "a syntax error, int() (on Smarty's list but not a PHP function), division by zero: the render fails, as PHP 8 fails",
   ],
   examples: [
     { template: '{math equation="(w*h)/2" w=10 h=3}', output: '15' },
@@ -49,14 +49,18 @@ export const math: FunctionPluginDef = definePlugin({
     if (equation.split('(').length !== equation.split(')').length) return fail('unbalanced parenthesis');
     for (const m of equation.matchAll(/(?:0x[a-fA-F0-9]+)|([a-zA-Z][a-zA-Z0-9_]*)/g)) {
       const name = m[1];
-      if (name !== undefined && !(name in a) && !ALLOWED.has(name)) return fail(`function call ${name} not allowed`);
+      if (name !== undefined && !(name in a) && !ALLOWED.has(name))
+        return fail(`function call ${name} not allowed`);
     }
     const params = new Map<string, Value>();
     for (const [key, raw] of Object.entries(a)) {
       if (RESERVED.has(key) || raw === undefined) continue;
       const v = raw as Value;
       if (v instanceof PhpArray || v instanceof PhpObject) {
-        throw new PhpError('TypeError', `strlen(): Argument #1 ($string) must be of type string, ${v instanceof PhpArray ? 'array' : v.className} given`);
+        throw new PhpError(
+          'TypeError',
+          `strlen(): Argument #1 ($string) must be of type string, ${v instanceof PhpArray ? 'array' : v.className} given`,
+        );
       }
       if (toStr(v) === '') return fail(`parameter ${key} is empty`);
       if (!isNumeric(v)) return fail(`parameter ${key}: is not numeric`);

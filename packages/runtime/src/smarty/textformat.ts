@@ -7,8 +7,8 @@
  */
 import { toBool, toInt, toStr } from '../php/convert';
 import type { Value } from '../php/value';
-import { fromBinary, toBinary } from '../plugins/binary-string';
 import { type BlockPluginDef, definePlugin } from '../plugin/types';
+import { fromBinary, toBinary } from '../plugins/binary-string';
 import { wordwrap } from './wordwrap';
 
 /** PCRE's \s in non-UTF mode */
@@ -28,7 +28,14 @@ function indentLines(s: string, prefix: string): string {
 
 export function textformatText(
   content: string,
-  o: { wrap: number; indent: number; indentFirst: number; indentChar: string; wrapChar: string; wrapCut: boolean },
+  o: {
+    wrap: number;
+    indent: number;
+    indentFirst: number;
+    indentChar: string;
+    wrapChar: string;
+    wrapCut: boolean;
+  },
 ): string {
   const paragraphs = content.split(/[\r\n][\r\n]/);
   for (let i = 0; i < paragraphs.length; i++) {
@@ -52,10 +59,18 @@ export const textformat: BlockPluginDef = definePlugin({
   attributes: {
     style: { type: 'string', description: '"email" wraps at 72' },
     indent: { type: 'integer', default: 0, description: 'characters of indentation of every line' },
-    indent_first: { type: 'integer', default: 0, description: 'extra indentation of each paragraph first line' },
+    indent_first: {
+      type: 'integer',
+      default: 0,
+      description: 'extra indentation of each paragraph first line',
+    },
     indent_char: { type: 'string', default: ' ', description: 'indentation character' },
     wrap: { type: 'integer', default: 80, description: 'line width in bytes' },
-    wrap_char: { type: 'string', default: '\n', description: 'line break inserted (and paragraph separator, doubled)' },
+    wrap_char: {
+      type: 'string',
+      default: '\n',
+      description: 'line break inserted (and paragraph separator, doubled)',
+    },
     wrap_cut: { type: 'boolean', default: false, description: 'cut words longer than the width' },
     assign: { type: 'varname', description: 'assign the text instead of printing it' },
   },
@@ -65,7 +80,10 @@ export const textformat: BlockPluginDef = definePlugin({
       template: '{textformat wrap=12 indent=2 indent_char="-"}alpha beta gamma delta{/textformat}',
       output: '--alpha beta\n--gamma\n--delta',
     },
-    { template: '{textformat wrap=20}one\n  two\n\nthree   four{/textformat}', output: 'one two\n\nthree four' },
+    {
+      template: '{textformat wrap=20}one\n  two\n\nthree   four{/textformat}',
+      output: 'one two\n\nthree four',
+    },
   ],
   run(ctx, a, body) {
     const format = (text: string) => {

@@ -10,7 +10,11 @@ import { PhpError } from '../php/errors';
 export function wordwrap(text: string, width = 75, brk = '\n', cut = false): string {
   if (text === '') return '';
   if (brk === '') throw new PhpError('ValueError', 'wordwrap(): Argument #3 ($break) cannot be empty');
-  if (width === 0 && cut) throw new PhpError('ValueError', 'wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0');
+  if (width === 0 && cut)
+    throw new PhpError(
+      'ValueError',
+      'wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0',
+    );
   const n = text.length;
   if (brk.length === 1 && !cut) {
     const out = text.split('');

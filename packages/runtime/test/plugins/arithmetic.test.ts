@@ -21,9 +21,12 @@ describe('add and subtract', () => {
   });
 
   test('dotted names read and write nested keys', () => {
-    expect(out('{add var="a.b" value=1}{add var="a.b" value=2}{subtract var="a.c" value=1}{$a|@json_encode}', '{"a":{"b":2}}')).toBe(
-      '{"b":5,"c":-1}',
-    );
+    expect(
+      out(
+        '{add var="a.b" value=1}{add var="a.b" value=2}{subtract var="a.c" value=1}{$a|@json_encode}',
+        '{"a":{"b":2}}',
+      ),
+    ).toBe('{"b":5,"c":-1}');
   });
 
   test('the name of the variable can come from a variable', () => {

@@ -8,11 +8,15 @@ describe('append', () => {
     ["{append var=s value='b'}{$s|@json_encode}", '{"s":0}', '[0,"b"]'],
     ["{append var=s value='b'}{$s|@json_encode}", '{"s":false}', '[false,"b"]'],
     ["{append var=n value='y'}{$n|@json_encode}", '{"n":null}', '["y"]'],
-    ["{append var=m value=2 index=k}{$m|@json_encode}", '{"m":{"k":1,"j":0}}', '{"k":2,"j":0}'],
-    ["{append var=l value='a' index='5'}{append var=l value='b'}{$l|@json_encode}", '{}', '{"5":"a","6":"b"}'],
+    ['{append var=m value=2 index=k}{$m|@json_encode}', '{"m":{"k":1,"j":0}}', '{"k":2,"j":0}'],
+    [
+      "{append var=l value='a' index='5'}{append var=l value='b'}{$l|@json_encode}",
+      '{}',
+      '{"5":"a","6":"b"}',
+    ],
     ["{append var=l value='a' index=''}{$l|@json_encode}", '{}', '{"":"a"}'],
     ["{append var=l value='a' index=true}{$l|@json_encode}", '{}', '{"1":"a"}'],
-    ["{append var=l value=$v}{$l|@json_encode}", '{"v":{"x":[1]}}', '[{"x":[1]}]'],
+    ['{append var=l value=$v}{$l|@json_encode}', '{"v":{"x":[1]}}', '[{"x":[1]}]'],
     ["{append var='a.b.c' value=1}{append var='a.b.c' value=2}{$a|@json_encode}", '{}', '{"b":{"c":[1,2]}}'],
   ])('%s with %s', (tpl, json, expected) => {
     expect(out(tpl, json)).toBe(expected);
@@ -77,11 +81,17 @@ describe('assign_array_diff and assign_array_intersect', () => {
   });
 
   test('values are compared as strings: 1, "1" and 1.0 are equal, "01" is not', () => {
-    expect(out('{assign_array_diff var=r array1=$a array2=$b}{$r|@json_encode}', '{"a":[1,"1","01",1.0,2],"b":["1"]}')).toBe(
-      '{"2":"01","4":2}',
-    );
     expect(
-      out('{assign_array_intersect var=r array1=$a array2=$b intersect_mode=assoc}{$r|@json_encode}', '{"a":[1,2],"b":["1","3"]}'),
+      out(
+        '{assign_array_diff var=r array1=$a array2=$b}{$r|@json_encode}',
+        '{"a":[1,"1","01",1.0,2],"b":["1"]}',
+      ),
+    ).toBe('{"2":"01","4":2}');
+    expect(
+      out(
+        '{assign_array_intersect var=r array1=$a array2=$b intersect_mode=assoc}{$r|@json_encode}',
+        '{"a":[1,2],"b":["1","3"]}',
+      ),
     ).toBe('[1]');
   });
 
@@ -89,13 +99,19 @@ describe('assign_array_diff and assign_array_intersect', () => {
     const e = err('{assign_array_diff var=r array1=$a array2=$a diff_mode=value}', '{"a":[]}');
     expect(e.code).toBe('ATTRIBUTE_TYPE');
     expect(e.message).toBe("assign_array_diff: 'diff_mode' must be one of normal, key, got a string");
-    expect(err('{assign_array_intersect var=r array1="x" array2=$a}', '{"a":[]}').code).toBe('ATTRIBUTE_TYPE');
+    expect(err('{assign_array_intersect var=r array1="x" array2=$a}', '{"a":[]}').code).toBe(
+      'ATTRIBUTE_TYPE',
+    );
   });
 });
 
 describe('assign_array_set', () => {
   test.each([
-    ["{assign_array_set var=r from=$a key='b' value=20}{$r|@json_encode} {$a|@json_encode}", '{"a":{"a":1,"b":2}}', '{"a":1,"b":20} {"a":1,"b":2}'],
+    [
+      "{assign_array_set var=r from=$a key='b' value=20}{$r|@json_encode} {$a|@json_encode}",
+      '{"a":{"a":1,"b":2}}',
+      '{"a":1,"b":20} {"a":1,"b":2}',
+    ],
     ["{assign_array_set var=r from=$a value='z'}{$r|@json_encode}", '{"a":["x"]}', '["x","z"]'],
     ["{assign_array_set var=r from=$u key='k' value=1}{$r|@json_encode}", '{}', '{"k":1}'],
     ["{assign_array_set var=r from=$a key='k'}{$r|@json_encode}", '{"a":[]}', '{"k":null}'],
@@ -105,8 +121,23 @@ describe('assign_array_set', () => {
   });
 
   test('results never share arrays with their sources', () => {
-    expect(out('{assign_array_set var=r from=$e key=k value=$v}{assign var="v.0" value=9}{$r.k.0}', '{"v":[1],"e":[]}')).toBe('1');
-    expect(out('{assign_array_diff var=r array1=$a array2=$e}{assign var="r.0.0" value=9}{$a.0.0}', '{"a":[[1]],"e":[]}')).toBe('1');
-    expect(out('{assign_array_intersect var=r array1=$a array2=$a}{assign var="a.0.0" value=9}{$r.0.0}', '{"a":[[1]]}')).toBe('1');
+    expect(
+      out(
+        '{assign_array_set var=r from=$e key=k value=$v}{assign var="v.0" value=9}{$r.k.0}',
+        '{"v":[1],"e":[]}',
+      ),
+    ).toBe('1');
+    expect(
+      out(
+        '{assign_array_diff var=r array1=$a array2=$e}{assign var="r.0.0" value=9}{$a.0.0}',
+        '{"a":[[1]],"e":[]}',
+      ),
+    ).toBe('1');
+    expect(
+      out(
+        '{assign_array_intersect var=r array1=$a array2=$a}{assign var="a.0.0" value=9}{$r.0.0}',
+        '{"a":[[1]]}',
+      ),
+    ).toBe('1');
   });
 });

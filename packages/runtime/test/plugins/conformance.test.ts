@@ -13,11 +13,14 @@ declare global {
   }
 }
 
-const files = import.meta.glob('../../../../conformance/{functions,cms_plugins}/*.{tpl,json,expected,error}', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+const files = import.meta.glob(
+  '../../../../conformance/{functions,cms_plugins}/*.{tpl,json,expected,error}',
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
 
 const known = new Set(testModifiers.map((m) => m.name));
 const modifiersOf = (tpl: string) => [...tpl.matchAll(/\|@?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
@@ -36,7 +39,13 @@ for (const [path, tpl] of Object.entries(files)) {
   const base = path.slice(0, -4);
   const name = base.replace('../../../../conformance/', '');
   if (!modifiersOf(tpl).every((m) => known.has(m))) continue;
-  cases.push({ name, tpl, json: files[`${base}.json`], expected: files[`${base}.expected`], error: files[`${base}.error`] });
+  cases.push({
+    name,
+    tpl,
+    json: files[`${base}.json`],
+    expected: files[`${base}.expected`],
+    error: files[`${base}.error`],
+  });
 }
 
 describe('conformance: functions and cms_plugins', () => {

@@ -33,7 +33,9 @@ describe('date and strtodate', () => {
 
   test('the engine time zone applies', () => {
     expect(out('{date var=d time=0}{$d}', '{}', { timezone: 'UTC' })).toBe('1970-01-01 00:00:00');
-    expect(out('{date var=d time="2024-07-01 12:00" format="T P"}{$d}', '{}', { timezone: 'America/New_York' })).toBe('EDT -04:00');
+    expect(
+      out('{date var=d time="2024-07-01 12:00" format="T P"}{$d}', '{}', { timezone: 'America/New_York' }),
+    ).toBe('EDT -04:00');
   });
 
   test('var is required', () => {
@@ -56,7 +58,8 @@ describe('uuid', () => {
 });
 
 describe('lottery', () => {
-  const draw = (tpl: string, json: string, seed = 42) => out(tpl, json, { services: { random: seededRandom(seed) } });
+  const draw = (tpl: string, json: string, seed = 42) =>
+    out(tpl, json, { services: { random: seededRandom(seed) } });
 
   test('draws distinct ids from the candidates, the same way for the same seed', () => {
     const json = '{"ids":[1,2,3,4,5,6,7,8,9,10]}';
@@ -70,19 +73,27 @@ describe('lottery', () => {
   });
 
   test('cnt defaults to 1; the pool running out ends the draw', () => {
-    expect(JSON.parse(draw('{lottery var=w ids=$ids}{$w|@json_encode}', '{"ids":["a","b"]}'))).toHaveLength(1);
-    expect(JSON.parse(draw('{lottery var=w ids=$ids cnt=10}{$w|@json_encode}', '{"ids":["a","b"]}')).sort()).toEqual(['a', 'b']);
+    expect(JSON.parse(draw('{lottery var=w ids=$ids}{$w|@json_encode}', '{"ids":["a","b"]}'))).toHaveLength(
+      1,
+    );
+    expect(
+      JSON.parse(draw('{lottery var=w ids=$ids cnt=10}{$w|@json_encode}', '{"ids":["a","b"]}')).sort(),
+    ).toEqual(['a', 'b']);
     expect(draw('{lottery var=w ids=$ids cnt=0}{$w|@json_encode}', '{"ids":[1]}')).toBe('[]');
     expect(draw('{lottery var=w ids=$ids cnt=3}{$w|@json_encode}', '{"ids":[]}')).toBe('[]');
   });
 
   test('duplicate lets an id be drawn that many times', () => {
-    const r = JSON.parse(draw('{lottery var=w ids=$ids cnt=9 duplicate=2}{$w|@json_encode}', '{"ids":[1,2]}')) as number[];
+    const r = JSON.parse(
+      draw('{lottery var=w ids=$ids cnt=9 duplicate=2}{$w|@json_encode}', '{"ids":[1,2]}'),
+    ) as number[];
     expect(r.sort()).toEqual([1, 1, 2, 2]);
   });
 
   test('exclude_ids are compared as strings', () => {
-    const r = JSON.parse(draw('{lottery var=w ids=$ids cnt=5 exclude_ids=$ex}{$w|@json_encode}', '{"ids":[1,2,3],"ex":["1",3]}'));
+    const r = JSON.parse(
+      draw('{lottery var=w ids=$ids cnt=5 exclude_ids=$ex}{$w|@json_encode}', '{"ids":[1,2,3],"ex":["1",3]}'),
+    );
     expect(r).toEqual([2]);
   });
 

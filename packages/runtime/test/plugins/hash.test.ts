@@ -12,7 +12,11 @@ describe('cms_hash', () => {
     ['sha224', 'abc', '23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7'],
     ['sha256', 'abc', 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'],
     ['sha256', '', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
-    ['sha384', 'abc', 'cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7'],
+    [
+      'sha384',
+      'abc',
+      'cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7',
+    ],
     [
       'sha512',
       'abc',
@@ -22,7 +26,11 @@ describe('cms_hash', () => {
     ['sha512/256', 'abc', '53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23'],
     ['sha3-224', 'abc', 'e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf'],
     ['sha3-256', 'abc', '3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532'],
-    ['sha3-384', 'abc', 'ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b298d88cea927ac7f539f1edf228376d25'],
+    [
+      'sha3-384',
+      'abc',
+      'ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b298d88cea927ac7f539f1edf228376d25',
+    ],
     [
       'sha3-512',
       'abc',
@@ -61,14 +69,17 @@ describe('cms_hash', () => {
 
   test('the data are hashed as UTF-8 bytes', async () => {
     const text = '日本語テキスト😀';
-    const expected = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) =>
-      b.toString(16).padStart(2, '0'),
+    const expected = Array.from(
+      new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))),
+      (b) => b.toString(16).padStart(2, '0'),
     ).join('');
     expect(hash(`data='${text}'`)).toBe(expected);
   });
 
   test('binary gives the raw digest as a binary string', () => {
-    expect(out("{cms_hash var=h data='abc' algo=md5 binary=true}{$h|bin2hex} {$h|strlen}")).toBe('900150983cd24fb0d6963f7d28e17f72 16');
+    expect(out("{cms_hash var=h data='abc' algo=md5 binary=true}{$h|bin2hex} {$h|strlen}")).toBe(
+      '900150983cd24fb0d6963f7d28e17f72 16',
+    );
     expect(out("{cms_hash var=h data='abc' algo=crc32b binary=1}{$h|bin2hex}")).toBe('352441c2');
     // a digest can be hashed again byte for byte: md5(md5('abc', true)), checked with OpenSSL
     expect(out("{cms_hash var=h data='abc' algo=md5 binary=1}{cms_hash var=h2 data=$h algo=md5}{$h2}")).toBe(
@@ -83,7 +94,9 @@ describe('cms_hash', () => {
     expect(e.hint).toBe(`use one of ${HASH_ALGORITHMS.join(', ')}`);
     const h = err("{cms_hash var=h data='x' algo=crc32b key=k}");
     expect(h.code).toBe('PHP_ERROR');
-    expect(h.message).toBe('ValueError: hash_hmac(): Argument #1 ($algo) must be a valid cryptographic hashing algorithm');
+    expect(h.message).toBe(
+      'ValueError: hash_hmac(): Argument #1 ($algo) must be a valid cryptographic hashing algorithm',
+    );
   });
 
   test('data is required (empty is fine)', () => {

@@ -5,7 +5,10 @@ describe('cms_match (preg_match)', () => {
   test.each([
     ["pattern='/(\\d+)-(\\d+)/' subject='tel 03-1234'", '["03-1234","03","1234"]'],
     ["pattern='/x/' subject='abc'", '[]'],
-    ["pattern='/(?<y>\\d+)-(?<m>\\d+)/' subject='2024-05'", '{"0":"2024-05","y":"2024","1":"2024","m":"05","2":"05"}'],
+    [
+      "pattern='/(?<y>\\d+)-(?<m>\\d+)/' subject='2024-05'",
+      '{"0":"2024-05","y":"2024","1":"2024","m":"05","2":"05"}',
+    ],
     ["pattern='/b/' subject='abc' flags=256", '[["b",1]]'],
     ["pattern='/(a)(x)?/' subject='a'", '["a","a"]'],
     ["pattern='/(a)(x)?/' subject='a' flags=512", '["a","a",null]'],
@@ -41,7 +44,9 @@ describe('cms_match (preg_match)', () => {
     const e = err("\n {cms_match var=m pattern='/(a)(?1)/' subject='aa'}");
     expect(e.code).toBe('PLUGIN_ERROR');
     expect([e.line, e.column]).toEqual([2, 2]);
-    expect(e.message).toBe('preg_match(): Unsupported regular expression feature: recursion / subroutine call (?1...) at offset 3');
+    expect(e.message).toBe(
+      'preg_match(): Unsupported regular expression feature: recursion / subroutine call (?1...) at offset 3',
+    );
   });
 
   test('flags other than 256/512 are a ValueError', () => {
@@ -79,13 +84,17 @@ describe('cms_match_all (preg_match_all)', () => {
 
   test('rcms_match_all and looping over set order', () => {
     expect(
-      out("{rcms_match_all var=m pattern='/(\\w+)=(\\d+)/' subject='a=1&bb=22' flags=2}{foreach from=$m item=p}{$p.1}:{$p.2};{/foreach}"),
+      out(
+        "{rcms_match_all var=m pattern='/(\\w+)=(\\d+)/' subject='a=1&bb=22' flags=2}{foreach from=$m item=p}{$p.1}:{$p.2};{/foreach}",
+      ),
     ).toBe('a:1;bb:22;');
   });
 
   test('a bad pattern is a warning and null', () => {
     expect(out("{cms_match_all var=m pattern='/[a/' subject='x'}{$m|@json_encode}")).toBe('null');
-    expect(logOf("{cms_match_all var=m pattern='/[a/' subject='x'}")[0]).toMatch(/^preg_match_all\(\): Compilation failed: /);
+    expect(logOf("{cms_match_all var=m pattern='/[a/' subject='x'}")[0]).toMatch(
+      /^preg_match_all\(\): Compilation failed: /,
+    );
   });
 
   test('flags 3 is a ValueError', () => {

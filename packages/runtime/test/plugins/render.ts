@@ -1,5 +1,11 @@
 /** Rendering helpers for the plugin tests: a real engine, the test stand-in modifiers, JSON data text. */
-import { createEngine, type EngineOptions, fromJSONText, type RenderResult, SumiError } from '../../src/index';
+import {
+  createEngine,
+  type EngineOptions,
+  fromJSONText,
+  type RenderResult,
+  SumiError,
+} from '../../src/index';
 import { testModifiers } from './test-modifiers';
 
 export function engine(options: EngineOptions = {}) {

@@ -6,12 +6,22 @@ import { engine, err, out } from './render';
 describe('assign_globals', () => {
   test('set, get, list and unset', () => {
     expect(out('{assign_globals key=k value=1}{assign_globals var=x key=k}{$x}')).toBe('1');
-    expect(out('{assign_globals key=a value=1}{assign_globals key=b value="two"}{assign_globals var=all}{$all|@json_encode}')).toBe(
-      '{"a":1,"b":"two"}',
-    );
+    expect(
+      out(
+        '{assign_globals key=a value=1}{assign_globals key=b value="two"}{assign_globals var=all}{$all|@json_encode}',
+      ),
+    ).toBe('{"a":1,"b":"two"}');
     expect(out('{assign_globals var=x key=none}{$x|@json_encode}')).toBe('null');
-    expect(out('{assign_globals key=k value=1}{assign_globals key=k unset=true}{assign_globals var=x key=k}{$x|@json_encode}')).toBe('null');
-    expect(out('{assign_globals key=a value=1}{assign_globals key=b value=2}{assign_globals unset=true}{assign_globals var=x}{$x|@json_encode}')).toBe('[]');
+    expect(
+      out(
+        '{assign_globals key=k value=1}{assign_globals key=k unset=true}{assign_globals var=x key=k}{$x|@json_encode}',
+      ),
+    ).toBe('null');
+    expect(
+      out(
+        '{assign_globals key=a value=1}{assign_globals key=b value=2}{assign_globals unset=true}{assign_globals var=x}{$x|@json_encode}',
+      ),
+    ).toBe('[]');
     expect(out('{assign_globals key=k value=1 var=x}{$x}')).toBe('1');
   });
 
@@ -25,11 +35,17 @@ describe('assign_globals', () => {
 
   test('stored and read arrays are copies', () => {
     expect(
-      out('{assign_globals key=k value=$a}{assign var="a.0" value=9}{assign_globals var=x key=k}{assign var="x.0" value=8}{assign_globals var=y key=k}{$y.0}', '{"a":[1]}'),
+      out(
+        '{assign_globals key=k value=$a}{assign var="a.0" value=9}{assign_globals var=x key=k}{assign var="x.0" value=8}{assign_globals var=y key=k}{$y.0}',
+        '{"a":[1]}',
+      ),
     ).toBe('1');
-    expect(out('{assign_globals key=k value=$a}{assign_globals var=all}{assign var="all.k.0" value=8}{assign_globals var=y key=k}{$y.0}', '{"a":[1]}')).toBe(
-      '1',
-    );
+    expect(
+      out(
+        '{assign_globals key=k value=$a}{assign_globals var=all}{assign var="all.k.0" value=8}{assign_globals var=y key=k}{$y.0}',
+        '{"a":[1]}',
+      ),
+    ).toBe('1');
   });
 
   test('value without key is an error', () => {
@@ -47,8 +63,12 @@ describe('cookie', () => {
 
   test('an existing cookie is overwritten unless overwrite=0', () => {
     const cookies = new Map([['k', 'old']]);
-    expect(out('{cookie key=k value=new overwrite=0}{cookie key=k var=x}{$x}', '{}', { services: { cookies } })).toBe('old');
-    expect(out('{cookie key=k value=new}{cookie key=k var=x}{$x}', '{}', { services: { cookies } })).toBe('new');
+    expect(
+      out('{cookie key=k value=new overwrite=0}{cookie key=k var=x}{$x}', '{}', { services: { cookies } }),
+    ).toBe('old');
+    expect(out('{cookie key=k value=new}{cookie key=k var=x}{$x}', '{}', { services: { cookies } })).toBe(
+      'new',
+    );
     expect(cookies.get('k')).toBe('new');
   });
 
@@ -75,7 +95,13 @@ describe('login, logout, refresh_cs', () => {
 
   test('$smarty.session shows the member of the start of the run', async () => {
     const e = engine({ services: { session: memorySession(3) } });
-    expect((await e.render('{$smarty.session.member_id}{login member_id=5 overwrite=1}{$smarty.session.member_id}')).output).toBe('33');
+    expect(
+      (
+        await e.render(
+          '{$smarty.session.member_id}{login member_id=5 overwrite=1}{$smarty.session.member_id}',
+        )
+      ).output,
+    ).toBe('33');
   });
 
   test('they are asynchronous: renderSync refuses them', () => {

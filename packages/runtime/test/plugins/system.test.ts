@@ -14,12 +14,16 @@ describe('logger', () => {
   });
 
   test('arrays are written as JSON with Unicode unescaped', () => {
-    expect(logOf('{logger msg1=$a}', '{"a":{"k":"日本","l":[1,true,null]}}')).toEqual(['{"k":"日本","l":[1,true,null]}']);
+    expect(logOf('{logger msg1=$a}', '{"a":{"k":"日本","l":[1,true,null]}}')).toEqual([
+      '{"k":"日本","l":[1,true,null]}',
+    ]);
   });
 
   test('a message is cut at 1 KB and marked', () => {
     expect(logOf('{logger msg1=$s}', JSON.stringify({ s: 'a'.repeat(1024) }))).toEqual(['a'.repeat(1024)]);
-    expect(logOf('{logger msg1=$s}', JSON.stringify({ s: 'a'.repeat(1025) }))).toEqual([`${'a'.repeat(1024)}...Over 1kb data.`]);
+    expect(logOf('{logger msg1=$s}', JSON.stringify({ s: 'a'.repeat(1025) }))).toEqual([
+      `${'a'.repeat(1024)}...Over 1kb data.`,
+    ]);
   });
 
   test('the cut never splits a UTF-8 character', () => {
@@ -32,7 +36,9 @@ describe('logger', () => {
 
   test('the log sink service receives the entries', () => {
     const seen: string[] = [];
-    engine({ services: { log: { write: (e) => void seen.push(`${e.level}:${e.message}`) } } }).renderSync('{logger msg1=x}');
+    engine({ services: { log: { write: (e) => void seen.push(`${e.level}:${e.message}`) } } }).renderSync(
+      '{logger msg1=x}',
+    );
     expect(seen).toEqual(['info:x']);
   });
 });

@@ -14,12 +14,22 @@ import { definePlugin, type ModifierDef } from '../../src/plugin/types';
 import { toBytes } from '../../src/plugins/binary-string';
 
 const mod = (name: string, run: ModifierDef['run'], wholeArray = false): ModifierDef =>
-  definePlugin({ kind: 'modifier', name, group: 'test', description: 'test stand-in', args: [], wholeArray, run });
+  definePlugin({
+    kind: 'modifier',
+    name,
+    group: 'test',
+    description: 'test stand-in',
+    args: [],
+    wholeArray,
+    run,
+  });
 
 export const testModifiers: ModifierDef[] = [
   mod('json_encode', (_c, v, flags) => jsonEncode(v, flags == null ? 0 : Number(flags)), true),
   mod('strlen', (_c, v) => toBytes(toStr(v)).length),
-  mod('implode', (_c, glue, arr) => (arr instanceof PhpArray ? [...arr.values()].map((x) => toStr(x)).join(toStr(glue)) : null)),
+  mod('implode', (_c, glue, arr) =>
+    arr instanceof PhpArray ? [...arr.values()].map((x) => toStr(x)).join(toStr(glue)) : null,
+  ),
   mod('array_values', (_c, v) => (v instanceof PhpArray ? PhpArray.fromList([...v.values()]) : null), true),
   mod('count', (_c, v) => (v instanceof PhpArray ? v.size : v === null ? 0 : 1), true),
   mod('string_format', (_c, v, f) => sprintf(toStr(f ?? ''), [v as Value])),

@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { xmlToValue } from '../../src/plugins/index';
 import { err, logOf, out } from './render';
 
-const conv = (xml: string, ns = 0) => out(`{xmltojson var=x xml=$xml convert_namespace=${ns}}{$x|@json_encode:320}`, JSON.stringify({ xml }));
+const conv = (xml: string, ns = 0) =>
+  out(`{xmltojson var=x xml=$xml convert_namespace=${ns}}{$x|@json_encode:320}`, JSON.stringify({ xml }));
 
 describe('xmltojson shapes', () => {
   test.each([
@@ -39,8 +40,10 @@ describe('xmltojson shapes', () => {
     ['\uFEFF<r><a>1</a></r>', '{"a":"1"}'],
     ['<!DOCTYPE r SYSTEM "r.dtd"><r><a>1</a></r>', '{"a":"1"}'],
     ['<r><日本>語</日本></r>', '{"日本":"語"}'],
-    ['<rss version="2.0"><channel><title>T</title><item><title>A</title></item><item><title>B</title></item></channel></rss>',
-      '{"@attributes":{"version":"2.0"},"channel":{"title":"T","item":[{"title":"A"},{"title":"B"}]}}'],
+    [
+      '<rss version="2.0"><channel><title>T</title><item><title>A</title></item><item><title>B</title></item></channel></rss>',
+      '{"@attributes":{"version":"2.0"},"channel":{"title":"T","item":[{"title":"A"},{"title":"B"}]}}',
+    ],
   ])('%s', (xml, json) => {
     expect(conv(xml)).toBe(json);
   });
@@ -93,7 +96,10 @@ describe('invalid XML gives false and a warning', () => {
   });
 
   test('references to DOCTYPE entities are not guessed', () => {
-    const e = err('{xmltojson var=x xml=$xml}', JSON.stringify({ xml: '<!DOCTYPE r [<!ENTITY co "ACME">]><r>&co;</r>' }));
+    const e = err(
+      '{xmltojson var=x xml=$xml}',
+      JSON.stringify({ xml: '<!DOCTYPE r [<!ENTITY co "ACME">]><r>&co;</r>' }),
+    );
     expect(e.code).toBe('PLUGIN_ERROR');
     expect(e.message).toBe("xmltojson: a reference to the DOCTYPE entity 'co' is not supported");
     // declared but unused is fine

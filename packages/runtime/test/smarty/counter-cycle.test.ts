@@ -45,7 +45,10 @@ describe('cycle (Smarty 2.6.28)', () => {
     ['{cycle values="odd,even"} {cycle values="odd,even"} {cycle values="odd,even"}', 'odd even odd'],
     ['{cycle values="a,b" advance=false}{cycle values="a,b"}{cycle values="a,b"}', 'aab'],
     ['{cycle values="a,b" print=false}{cycle values="a,b"}', 'b'],
-    ['{cycle values="a,b,c"}{cycle values="a,b,c"}{cycle values="a,b,c" reset=true}{cycle values="a,b,c"}', 'abab'],
+    [
+      '{cycle values="a,b,c"}{cycle values="a,b,c"}{cycle values="a,b,c" reset=true}{cycle values="a,b,c"}',
+      'abab',
+    ],
     ['{cycle values="a,b" assign=x}{$x}{cycle values="a,b"}', 'ab'],
     ['{cycle values="a,b" assign=x print=true}{$x}', 'a'],
     ['{cycle values="a,b"}{cycle values="x,y,z"}{cycle values="x,y,z"}', 'axy'],
@@ -61,7 +64,9 @@ describe('cycle (Smarty 2.6.28)', () => {
 
   test('the delimiter applies to one call only, as in Smarty', () => {
     expect(out('{cycle name=c values="a|b" delimiter="|"}[{cycle name=c}]')).toBe('a[]');
-    expect(logOf('{cycle name=c values="a|b" delimiter="|"}{cycle name=c}')).toEqual(['cycle: Undefined array key 1']);
+    expect(logOf('{cycle name=c values="a|b" delimiter="|"}{cycle name=c}')).toEqual([
+      'cycle: Undefined array key 1',
+    ]);
   });
 
   test('array values are read by position keys: an associative array gives nulls', () => {
@@ -80,8 +85,11 @@ describe('cycle (Smarty 2.6.28)', () => {
   });
 
   test('inside loops, as in real templates', () => {
-    expect(out('{foreach from=$l item=v}<tr class="{cycle values="odd,even"}">{$v}</tr>{/foreach}', '{"l":[1,2,3]}')).toBe(
-      '<tr class="odd">1</tr><tr class="even">2</tr><tr class="odd">3</tr>',
-    );
+    expect(
+      out(
+        '{foreach from=$l item=v}<tr class="{cycle values="odd,even"}">{$v}</tr>{/foreach}',
+        '{"l":[1,2,3]}',
+      ),
+    ).toBe('<tr class="odd">1</tr><tr class="even">2</tr><tr class="odd">3</tr>');
   });
 });

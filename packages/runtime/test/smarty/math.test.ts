@@ -94,9 +94,17 @@ describe('math: evaluation like PHP eval()', () => {
 
   test('rand() draws from the random service', () => {
     const seeded = { services: { random: seededRandom(1) } };
-    const a = out('{math equation="rand(1, 6)"}{math equation="rand(1, 6)"}{math equation="rand(6, 1)"}', '{}', seeded);
+    const a = out(
+      '{math equation="rand(1, 6)"}{math equation="rand(1, 6)"}{math equation="rand(6, 1)"}',
+      '{}',
+      seeded,
+    );
     expect(a).toMatch(/^[1-6]{3}$/);
-    expect(out('{math equation="rand(1, 6)"}{math equation="rand(1, 6)"}{math equation="rand(6, 1)"}', '{}', { services: { random: seededRandom(1) } })).toBe(a);
+    expect(
+      out('{math equation="rand(1, 6)"}{math equation="rand(1, 6)"}{math equation="rand(6, 1)"}', '{}', {
+        services: { random: seededRandom(1) },
+      }),
+    ).toBe(a);
     expect(Number(out('{math equation="rand()"}'))).toBeLessThanOrEqual(2147483647);
   });
 
@@ -156,13 +164,25 @@ describe('math: what PHP 8 fails on stops the render', () => {
     ['equation="x(1)" x=2', 'PHP_ERROR', 'Error: Value not callable'],
     ['equation="sqrt()"', 'TYPE_ERROR', 'TypeError: sqrt() expects exactly 1 argument, 0 given'],
     ['equation="round(1, 2, 3)"', 'TYPE_ERROR', 'TypeError: round() expects at most 2 arguments, 3 given'],
-    ['equation="max(x)" x=1', 'TYPE_ERROR', 'TypeError: max(): Argument #1 ($value) must be of type array, int given'],
+    [
+      'equation="max(x)" x=1',
+      'TYPE_ERROR',
+      'TypeError: max(): Argument #1 ($value) must be of type array, int given',
+    ],
     ['equation="rand(1)"', 'TYPE_ERROR', 'TypeError: rand() expects exactly 2 arguments, 1 given'],
     ['equation="x / 0" x=1', 'DIVISION_BY_ZERO', 'DivisionByZeroError: Division by zero'],
     ['equation="x % 0" x=1', 'DIVISION_BY_ZERO', 'DivisionByZeroError: Modulo by zero'],
-    ['equation="log(x, 0)" x=2', 'PHP_ERROR', 'ValueError: log(): Argument #2 ($base) must be greater than 0'],
+    [
+      'equation="log(x, 0)" x=2',
+      'PHP_ERROR',
+      'ValueError: log(): Argument #2 ($base) must be greater than 0',
+    ],
     ['equation="1 << -1"', 'PHP_ERROR', 'ArithmeticError: Bit shift by negative number'],
-    ['equation="x" x=$list', 'TYPE_ERROR', 'TypeError: strlen(): Argument #1 ($string) must be of type string, array given'],
+    [
+      'equation="x" x=$list',
+      'TYPE_ERROR',
+      'TypeError: strlen(): Argument #1 ($string) must be of type string, array given',
+    ],
   ])('%s', (attrs, code, message) => {
     const e = err(`x\n  {math ${attrs}}`, '{"list":[1]}');
     expect([e.code, e.message, e.line, e.column]).toEqual([code, message, 2, 3]);
@@ -172,7 +192,9 @@ describe('math: what PHP 8 fails on stops the render', () => {
     for (const eq of [`'"1" + 2'`, '"x = 1" x=2', "'$x' x=1", '"1; 2"', '"x[0]" x=1']) {
       expect(err(`{math equation=${eq}}`).code).toBe('PLUGIN_ERROR');
     }
-    expect(err(`{math equation='"1" + 2'}`).message).toBe('math: a string literal is not supported in an equation');
+    expect(err(`{math equation='"1" + 2'}`).message).toBe(
+      'math: a string literal is not supported in an equation',
+    );
   });
 
   test('int() gets a hint', () => {

@@ -5,9 +5,21 @@ import { err, out } from '../plugins/render';
 describe('wordwrap (PHP)', () => {
   // the examples of the PHP manual
   test.each([
-    ['The quick brown fox sat over the lazy dog', 15, '<br />\n', false, 'The quick brown<br />\nfox sat over<br />\nthe lazy dog'],
+    [
+      'The quick brown fox sat over the lazy dog',
+      15,
+      '<br />\n',
+      false,
+      'The quick brown<br />\nfox sat over<br />\nthe lazy dog',
+    ],
     ['A very long woooooooooooord.', 8, '\n', true, 'A very\nlong\nwooooooo\nooooord.'],
-    ['A very long woooooooooooooooooord. and something', 8, '\n', false, 'A very\nlong\nwoooooooooooooooooord.\nand\nsomething'],
+    [
+      'A very long woooooooooooooooooord. and something',
+      8,
+      '\n',
+      false,
+      'A very\nlong\nwoooooooooooooooooord.\nand\nsomething',
+    ],
     ['', 5, '\n', false, ''],
     ['abc def', 0, '\n', false, 'abc\ndef'],
     ['one\ntwo three', 6, '\n', false, 'one\ntwo\nthree'],
@@ -24,7 +36,10 @@ describe('wordwrap (PHP)', () => {
 
 describe('textformat (Smarty 2.6.28)', () => {
   test.each([
-    ['{textformat wrap=12 indent=2 indent_char="-"}alpha beta gamma delta{/textformat}', '--alpha beta\n--gamma\n--delta'],
+    [
+      '{textformat wrap=12 indent=2 indent_char="-"}alpha beta gamma delta{/textformat}',
+      '--alpha beta\n--gamma\n--delta',
+    ],
     ['{textformat wrap=20}one\n  two\n\nthree   four{/textformat}', 'one two\n\nthree four'],
     ['{textformat wrap=10 indent_first=4}aaa bbb ccc ddd{/textformat}', '    aaa\nbbb ccc\nddd'],
     ['{textformat wrap=5 wrap_cut=true}abcdefghij{/textformat}', 'abcde\nfghij'],
@@ -39,7 +54,10 @@ describe('textformat (Smarty 2.6.28)', () => {
     ['{textformat assign=t wrap=5}aa bb cc{/textformat}[{$t}]', '[aa bb\ncc]'],
     // 21 words of 5 bytes: the 15th word would end at byte 74 > 72
     ['{textformat style=email}{$long}{/textformat}', `${'word '.repeat(13)}word\n${'word '.repeat(6)}word`],
-    ['{textformat style=email wrap=10}{$long}{/textformat}', `${'word '.repeat(13)}word\n${'word '.repeat(6)}word`],
+    [
+      '{textformat style=email wrap=10}{$long}{/textformat}',
+      `${'word '.repeat(13)}word\n${'word '.repeat(6)}word`,
+    ],
     ['{textformat wrap=abc}x y{/textformat}', ''],
   ])('%s', (tpl, expected) => {
     if (tpl.includes('wrap=abc')) {
@@ -50,12 +68,16 @@ describe('textformat (Smarty 2.6.28)', () => {
   });
 
   test('white space is what PCRE calls \\s without /u: tabs, \\v and \\f collapse, an ideographic space does not', () => {
-    expect(out('{textformat}{$s}{/textformat}', JSON.stringify({ s: 'a\t\u000b\u000cb\u3000\u3000c\u00a0d' }))).toBe('a b\u3000\u3000c\u00a0d');
+    expect(
+      out('{textformat}{$s}{/textformat}', JSON.stringify({ s: 'a\t\u000b\u000cb\u3000\u3000c\u00a0d' })),
+    ).toBe('a b\u3000\u3000c\u00a0d');
   });
 
   test('"\\r\\n" paragraphs split like "\\n\\n"; indentation starts after "\\n" only', () => {
     expect(out('{textformat}{$s}{/textformat}', JSON.stringify({ s: 'a\r\n\r\nb' }))).toBe('a\n\n\n\nb');
-    expect(out('{textformat wrap=3 indent=1 wrap_char=$br}aa bb{/textformat}', JSON.stringify({ br: '\r\n' }))).toBe(' aa\r\n bb');
+    expect(
+      out('{textformat wrap=3 indent=1 wrap_char=$br}aa bb{/textformat}', JSON.stringify({ br: '\r\n' })),
+    ).toBe(' aa\r\n bb');
   });
 
   test('an empty wrap_char is a PHP ValueError', () => {
@@ -65,6 +87,11 @@ describe('textformat (Smarty 2.6.28)', () => {
   });
 
   test('the body sees the variables of the template', () => {
-    expect(out('{textformat wrap=6}{foreach from=$l item=w}{$w} {/foreach}{/textformat}', '{"l":["ab","cd","ef"]}')).toBe('ab cd\nef');
+    expect(
+      out(
+        '{textformat wrap=6}{foreach from=$l item=w}{$w} {/foreach}{/textformat}',
+        '{"l":["ab","cd","ef"]}',
+      ),
+    ).toBe('ab cd\nef');
   });
 });
