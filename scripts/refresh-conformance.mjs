@@ -1,7 +1,7 @@
 // Refreshes the repo's copy of the conformance cases from ../shared/conformance
 // when that folder exists (it does on the project's own machines). A clone
 // elsewhere keeps the committed copy, so every test still runs there.
-import { cpSync, existsSync, rmSync, chmodSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -175,16 +175,6 @@ export const htmlEntityDecode: ModifierDef = definePlugin({
   ),
 });
 
-function checkUtf8Charset(fname: string, enc: string | null | undefined): void {
-  if (enc === null || enc === undefined || enc === '') return;
-  if (!/^utf-?8$/i.test(enc)) {
-    throw new PhpError(
-      'ValueError',
-      `${fname}(): Argument #3 ($encoding) must be a valid encoding, "${enc}" given`,
-    );
-  }
-}
-
 export const htmlspecialcharsDecode: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'htmlspecialchars_decode',

@@ -45,7 +45,11 @@ export function charsetOf(name: string): Charset | null {
   return NAMES[name.trim().toLowerCase()] ?? null;
 }
 
-const WHATWG: Partial<Record<Charset, string>> = { SJIS: 'shift_jis', 'EUC-JP': 'euc-jp', JIS: 'iso-2022-jp' };
+const WHATWG: Partial<Record<Charset, string>> = {
+  SJIS: 'shift_jis',
+  'EUC-JP': 'euc-jp',
+  JIS: 'iso-2022-jp',
+};
 
 /** The characters (code points) of a PHP string held in `charset`. */
 export function decodeChars(s: string, charset: Charset): number[] {
@@ -79,7 +83,12 @@ export function decodeChars(s: string, charset: Charset): number[] {
 const reverse = new Map<string, Map<number, number[]>>();
 
 /** Decodes every `[...prefix, lead, trail]` sequence at once (a newline after each keeps them apart). */
-function tableFrom(label: string, seqs: number[][], into: Map<number, number[]>, skip?: (seq: number[]) => boolean): void {
+function tableFrom(
+  label: string,
+  seqs: number[][],
+  into: Map<number, number[]>,
+  skip?: (seq: number[]) => boolean,
+): void {
   const buf: number[] = [];
   for (const s of seqs) buf.push(...s, 0x0a);
   const parts = new TextDecoder(label).decode(Uint8Array.from(buf)).split('\n');
@@ -168,7 +177,9 @@ function encodeJis(cps: readonly number[]): number[] {
   let mode: 'ascii' | 'kanji' | 'kana' = 'ascii';
   const to = (m: typeof mode) => {
     if (mode === m) return;
-    out.push(...(m === 'ascii' ? [0x1b, 0x28, 0x42] : m === 'kanji' ? [0x1b, 0x24, 0x42] : [0x1b, 0x28, 0x49]));
+    out.push(
+      ...(m === 'ascii' ? [0x1b, 0x28, 0x42] : m === 'kanji' ? [0x1b, 0x24, 0x42] : [0x1b, 0x28, 0x49]),
+    );
     mode = m;
   };
   for (const c of cps) {

@@ -2,14 +2,7 @@
  * Allowlisted PHP type and constant functions: is_array, is_numeric, defined, filter_var,
  * property_exists, unset.
  */
-import {
-  definePlugin,
-  isNumeric,
-  type ModifierDef,
-  PhpArray,
-  PhpError,
-  PhpObject,
-} from '@sumi/runtime';
+import { definePlugin, isNumeric, type ModifierDef, PhpArray, PhpError, PhpObject } from '@sumi/runtime';
 import { phpFunction } from '../shared/php-params';
 import { filterVar } from './filter';
 

@@ -250,9 +250,26 @@ export function htmlspecialchars(
   if (doubleEncode && (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 && plainCharset(charset)) {
     if (!SPECIAL_OR_SURROGATE.test(s)) return s;
   }
-  if (doubleEncode && (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 && plainCharset(charset) && !ANY_SURROGATE.test(s)) {
+  if (
+    doubleEncode &&
+    (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 &&
+    plainCharset(charset) &&
+    !ANY_SURROGATE.test(s)
+  ) {
     return s.replace(HTML_SPECIAL_ALL, (c) =>
-      c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? (flags & ENT_HTML_QUOTE_DOUBLE ? '&quot;' : c) : flags & ENT_HTML_QUOTE_SINGLE ? '&#039;' : c,
+      c === '&'
+        ? '&amp;'
+        : c === '<'
+          ? '&lt;'
+          : c === '>'
+            ? '&gt;'
+            : c === '"'
+              ? flags & ENT_HTML_QUOTE_DOUBLE
+                ? '&quot;'
+                : c
+              : flags & ENT_HTML_QUOTE_SINGLE
+                ? '&#039;'
+                : c,
     );
   }
   return escapeText(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);

@@ -6,7 +6,7 @@
  * template cannot touch host objects.
  */
 import { type Diagnostic, locate, parse, type Span, type Template } from '@sumi/parser';
-import { ErrorCodes, SumiError } from '../errors';
+import { SumiError } from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
 import type { Vars } from '../render/scope';
