@@ -1,4 +1,6 @@
 /** `sumi COMMAND ...`: dispatch, help and exit codes (0 ok, 1 template errors or failed cases, 2 usage). */
+
+import pkg from '../package.json' with { type: 'json' };
 import { casesCommand, casesUsage } from './commands/cases';
 import { checkCommand, checkUsage } from './commands/check';
 import { pluginsCommand, pluginsUsage } from './commands/plugins';
@@ -19,11 +21,15 @@ export const usage = `sumi: the Sumi template language (Smarty 2.6 + CMS dialect
   sumi cases DIR... [--filter SUBSTR] [--quiet]
   sumi plugins [--json]
 
-sumi COMMAND --help shows a command's options.
+sumi COMMAND --help shows a command's options; sumi --version prints the version.
 `;
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v') {
+    io.out(`${pkg.version}\n`);
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(usage);
     return name === undefined ? 2 : 0;

@@ -262,6 +262,9 @@ describe('sumi', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('sumi render FILE|-');
   });
+  it('prints its version', () => {
+    expect(sumi(['--version'])).toEqual({ code: 0, stdout: '0.0.0\n', stderr: '' });
+  });
   it('rejects unknown commands', () => {
     expect(sumi(['frobnicate'])).toMatchObject({
       code: 2,
