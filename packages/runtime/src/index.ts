@@ -53,3 +53,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     plugins: [...smartyFunctionDefs, ...variablePluginDefs, ...(options.plugins ?? [])],
   });
 }
+export {
+  binaryToBytes,
+  byteCount,
+  bytesToBinary,
+  codePoints,
+  fromBinary,
+  fromBytes,
+  fromCodePoints,
+  isAsciiString,
+  toBinary,
+  toBytes,
+} from './php/binary-string';

@@ -493,8 +493,8 @@ export const arrayMerge: ModifierDef = definePlugin({
   examples: [
     {
       template: '{$a|@array_merge:$b|@json_encode}',
-      data: { a: { x: 1, '5': 'a' }, b: { x: 2, '9': 'b' } },
-      output: '{"x":2,"0":"a","1":"b"}',
+      data: { a: { '5': 'a', x: 1 }, b: { x: 2, '9': 'b' } },
+      output: '{"0":"a","x":2,"1":"b"}',
     },
   ],
   run: phpFunction('array_merge', [{ name: 'arrays', type: 'array', variadic: true }], (_ctx, arrays) => {

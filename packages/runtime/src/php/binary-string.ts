@@ -10,6 +10,8 @@
  * U+FFFD (3 bytes). Text that is valid UTF-8 is unaffected: for it this is plain UTF-8.
  */
 
+import { byteLength } from './value';
+
 const encoder = new TextEncoder();
 
 /** True when every code unit is ASCII: byte offsets are then string offsets. */
@@ -95,20 +97,7 @@ export function fromBytes(b: Uint8Array): string {
 }
 
 /** strlen(): the number of bytes the string stands for. */
-export function byteCount(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) {
-      n += 4;
-      i++;
-    } else if (c >= 0xdc80 && c <= 0xdcff) n += 1;
-    else n += 3;
-  }
-  return n;
-}
+export const byteCount: (s: string) => number = byteLength;
 
 /** Bytes as a binary string (one char per byte). */
 export function bytesToBinary(b: Uint8Array): string {

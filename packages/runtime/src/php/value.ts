@@ -78,7 +78,11 @@ export function isNumber(v: unknown): v is Num {
   return typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat;
 }
 
-/** Number of UTF-8 bytes of a JS string (what PHP's strlen counts); a lone surrogate counts 3 (U+FFFD). */
+/**
+ * Number of bytes of a JS string as a PHP string (what strlen counts): UTF-8,
+ * where a lone U+DC80..U+DCFF stands for one raw byte (see binary-string.ts)
+ * and any other lone surrogate counts 3 (U+FFFD).
+ */
 export function byteLength(s: string): number {
   const n = s.length;
   let bytes = n;
@@ -96,7 +100,7 @@ export function byteLength(s: string): number {
       } else {
         bytes += 2;
       }
-    } else {
+    } else if (c < 0xdc80 || c > 0xdcff) {
       bytes += 2;
     }
   }

@@ -8,7 +8,7 @@ import { PhpArray } from '../php/array';
 import { isNumericString, toBool, toInt, toStr } from '../php/convert';
 import { fromJS } from '../php/json';
 import type { Value } from '../php/value';
-import { isInt } from '../php/value';
+import { isInt, PhpFloat } from '../php/value';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
 
 export function resolveAttrs(
@@ -19,6 +19,8 @@ export function resolveAttrs(
   const out: Record<string, Value> = Object.create(null);
   for (const k in raw) out[k] = raw[k] as Value;
   for (const [name, spec] of Object.entries(def.attributes)) {
+    // an attribute given as null counts as not given, as PHP's isset() sees it
+    if (out[name] === null) delete out[name];
     if (!(name in out)) {
       if (spec.default !== undefined) out[name] = fromJS(spec.default);
       continue;
@@ -50,7 +52,12 @@ function coerce(plugin: string, name: string, spec: AttributeSpec, v: Value): Va
     case 'integer':
       if (v === null || v === '') break;
       if (isInt(v)) break;
-      if (typeof v === 'boolean' || (typeof v === 'string' && isNumericString(v)) || typeof v === 'number') {
+      if (
+        typeof v === 'boolean' ||
+        (typeof v === 'string' && isNumericString(v)) ||
+        typeof v === 'number' ||
+        v instanceof PhpFloat
+      ) {
         out = toInt(v);
         break;
       }

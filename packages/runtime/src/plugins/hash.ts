@@ -13,7 +13,7 @@ import { toBool, toStr } from '../php/convert';
 import { PhpError } from '../php/errors';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
-import { fromBytes, toBytes } from './binary-string';
+import { fromBytes, toBytes } from '../php/binary-string';
 
 type Digest = (data: Uint8Array) => Uint8Array;
 

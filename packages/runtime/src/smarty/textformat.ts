@@ -8,7 +8,7 @@
 import { toBool, toInt, toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { type BlockPluginDef, definePlugin } from '../plugin/types';
-import { fromBinary, toBinary } from '../plugins/binary-string';
+import { fromBinary, toBinary } from '../php/binary-string';
 import { wordwrap } from './wordwrap';
 
 /** PCRE's \s in non-UTF mode */

@@ -2,7 +2,7 @@
  * PHP's wordwrap(), following ext/standard/string.c (both its single-char
  * fast path and the general path). Works on UTF-16 units where PHP works on
  * bytes: identical for ASCII text; for PHP's byte widths run it on a binary
- * string (one char per byte, see plugins/binary-string.ts), as {textformat}
+ * string (one char per byte, see php/binary-string.ts), as {textformat}
  * and the wordwrap modifier do.
  */
 import { PhpError } from '../php/errors';

@@ -11,7 +11,7 @@ import { sprintf } from '../../src/php/format/index';
 import { jsonEncode } from '../../src/php/json';
 import type { Value } from '../../src/php/value';
 import { definePlugin, type ModifierDef } from '../../src/plugin/types';
-import { toBytes } from '../../src/plugins/binary-string';
+import { toBytes } from '../../src/php/binary-string';
 
 const mod = (name: string, run: ModifierDef['run'], wholeArray = false): ModifierDef =>
   definePlugin({
