@@ -18,11 +18,15 @@ function sumiTargets() {
     if (!existsSync(file)) throw new Error(`packages/${pkg}/dist/${entry ?? 'index.js'} is missing`);
     return JSON.stringify(file);
   };
-  const external = ['@sumi/runtime', '@sumi/parser'];
+  const external = ['@sumi/runtime', '@sumi/runtime/*', '@sumi/parser'];
   return [
     {
       name: '@sumi/parser + @sumi/runtime',
       entry: () => `export * from ${need('parser')};\nexport * from ${need('runtime')};`,
+    },
+    {
+      name: '@sumi/parser + @sumi/runtime/core (engine without the default plugin groups)',
+      entry: () => `export * from ${need('parser')};\nexport * from ${need('runtime', 'core.js')};`,
     },
     {
       name: '@sumi/modifiers (all groups, on top of the runtime)',
