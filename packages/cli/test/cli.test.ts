@@ -156,6 +156,19 @@ describe('sumi check', () => {
     expect(r.stdout).toContain('1 file checked: 0 errors, 1 warning\n');
   });
 
+  it('lists errors and warnings together, in source order', () => {
+    const dir = folder({ 'multi.tpl': '{foreach $a as $b}{/foreach}\n{$q + 1}\n{if $a}\n' });
+    const r = sumi(['check', 'multi.tpl'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const heads = r.stdout.split('\n').filter((l) => l.startsWith('multi.tpl:'));
+    expect(heads.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual([
+      'multi.tpl:1:10 SMARTY3_FORM',
+      'multi.tpl:2:5 IGNORED_AFTER_SPACE',
+      'multi.tpl:3:1 UNCLOSED_TAG',
+    ]);
+    expect(r.stdout).toMatch(/1 file checked: 2 errors, 1 warning\n$/);
+  });
+
   it('prints errors of every file and exits 1', () => {
     const dir = folder({ 'good.tpl': '{$a|escape}', 'bad.tpl': '{if $a}x' });
     const r = sumi(['check', 'good.tpl', 'bad.tpl'], { cwd: dir });

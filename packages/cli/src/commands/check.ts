@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Diagnostic } from '@sumi/parser';
+import { type Diagnostic, parse } from '@sumi/parser';
 import { SumiError } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
@@ -26,22 +26,36 @@ export interface CheckCounts {
   warnings: number;
 }
 
-/** Diagnostics of one template: compile warnings, or everything the failed compile reported. */
+const byPosition = (a: Diagnostic, b: Diagnostic) => a.line - b.line || a.column - b.column;
+
+/**
+ * Diagnostics of one template, in source order: the compile's warnings when it
+ * succeeds; when it fails, its errors plus the parser's warnings (a failed compile
+ * reports only errors, and a user fixing them wants to see the warnings too).
+ */
 export function checkSource(
   engine: ReturnType<typeof buildEngine>,
   source: string,
   name: string,
 ): { diagnostics: Diagnostic[]; error?: unknown } {
   try {
-    return { diagnostics: [...engine.compile(source, { name }).warnings] };
+    return { diagnostics: [...engine.compile(source, { name }).warnings].sort(byPosition) };
   } catch (err) {
-    if (err instanceof SumiError && err.diagnostics.length > 0) {
-      const diagnostics = [...err.diagnostics];
-      // a compile error may come from a later stage than the parser's diagnostics
-      if (!diagnostics.some((d) => d.severity === 'error')) return { diagnostics, error: err };
-      return { diagnostics };
-    }
-    return { diagnostics: [], error: err };
+    if (!(err instanceof SumiError) || err.diagnostics.length === 0) return { diagnostics: [], error: err };
+    const parsed = parse(source, {
+      templateName: name,
+      blockTags: engine.registry.blockNames(),
+      leftDelimiter: engine.options.leftDelimiter,
+      rightDelimiter: engine.options.rightDelimiter,
+    });
+    const seen = new Set(err.diagnostics.map((d) => `${d.code}@${d.span.start}`));
+    const warnings = parsed.diagnostics.filter(
+      (d) => d.severity === 'warning' && !seen.has(`${d.code}@${d.span.start}`),
+    );
+    const diagnostics = [...err.diagnostics, ...warnings].sort(byPosition);
+    // an error thrown by a later stage than the parser is reported as the error itself
+    if (!diagnostics.some((d) => d.severity === 'error')) return { diagnostics, error: err };
+    return { diagnostics };
   }
 }
 
