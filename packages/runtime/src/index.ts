@@ -1,20 +1,17 @@
 /**
  * @sumi/runtime — compiles the CMS's Smarty 2.6 dialect to JavaScript and
- * renders it with PHP value semantics.
+ * renders it with PHP value semantics. Everything of `@sumi/runtime/core`,
+ * plus Smarty's functions, the catalog's variable plugins, dates, PCRE,
+ * PHP formatting and the byte-string codec.
  */
-export { type CompiledTemplate, compileTemplate } from './compiler/compile';
-export { coreTagDefs } from './compiler/core-tags';
-export {
-  createCoreEngine,
-  Engine,
-  type EngineOptions,
-  type FunctionDefinition,
-  type RenderOptions,
-  type RenderResult,
-  type RequestInput,
-  type TemplateData,
-} from './engine';
-export { type ErrorCode, ErrorCodes, RenderFailure, SumiError } from './errors';
+import { Engine, type EngineOptions } from './engine';
+import { variablePlugins } from './plugins/index';
+import { smartyFunctions } from './smarty/index';
+
+// `createEngine` below takes precedence over the core entry's plain one
+export * from './core';
+export { createCoreEngine } from './engine';
+export * from './php/binary-string';
 export {
   mktime,
   phpDate,
@@ -25,43 +22,14 @@ export {
   strtotime,
 } from './php/date/index';
 export * from './php/format/index';
-export * from './php/index';
 export * from './php/pcre/index';
-export { PluginRegistry } from './plugin/registry';
-export * from './plugin/types';
 export { variablePlugins } from './plugins/index';
-export type * from './render/context';
-export { DEFAULT_LIMITS, type Limits } from './render/limits';
-export { RUN_CONTEXTS, type RunContext, type RunContextName } from './render/run-contexts';
-export {
-  defaultServices,
-  memoryBatchQueue,
-  memorySecrets,
-  memorySession,
-  seededRandom,
-} from './render/services';
 export { smartyFunctions, wordwrap } from './smarty/index';
-
-import { Engine, type EngineOptions } from './engine';
-import { variablePlugins as variablePluginDefs } from './plugins/index';
-import { smartyFunctions as smartyFunctionDefs } from './smarty/index';
 
 /** An engine with the core tags, Smarty's functions and the catalog's variable plugins, plus `options.plugins`. */
 export function createEngine(options: EngineOptions = {}): Engine {
   return new Engine({
     ...options,
-    plugins: [...smartyFunctionDefs, ...variablePluginDefs, ...(options.plugins ?? [])],
+    plugins: [...smartyFunctions, ...variablePlugins, ...(options.plugins ?? [])],
   });
 }
-export {
-  binaryToBytes,
-  byteCount,
-  bytesToBinary,
-  codePoints,
-  fromBinary,
-  fromBytes,
-  fromCodePoints,
-  isAsciiString,
-  toBinary,
-  toBytes,
-} from './php/binary-string';

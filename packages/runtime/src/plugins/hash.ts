@@ -9,11 +9,11 @@ import { md5, ripemd160, sha1 } from '@noble/hashes/legacy.js';
 import { sha224, sha256, sha384, sha512, sha512_224, sha512_256 } from '@noble/hashes/sha2.js';
 import { sha3_224, sha3_256, sha3_384, sha3_512 } from '@noble/hashes/sha3.js';
 import { ErrorCodes, RenderFailure } from '../errors';
+import { fromBytes, toBytes } from '../php/binary-string';
 import { toBool, toStr } from '../php/convert';
 import { PhpError } from '../php/errors';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
-import { fromBytes, toBytes } from '../php/binary-string';
 
 type Digest = (data: Uint8Array) => Uint8Array;
 

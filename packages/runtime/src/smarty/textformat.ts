@@ -5,10 +5,11 @@
  * bytes (wordwrap() runs on the UTF-8 bytes), and `indent` lines start after
  * each "\n" except a final one (PCRE's multiline `^`).
  */
+
+import { fromBinary, toBinary } from '../php/binary-string';
 import { toBool, toInt, toStr } from '../php/convert';
 import type { Value } from '../php/value';
 import { type BlockPluginDef, definePlugin } from '../plugin/types';
-import { fromBinary, toBinary } from '../php/binary-string';
 import { wordwrap } from './wordwrap';
 
 /** PCRE's \s in non-UTF mode */

@@ -6,12 +6,12 @@
  * plugins, by packages/cli/test/examples.test.ts.
  */
 import { PhpArray } from '../../src/php/array';
+import { toBytes } from '../../src/php/binary-string';
 import { toStr } from '../../src/php/convert';
 import { sprintf } from '../../src/php/format/index';
 import { jsonEncode } from '../../src/php/json';
 import type { Value } from '../../src/php/value';
 import { definePlugin, type ModifierDef } from '../../src/plugin/types';
-import { toBytes } from '../../src/php/binary-string';
 
 const mod = (name: string, run: ModifierDef['run'], wholeArray = false): ModifierDef =>
   definePlugin({
