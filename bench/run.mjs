@@ -7,13 +7,12 @@
  *   node bench/run.mjs [--quick] [--json FILE] [--out FILE] [--workloads a,b] [--no-children] [--no-bundles]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureBundles } from './lib/bundles.mjs';
-import { runChild } from './lib/child.mjs';
+import { childCpu, runChild } from './lib/child.mjs';
 import { loadEngines } from './lib/engines.mjs';
-import { machineInfo } from './lib/machine.mjs';
+import { machineCpu, machineInfo, otherCpuShare } from './lib/machine.mjs';
 import { timeInterleaved } from './lib/measure.mjs';
 import { renderReport } from './lib/report.mjs';
 import { importSumi } from './lib/sumi.mjs';
@@ -40,6 +39,8 @@ const started = performance.now();
 const log = (msg) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)}s] ${msg}\n`);
 const errorText = (err) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
 
+// the machine's CPU counters from here on, to tell how much other processes used during the run
+const cpuAtStart = machineCpu();
 const { engines, unavailable } = await loadEngines();
 for (const u of unavailable) log(`${u.name}: not available (${u.reason})`);
 const results = {
@@ -256,7 +257,12 @@ if (!args['no-bundles']) {
   results.bundles = await measureBundles();
 }
 
-results.machine.loadAverageAtEnd = os.loadavg()[0];
+const own = process.cpuUsage();
+results.machine.otherCpuShare = otherCpuShare(
+  cpuAtStart,
+  machineCpu(),
+  (own.user + own.system) / 1000 + childCpu.ms,
+);
 const markdown = renderReport(results);
 process.stdout.write(markdown);
 if (outFile) {

@@ -50,13 +50,23 @@ async function main() {
   const clean = samples.filter((s) => !gcs.some(([a, b]) => a < s.t1 && b > s.t0));
   const stats = summarize(clean.map((s) => s.bytes));
   process.stdout.write(
-    JSON.stringify({ ok: true, ...stats, dropped: SAMPLES - clean.length, outputLength: kept.length }) + '\n',
+    JSON.stringify({
+      cpu: process.cpuUsage(),
+      ok: true,
+      ...stats,
+      dropped: SAMPLES - clean.length,
+      outputLength: kept.length,
+    }) + '\n',
   );
 }
 
 main().catch((err) => {
   process.stdout.write(
-    JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) }) + '\n',
+    JSON.stringify({
+      cpu: process.cpuUsage(),
+      ok: false,
+      error: err instanceof Error ? err.message : String(err),
+    }) + '\n',
   );
   process.exitCode = 1;
 });

@@ -1,6 +1,9 @@
 /** Runs one of the measurement children and returns its JSON line. */
 import { execFile } from 'node:child_process';
 
+/** CPU ms used by finished children (they report process.cpuUsage() in their JSON). */
+export const childCpu = { ms: 0 };
+
 export function runChild(script, args, nodeFlags = []) {
   return new Promise((resolve) => {
     execFile(
@@ -10,7 +13,10 @@ export function runChild(script, args, nodeFlags = []) {
       (err, stdout, stderr) => {
         const line = stdout.trim().split('\n').pop();
         try {
-          resolve(JSON.parse(line));
+          const result = JSON.parse(line);
+          if (result.cpu) childCpu.ms += (result.cpu.user + result.cpu.system) / 1000;
+          delete result.cpu;
+          resolve(result);
         } catch {
           resolve({ ok: false, error: (stderr || err?.message || 'no output').trim().split('\n')[0] });
         }

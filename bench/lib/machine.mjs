@@ -16,7 +16,28 @@ export function machineInfo() {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     commit,
-    // other processes on the machine skew every number; the report shows this
-    loadAverage: os.loadavg()[0],
   };
+}
+
+/** CPU time of the whole machine so far, in ms: busy and idle summed over all cores. */
+export function machineCpu() {
+  let busy = 0;
+  let idle = 0;
+  for (const { times } of os.cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq;
+    idle += times.idle;
+  }
+  return { busy, idle };
+}
+
+/**
+ * Share of the machine's CPU that other processes used between two
+ * machineCpu() snapshots, given the CPU time (ms) the harness itself used
+ * (its own process and its children). Other work on the machine skews every
+ * number, so the report states this.
+ */
+export function otherCpuShare(start, end, ownMs) {
+  const busy = end.busy - start.busy;
+  const total = busy + (end.idle - start.idle);
+  return total > 0 ? Math.max(0, busy - ownMs) / total : 0;
 }

@@ -33,13 +33,25 @@ async function main() {
   const peak = process.resourceUsage().maxRSS * 1024;
   const baseline = (await import('../workloads/batch/baseline.mjs')).render(data);
   process.stdout.write(
-    JSON.stringify({ ok: output === baseline, items, before, peak, ms, output: output.slice(0, 200) }) + '\n',
+    JSON.stringify({
+      cpu: process.cpuUsage(),
+      ok: output === baseline,
+      items,
+      before,
+      peak,
+      ms,
+      output: output.slice(0, 200),
+    }) + '\n',
   );
 }
 
 main().catch((err) => {
   process.stdout.write(
-    JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) }) + '\n',
+    JSON.stringify({
+      cpu: process.cpuUsage(),
+      ok: false,
+      error: err instanceof Error ? err.message : String(err),
+    }) + '\n',
   );
   process.exitCode = 1;
 });
