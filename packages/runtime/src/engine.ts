@@ -60,6 +60,22 @@ export interface RenderResult {
   warnings: CompiledTemplate['warnings'];
 }
 
+/** a class, not a literal with a getter: cheap to create on every render */
+class Result implements RenderResult {
+  constructor(
+    readonly output: string,
+    readonly result: Value,
+    readonly log: LogEntry[],
+    private readonly scope: Vars,
+    readonly warnings: CompiledTemplate['warnings'],
+  ) {}
+
+  /** the variables after the run, built on demand: most callers only want the output */
+  get vars(): PhpArray {
+    return PhpArray.fromEntries(this.scope.entries());
+  }
+}
+
 export interface FunctionDefinition {
   name: string;
   id?: number;
@@ -170,19 +186,22 @@ export class Engine {
   }
 
   private start(tpl: CompiledTemplate, data: TemplateData, opts: RenderOptions, isAsync: boolean) {
-    const services = defaultServices({
-      timezone: this.options.timezone ?? 'Asia/Tokyo',
-      ...this.options.services,
-      ...opts.services,
-    });
-    const log: LogEntry[] = [];
+    let services: CoreServices | null = null;
+    let request: RequestData | null = null;
+    const getServices = () =>
+      (services ??= defaultServices({
+        timezone: this.options.timezone ?? 'Asia/Tokyo',
+        ...this.options.services,
+        ...opts.services,
+      }));
     const shared: RenderShared = {
-      services,
+      services: getServices,
+      request: () =>
+        (request ??= this.requestData(opts.request ?? this.options.request ?? {}, getServices())),
       limits: this.limits,
-      log,
+      log: [],
       constants: this.constants,
-      request: this.requestData(opts.request ?? this.options.request ?? {}, services),
-      pluginState: new Map(),
+      pluginState: null,
       startedAt: Date.now(),
       steps: { n: 0 },
       depth: 0,
@@ -199,20 +218,11 @@ export class Engine {
     output: string,
     returned: Value | undefined,
     vars: Vars,
-    _shared: RenderShared,
+    shared: RenderShared,
     opts: RenderOptions,
   ): RenderResult {
     const ctx = RUN_CONTEXTS[opts.context ?? 'batch'];
-    return {
-      output,
-      result: ctx.result(vars, output, returned),
-      log: _shared.log,
-      // built on demand: most callers only want the output
-      get vars() {
-        return PhpArray.fromEntries(vars.entries());
-      },
-      warnings: tpl.warnings,
-    };
+    return new Result(output, ctx.result(vars, output, returned), shared.log, vars, tpl.warnings);
   }
 
   private requestData(req: RequestInput, services: CoreServices): RequestData {
@@ -253,7 +263,7 @@ export class Engine {
     for (const [k, v] of Object.entries(attrs)) {
       if (k !== 'var' && k !== 'name' && k !== 'id') vars.set(k, v instanceof PhpArray ? v.clone() : v);
     }
-    vars.set('dataSet', PhpArray.fromEntries([['emptyArray', new PhpArray()]]));
+    vars.set('dataSet', dataSet());
     const child = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
     const target = String(attrs.var);
     const done = (returned: Value | undefined) => {
@@ -288,7 +298,7 @@ function toArray(v: unknown): PhpArray {
 
 function initialVars(data: TemplateData): Vars {
   const vars: Vars = new Map();
-  vars.set('dataSet', PhpArray.fromEntries([['emptyArray', new PhpArray()]]));
+  vars.set('dataSet', dataSet());
   if (data == null) return vars;
   const arr = data instanceof PhpArray ? data : fromJS(data);
   if (!(arr instanceof PhpArray)) {
@@ -300,8 +310,17 @@ function initialVars(data: TemplateData): Vars {
       span: null,
     });
   }
-  for (const [k, v] of arr.entries()) vars.set(String(k), v);
+  // the caller keeps its data: the template gets copies (O(1), copy-on-write)
+  arr.forEach((v, k) => {
+    vars.set(String(k), v instanceof PhpArray ? v.clone() : v);
+  });
   return vars;
+}
+
+/** `$dataSet.emptyArray`: an empty array real templates start lists with (each run gets a copy) */
+const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
+function dataSet(): PhpArray {
+  return DATA_SET.clone();
 }
 
 /**

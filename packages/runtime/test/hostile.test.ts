@@ -59,3 +59,16 @@ describe('budgets stop runaway templates', () => {
     ).rejects.toMatchObject({ code: 'LIMIT_DEPTH' });
   });
 });
+
+describe('the caller keeps its data', () => {
+  test('a template that changes its variables does not change the data passed in', () => {
+    const engine = createEngine();
+    const data = fromJSONText('{"rows":[{"x":1}],"m":{"k":"v"}}');
+    const out = engine.renderSync(
+      '{assign var="rows.0.x" value=9}{assign var="m.k" value="w"}{$rows.0.x}{$m.k}',
+      data as never,
+    ).output;
+    expect(out).toBe('9w');
+    expect(engine.renderSync('{$rows.0.x}{$m.k}', data as never).output).toBe('1v');
+  });
+});

@@ -41,13 +41,15 @@ export class ReturnSignal {
 
 /** What a render shares with the custom functions it calls */
 export interface RenderShared {
-  services: CoreServices;
+  /** made on first use: most renders never touch a service */
+  services(): CoreServices;
   limits: Limits;
   log: LogEntry[];
   constants: ReadonlyMap<string, Value>;
-  request: RequestData;
+  /** `$smarty.get/post/...`, made on first use */
+  request(): RequestData;
   /** per-render plugin state (counter, cycle, ...) */
-  pluginState: Map<string, unknown>;
+  pluginState: Map<string, unknown> | null;
   startedAt: number;
   steps: { n: number };
   depth: number;
@@ -86,7 +88,7 @@ export class RenderState implements RenderContext {
   /* ---------------- RenderContext ---------------- */
 
   get services(): CoreServices {
-    return this.shared.services;
+    return this.shared.services();
   }
 
   get constants(): ReadonlyMap<string, Value> {
@@ -94,7 +96,7 @@ export class RenderState implements RenderContext {
   }
 
   get state(): Map<string, unknown> {
-    return this.shared.pluginState;
+    return (this.shared.pluginState ??= new Map());
   }
 
   at(pos: number): this {
@@ -134,7 +136,7 @@ export class RenderState implements RenderContext {
       entry.column = column;
     }
     this.shared.log.push(entry);
-    this.shared.services.log.write(entry);
+    this.shared.services().log.write(entry);
   }
 
   fail(code: string, message: string): never {
@@ -168,7 +170,7 @@ export class RenderState implements RenderContext {
   /* ---------------- $smarty ---------------- */
 
   now(): Value {
-    return Math.floor(this.shared.services.clock.now() / 1000);
+    return Math.floor(this.shared.services().clock.now() / 1000);
   }
 
   smartyStatic(name: string): Value {
@@ -192,7 +194,7 @@ export class RenderState implements RenderContext {
   }
 
   request(name: string): Value {
-    const r = this.shared.request;
+    const r = this.shared.request();
     switch (name) {
       case 'get':
       case 'post':
