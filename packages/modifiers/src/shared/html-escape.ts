@@ -223,6 +223,7 @@ function entityFor(cp: number, charset: Charset): string | undefined {
 }
 
 const SPECIAL_OR_SURROGATE = /[&<>"'\uD800-\uDFFF]/;
+const HTML_SPECIAL_ONE = /[&<>"']/;
 const HTML_SPECIAL_ALL = /[&<>"']/g;
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 /** charsets under which htmlspecialchars only rewrites the five ASCII specials of valid text */
@@ -235,6 +236,22 @@ function plainCharset(name: string): boolean {
     if (PLAIN_CHARSET.size < 64) PLAIN_CHARSET.set(name, v);
   }
   return v;
+}
+
+const QUOTES_MAP: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#039;',
+};
+
+/**
+ * htmlspecialchars($s, ENT_QUOTES, <a single-byte charset>): under ISO-8859-1 and friends every byte is
+ * valid, so only the five specials change. Smarty's `|escape` default, on the hot path of every table.
+ */
+export function htmlspecialcharsSingleByte(s: string): string {
+  return HTML_SPECIAL_ONE.test(s) ? s.replace(HTML_SPECIAL_ALL, (c) => QUOTES_MAP[c]!) : s;
 }
 
 /** htmlspecialchars($s, $flags, $charset, $double_encode) */

@@ -7,7 +7,12 @@
  */
 import { definePlugin, type ModifierDef, type RenderContext, toStr, type Value } from '@sumi/runtime';
 import { toBytes } from '../shared/binary-string';
-import { ENT_QUOTES, htmlentities, htmlspecialchars } from '../shared/html-escape';
+import {
+  ENT_QUOTES,
+  htmlentities,
+  htmlspecialchars,
+  htmlspecialcharsSingleByte,
+} from '../shared/html-escape';
 import { phpCall } from '../shared/php-params';
 import { mapSubject, strArg } from '../shared/subject';
 import { strtrPairs } from './text-algorithms';
@@ -122,7 +127,7 @@ export const escapeDef: ModifierDef = definePlugin({
   run(ctx: RenderContext, value: Value, escType?: Value, charSet?: Value): Value {
     // hot path: `|escape` / `|escape:'html'` on a string cannot warn or fail
     if (typeof value === 'string' && (escType === undefined || escType === 'html') && charSet === undefined) {
-      return htmlspecialchars(value, ENT_QUOTES, 'ISO-8859-1', true);
+      return htmlspecialcharsSingleByte(value);
     }
     const type = escType === undefined ? 'html' : toStr(escType);
     const charset = charSet === undefined ? 'ISO-8859-1' : toStr(charSet);

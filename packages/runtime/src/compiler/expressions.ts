@@ -132,7 +132,11 @@ function compilePath(st: CodegenState, base: string, path: readonly Accessor[]):
 function compileAccess(st: CodegenState, target: string, a: Accessor): string {
   switch (a.kind) {
     case 'key':
-      return `key(${target}, ${JSON.stringify(a.key)})`;
+      // constant keys already in canonical form skip normalisation at run time
+      return (typeof a.key === 'number' && Number.isSafeInteger(a.key)) ||
+        (typeof a.key === 'string' && !/^(?:0|-?[1-9]\d*)$/.test(a.key))
+        ? `keyC(${target}, ${JSON.stringify(a.key)})`
+        : `key(${target}, ${JSON.stringify(a.key)})`;
     case 'var':
       return `key(${target}, ${compileVar(st, a.expr)})`;
     case 'section':

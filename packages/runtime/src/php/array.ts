@@ -198,6 +198,20 @@ export class PhpArray {
     return i === undefined ? undefined : s.vals[i];
   }
 
+  /**
+   * `peek` for a key already in canonical form (an int, or a string that is
+   * not a canonical int): what compiled templates use for `$a.name`.
+   */
+  peekKey(k: Key): Value | undefined {
+    const s = this.s;
+    if (s.keys === null) {
+      if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return undefined;
+      return s.vals[k];
+    }
+    const i = s.index!.get(k);
+    return i === undefined ? undefined : s.vals[i];
+  }
+
   /** Value at `key`, or null when missing. */
   read(key: unknown): Value {
     const v = this.get(key);

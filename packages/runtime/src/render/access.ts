@@ -21,6 +21,16 @@ export function key(v: Value, k: Value): Value {
   return null;
 }
 
+/** `key` for a constant key in canonical form (see PhpArray.peekKey) */
+export function keyC(v: Value, k: string | number): Value {
+  if (v instanceof PhpArray) {
+    const r = v.peekKey(k);
+    return r === undefined ? null : r;
+  }
+  if (typeof v === 'string') return stringOffset(v, k);
+  return null;
+}
+
 export function prop(v: Value, name: string): Value {
   if (v instanceof PhpObject) {
     const r = v.props.get(name);

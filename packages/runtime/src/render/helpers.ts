@@ -24,7 +24,7 @@ import { toBool, toInt, toStr } from '../php/convert';
 import { PhpObject } from '../php/object';
 import type { Value } from '../php/value';
 import type { ModifierDef } from '../plugin/types';
-import { key, prop } from './access';
+import { key, keyC, prop } from './access';
 import type { RenderContext } from './context';
 import { assignPath, readVar, reference, referenceIn } from './scope';
 import type { RenderState } from './state';
@@ -139,6 +139,7 @@ export const helpers = {
   ref: reference,
   refIn: referenceIn,
   key,
+  keyC,
   prop,
   add,
   sub,
