@@ -72,3 +72,15 @@ describe('the caller keeps its data', () => {
     expect(engine.renderSync('{$rows.0.x}{$m.k}', data as never).output).toBe('1v');
   });
 });
+
+describe('deep nesting is a positioned error, never a crash', () => {
+  test('thousands of nested blocks', () => {
+    const n = 5000;
+    const e = renderError(`${'{if 1}'.repeat(n)}x${'{/if}'.repeat(n)}`);
+    expect(e.code).toBe('LIMIT_DEPTH');
+    expect(e.line).toBe(1);
+  });
+  test('an absurd modifier chain', () => {
+    expect(renderError(`{$a${'|nl2br'.repeat(5000)}}`).code).toBe('LIMIT_DEPTH');
+  });
+});

@@ -25,7 +25,31 @@ const REJECTED: Record<string, string> = {
   extends: 'template inheritance ({block}/{extends}) is Smarty 3; the CMS runs Smarty 2',
 };
 
+/** deeper block nesting than any real template has; beyond it the JS engine's own stack is at risk */
+export const MAX_NESTING = 200;
+
 export function compileNodes(st: CodegenState, nodes: readonly Node[]): string {
+  if (st.depth >= MAX_NESTING) {
+    const first = nodes.find((n) => n.type !== 'Text');
+    if (first) {
+      st.error(
+        ErrorCodes.LIMIT_DEPTH,
+        `blocks nested deeper than ${MAX_NESTING} levels`,
+        first.span,
+        'flatten the template',
+      );
+    }
+    return '';
+  }
+  st.depth++;
+  try {
+    return compileNodesAt(st, nodes);
+  } finally {
+    st.depth--;
+  }
+}
+
+function compileNodesAt(st: CodegenState, nodes: readonly Node[]): string {
   let out = '';
   let text = '';
   const flush = () => {

@@ -6,7 +6,7 @@
  * template cannot touch host objects.
  */
 import { type Diagnostic, locate, parse, type Span, type Template } from '@sumi/parser';
-import { SumiError } from '../errors';
+import { ErrorCodes, SumiError } from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
 import type { Vars } from '../render/scope';
@@ -50,20 +50,9 @@ export function compileTemplate(input: CompileInput): CompiledTemplate {
   if (syntaxErrors.length) throw syntaxError(source, name, syntaxErrors);
 
   const sync = generate(ast, registry, name, false);
-  if (sync.state.errors.length) {
-    const errs = sync.state.errors;
-    const first = errs[0]!;
-    throw new SumiError({
-      code: first.code,
-      message: first.message,
-      template: name,
-      source,
-      span: first.span,
-      hint: first.hint,
-      diagnostics: errs.map((e) => toDiagnostic(source, e.code, e.message, e.span, e.hint)),
-    });
-  }
+  throwIfErrors(sync.state, source, name);
   const asyncGen = sync.state.usesAsync ? generate(ast, registry, name, true) : null;
+  if (asyncGen) throwIfErrors(asyncGen.state, source, name);
   const warnings = [
     ...diagnostics.filter((d) => d.severity === 'warning'),
     ...sync.state.warnings.map((w) => fixPosition(source, w)),
@@ -91,11 +80,34 @@ ${body}return o;
 } catch (e) { throw rt.positioned(e, p, o); }
 };`;
   if (state.errors.length) return { state, code, fn: null };
-  const factory = new Function('H', 'K', code) as (
-    h: typeof helpers,
-    k: unknown[],
-  ) => RenderFn | AsyncRenderFn;
+  let factory: (h: typeof helpers, k: unknown[]) => RenderFn | AsyncRenderFn;
+  try {
+    factory = new Function('H', 'K', code) as typeof factory;
+  } catch (e) {
+    // the nesting limits keep generated code shallow; this is the last guard
+    state.error(
+      ErrorCodes.LIMIT_DEPTH,
+      `the template is too deeply nested to compile (${(e as Error).message})`,
+      ast.span,
+    );
+    return { state, code, fn: null };
+  }
   return { state, code, fn: factory(helpers, state.constants) };
+}
+
+function throwIfErrors(state: CodegenState, source: string, name: string): void {
+  const errs = state.errors;
+  const first = errs[0];
+  if (!first) return;
+  throw new SumiError({
+    code: first.code,
+    message: first.message,
+    template: name,
+    source,
+    span: first.span,
+    hint: first.hint,
+    diagnostics: errs.map((e) => toDiagnostic(source, e.code, e.message, e.span, e.hint)),
+  });
 }
 
 function syntaxError(source: string, name: string, errors: Diagnostic[]): SumiError {

@@ -229,11 +229,22 @@ function compileReference(st: CodegenState, v: VarExpr): string | null {
  * PHP function written with `@` directly on a variable gets the variable's
  * own array (copy-on-write separated), as PHP's `sort($a['list'])` would.
  */
+/** longer chains are certainly mistakes, and nest the generated calls too deeply */
+const MAX_MODIFIERS = 64;
+
 export function compileModifiers(
   st: CodegenState,
   value: Expr | string,
   modifiers: readonly Modifier[],
 ): string {
+  if (modifiers.length > MAX_MODIFIERS) {
+    st.error(
+      ErrorCodes.LIMIT_DEPTH,
+      `more than ${MAX_MODIFIERS} modifiers in one chain`,
+      modifiers[MAX_MODIFIERS]!.span,
+    );
+    return 'null';
+  }
   const first = modifiers[0];
   const firstDef = first && first.whole ? st.registry.modifier(first.name) : undefined;
   let out: string;
