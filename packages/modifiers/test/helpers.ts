@@ -6,6 +6,7 @@ import {
   fromJS,
   type ModifierDef,
   PHP_CONSTANTS,
+  PhpArray,
   type RenderContext,
   toJS,
   type Value,
@@ -39,6 +40,13 @@ export function fakeCtx(
     get: (name: string) => vars.get(name) ?? null,
     assign: (path: string, value: Value) => {
       vars.set(path, value);
+    },
+    arrayAt: (path: string) => {
+      const cur = vars.get(path);
+      if (cur instanceof PhpArray) return cur;
+      const arr = cur === undefined || cur === null ? new PhpArray() : PhpArray.fromList([cur]);
+      vars.set(path, arr);
+      return arr;
     },
     log: (_level, message: string) => {
       warnings.push(message);

@@ -67,3 +67,20 @@ function touches(path: string, names: ReadonlySet<string>): boolean {
   const dot = path.indexOf('.');
   return names.has(dot < 0 ? path : path.slice(0, dot));
 }
+
+/** does a section named `name` (or one whose name is only known at run time) start inside these nodes? */
+export function hasSection(nodes: readonly Node[], name: string): boolean {
+  for (const n of nodes) {
+    if (n.type === 'If') {
+      if (n.branches.some((b) => hasSection(b.body, name)) || (n.alternate && hasSection(n.alternate, name)))
+        return true;
+    } else if (n.type === 'Block') {
+      if (n.name === 'section') {
+        const a = n.attrs.find((x) => x.name === 'name');
+        if (!a || a.value.type !== 'String' || a.value.value === name) return true;
+      }
+      if (hasSection(n.body, name) || (n.alt && hasSection(n.alt, name))) return true;
+    }
+  }
+  return false;
+}

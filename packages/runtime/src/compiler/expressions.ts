@@ -140,10 +140,37 @@ function compileAccess(st: CodegenState, target: string, a: Accessor): string {
     case 'var':
       return `key(${target}, ${compileVar(st, a.expr)})`;
     case 'section':
-      return `key(${target}, rt.sectionProp(${JSON.stringify(a.section)}, ${JSON.stringify(a.prop)}))`;
+      return `key(${target}, ${sectionProp(st, a.section, a.prop)})`;
     case 'prop':
       return `prop(${target}, ${JSON.stringify(a.name)})`;
   }
+}
+
+/** SectionState fields that are the property itself */
+const SECTION_FIELDS = new Set(['index', 'iteration', 'total', 'loop', 'show', 'start', 'step', 'max']);
+
+/**
+ * `$smarty.section.NAME.PROP` (and `$a[NAME.PROP]`): inside that section's
+ * body its state is a JS local, so the common properties are plain reads.
+ */
+function sectionProp(st: CodegenState, section: string, prop: string): string {
+  const sc = st.sections.get(section);
+  if (sc) {
+    if (SECTION_FIELDS.has(prop)) return `${sc}.${prop}`;
+    switch (prop) {
+      case 'rownum':
+        return `${sc}.iteration`;
+      case 'index_prev':
+        return `(${sc}.index - ${sc}.step)`;
+      case 'index_next':
+        return `(${sc}.index + ${sc}.step)`;
+      case 'first':
+        return `(${sc}.iteration === 1)`;
+      case 'last':
+        return `(${sc}.iteration === ${sc}.total)`;
+    }
+  }
+  return `rt.sectionProp(${JSON.stringify(section)}, ${JSON.stringify(prop)})`;
 }
 
 /** the name in `.name` or `.$var` position, as a JS expression */
@@ -187,6 +214,9 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
       if (!n) return 'null';
       const p = keyExpr(st, third);
       if (!p) return `rt.${name}Props(${n})`;
+      if (name === 'section' && second?.kind === 'key' && third?.kind === 'key') {
+        return compilePath(st, sectionProp(st, String(second.key), String(third.key)), rest);
+      }
       return compilePath(st, `rt.${fn}(${n}, ${p})`, rest);
     }
     case 'get':

@@ -33,6 +33,8 @@ export class CodegenState {
   readonly loops: LoopFrame[] = [];
   /** template variables held in JS locals inside the current loop body: name → identifier */
   readonly locals = new Map<string, string>();
+  /** sections with a literal name whose state object is a JS local here: name → identifier */
+  readonly sections = new Map<string, string>();
   /** current block nesting while generating */
   depth = 0;
   /** true once the template calls something that may return a promise */

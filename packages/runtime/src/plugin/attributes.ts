@@ -11,27 +11,52 @@ import type { Value } from '../php/value';
 import { isInt, PhpFloat } from '../php/value';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
 
+interface ResolvedSpec {
+  name: string;
+  spec: AttributeSpec;
+  /** the default as a PHP value (converted once) */
+  fallback: Value | undefined;
+}
+
+/** per definition, its attribute table in a form that is cheap to walk on every call */
+const specsOf = new WeakMap<FunctionPluginDef | BlockPluginDef, ResolvedSpec[]>();
+
+function specs(def: FunctionPluginDef | BlockPluginDef): ResolvedSpec[] {
+  let list = specsOf.get(def);
+  if (!list) {
+    list = Object.entries(def.attributes).map(([name, spec]) => ({
+      name,
+      spec,
+      fallback: spec.default === undefined ? undefined : fromJS(spec.default),
+    }));
+    specsOf.set(def, list);
+  }
+  return list;
+}
+
+/**
+ * `raw` is the fresh attribute object the compiled call built; it is
+ * completed in place (defaults, coercions) and handed to `run`.
+ */
 export function resolveAttrs(
   def: FunctionPluginDef | BlockPluginDef,
   raw: Record<string, Value>,
   _ctx: unknown,
 ): Record<string, Value> {
-  const out: Record<string, Value> = Object.create(null);
-  for (const k in raw) out[k] = raw[k] as Value;
-  for (const [name, spec] of Object.entries(def.attributes)) {
+  for (const { name, spec, fallback } of specs(def)) {
+    const v = raw[name];
     // an attribute given as null counts as not given, as PHP's isset() sees it
-    if (out[name] === null) delete out[name];
-    if (!(name in out)) {
-      if (spec.default !== undefined) out[name] = fromJS(spec.default);
+    if (v === undefined || v === null) {
+      raw[name] = fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
       continue;
     }
-    out[name] = coerce(def.name, name, spec, out[name] as Value);
+    raw[name] = coerce(def.name, name, spec, v);
   }
   if (def.check) {
-    const problem = def.check(out);
+    const problem = def.check(raw);
     if (problem) throw new RenderFailure(ErrorCodes.INVALID_ATTRIBUTE, `${def.name}: ${problem}`);
   }
-  return out;
+  return raw;
 }
 
 function coerce(plugin: string, name: string, spec: AttributeSpec, v: Value): Value {

@@ -26,14 +26,11 @@ export const append: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const name = a.var as string;
-    const cur = ctx.get(name);
-    const arr =
-      cur instanceof PhpArray ? cur.clone() : cur === null ? new PhpArray() : PhpArray.fromList([cur]);
+    // the variable's own array, changed in place: appending in a loop stays O(1) per call
+    const arr = ctx.arrayAt(a.var as string);
     const value = copyValue(a.value as Value);
     if (a.index === undefined || a.index === null) arr.push(value);
     else arr.set(a.index, value);
-    ctx.assign(name, arr);
   },
 });
 

@@ -3,6 +3,7 @@
  * to fail at the tag's position. Plugin groups extend `services` with their
  * own (files, content, ...) without the runtime importing them.
  */
+import type { PhpArray } from '../php/array';
 import type { Value } from '../php/value';
 
 export interface Clock {
@@ -85,6 +86,11 @@ export interface RenderContext {
    * `list.` (appends). Keys like `__proto__` are plain array keys.
    */
   assign(path: string, value: Value): void;
+  /**
+   * The array at `path` (dotted allowed), owned by that variable, to change in place:
+   * a missing or null value becomes [], a scalar s becomes [s]. O(1) in loops, unlike get + assign.
+   */
+  arrayAt(path: string): PhpArray;
   /** write to the run log (with the tag's position) */
   log(level: LogLevel, message: string, source?: string): void;
   /** record a warning in the log (with position) and go on */

@@ -74,3 +74,48 @@ export function referenceIn(root: Value, keys: readonly Value[]): Value {
 export function reference(vars: Vars, name: string, keys: readonly Value[]): Value {
   return referenceIn(readVar(vars, name), keys);
 }
+
+/** append's rule for a value that must become an array: null → [], a scalar s → [s] */
+function asOwnArray(v: Value | undefined): PhpArray | null {
+  if (v instanceof PhpArray) return null;
+  return v === undefined || v === null ? new PhpArray() : PhpArray.fromList([v]);
+}
+
+/**
+ * The array stored at `a` or `a.b.c`, owned by that variable so it can be
+ * changed in place (copy-on-write separated along the path). A missing or
+ * null value becomes [], a scalar s becomes [s] (the CMS's {append} rule).
+ */
+export function arrayAt(vars: Vars, path: string): PhpArray {
+  if (path.indexOf('.') < 0) {
+    const root = vars.get(path);
+    if (root instanceof PhpArray) return root;
+    const made = asOwnArray(root)!;
+    vars.set(path, made);
+    return made;
+  }
+  const parts = path.split('.');
+  const head = parts[0]!;
+  const root = vars.get(head);
+  let arr: PhpArray;
+  if (root instanceof PhpArray) arr = root;
+  else {
+    arr = asOwnArray(root)!;
+    vars.set(head, arr);
+  }
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part === '') {
+      const child = new PhpArray();
+      arr.push(child);
+      arr = child;
+      continue;
+    }
+    const made = asOwnArray(arr.peek(part));
+    if (made) {
+      arr.set(part, made);
+      arr = made;
+    } else arr = arr.getMut(part);
+  }
+  return arr;
+}

@@ -13,7 +13,7 @@ import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
 import type { CoreServices, LogEntry, RenderContext } from './context';
 import type { Limits } from './limits';
-import { assignPath, readPath, readVar, type Vars } from './scope';
+import { arrayAt, assignPath, readPath, readVar, type Vars } from './scope';
 
 export interface ForeachState {
   total: number;
@@ -110,6 +110,10 @@ export class RenderState implements RenderContext {
 
   assign(path: string, value: Value): void {
     assignPath(this.vars, path, value instanceof PhpArray ? value.clone() : value);
+  }
+
+  arrayAt(path: string): PhpArray {
+    return arrayAt(this.vars, path);
   }
 
   warn(message: string): void {

@@ -4,6 +4,7 @@
  */
 import type { BlockNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
+import { hasSection } from '../analysis';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState } from '../state';
@@ -32,9 +33,19 @@ export function compileSection(st: CodegenState, n: BlockNode): string {
   const nameJs =
     name.value.type === 'String' ? JSON.stringify(name.value.value) : `str(${compileExpr(st, name.value)})`;
 
+  // `$a[i]` and `$smarty.section.i.*` inside the body read the local state directly
+  // (not when a section of the same name inside would take over Smarty's one table entry)
+  const literal =
+    name.value.type === 'String' && !hasSection(n.body, name.value.value) ? name.value.value : null;
+  const outer = literal === null ? undefined : st.sections.get(literal);
+  if (literal !== null) st.sections.set(literal, sc);
   st.loops.push({ label, kind: 'section' });
   const body = compileNodes(st, n.body);
   st.loops.pop();
+  if (literal !== null) {
+    if (outer === undefined) st.sections.delete(literal);
+    else st.sections.set(literal, outer);
+  }
   const alt = n.alt ? compileNodes(st, n.alt) : '';
 
   return `p = ${pos};
