@@ -245,8 +245,9 @@ function compileReference(st: CodegenState, v: VarExpr): string | null {
       keys.push(`rt.sectionProp(${JSON.stringify(a.section)}, ${JSON.stringify(a.prop)})`);
     else return null;
   }
+  // a loop item held in a local is a read-only view of the looped array: change a copy of it
   const local = st.locals.get(v.name);
-  if (local) return `refIn(${local}, [${keys.join(', ')}])`;
+  if (local) return `refIn((${local} = own(${local})), [${keys.join(', ')}])`;
   return `ref(V, ${JSON.stringify(v.name)}, [${keys.join(', ')}])`;
 }
 

@@ -68,31 +68,41 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   if (cached) for (const name of names) st.locals.delete(name);
   const alt = n.alt ? compileNodes(st, n.alt) : '';
 
-  const keyAt = `${ks} === null ? ${i} : ${ks}[${i}]`;
-  const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${keyAt});` : '';
-  const enter = cached
-    ? `${last} = ${i}; const ${itemLocal} = ${vs}[${i}];${keyName ? ` const ${keyLocal} = ${keyAt};` : ''}`
-    : `V.set(${JSON.stringify(itemName)}, ${vs}[${i}]);${setKey}`;
-  const leave = cached
-    ? `if (${last} >= 0) { const ${i} = ${last}; V.set(${JSON.stringify(itemName)}, ${vs}[${i}]);${setKey} }\n`
-    : '';
   const named = nameAttr ? `const ${state} = rt.foreachStart(${nameExpr(st, nameAttr.value)}, ${len});` : '';
   const count = nameAttr ? `${state}.iteration++;` : '';
-  return `p = ${pos};
+  const head = `p = ${pos};
 {
 const ${arr} = iter(${compileExpr(st, from.value)});
 const ${len} = ${arr}.size;
 ${named}
 if (${len} > 0) {
-const ${ks} = keyList(${arr}), ${vs} = valueList(${arr});
-${cached ? `let ${last} = -1;\n` : ''}${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
-if (++rt.steps > rt.checkAt) rt.budget(o.length);
-${count}
-${enter}
-${body}}
-${leave}}${alt ? ` else {\n${alt}}` : ''}
+`;
+  const tail = `}${alt ? ` else {\n${alt}}` : ''}
 }
 `;
+  const tick = `if (++rt.steps > rt.checkAt) rt.budget(o.length);\n${count}`;
+  if (cached) {
+    // read-only views of the (copied) array: no per-row copies; the item reaches the
+    // variable table, as its own copy, once the loop is left
+    const key = keyName ? ` ${keyLocal} = ${arr}.keyAt(${i});` : '';
+    const leave = `if (${last} >= 0) { V.set(${JSON.stringify(itemName)}, own(${itemLocal}));${
+      keyName ? ` V.set(${JSON.stringify(keyName)}, ${keyLocal});` : ''
+    } }\n`;
+    return `${head}let ${last} = -1, ${itemLocal} = null${keyName ? `, ${keyLocal} = null` : ''};
+${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
+${tick}
+${last} = ${i}; ${itemLocal} = ${arr}.peekAt(${i});${key}
+${body}}
+${leave}${tail}`;
+  }
+  const keyAt = `${ks} === null ? ${i} : ${ks}[${i}]`;
+  const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${keyAt});` : '';
+  return `${head}const ${ks} = keyList(${arr}), ${vs} = valueList(${arr});
+${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
+${tick}
+V.set(${JSON.stringify(itemName)}, ${vs}[${i}]);${setKey}
+${body}}
+${tail}`;
 }
 
 /** `name=n` is a literal name; `name=$x` takes the variable's value at run time */
