@@ -202,7 +202,7 @@ export class Engine {
       log: [],
       constants: this.constants,
       pluginState: null,
-      startedAt: Date.now(),
+      startedAt: 0,
       steps: { n: 0 },
       depth: 0,
       isAsync,

@@ -84,3 +84,22 @@ describe('deep nesting is a positioned error, never a crash', () => {
     expect(renderError(`{$a${'|nl2br'.repeat(5000)}}`).code).toBe('LIMIT_DEPTH');
   });
 });
+
+describe('time spent in async plugins counts', () => {
+  test('a slow async plugin hits the time budget', async () => {
+    const { createEngine, definePlugin } = await import('../src/index');
+    const slow = definePlugin({
+      kind: 'function',
+      name: 'slow',
+      group: 'test',
+      description: 'waits',
+      async: true,
+      attributes: {},
+      run: () => new Promise<undefined>((r) => setTimeout(() => r(undefined), 30)),
+    });
+    const engine = createEngine({ plugins: [slow], limits: { timeoutMs: 50 } });
+    await expect(engine.render('{slow}{slow}{slow}{slow}', null)).rejects.toMatchObject({
+      code: 'LIMIT_TIME',
+    });
+  });
+});

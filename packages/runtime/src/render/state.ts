@@ -50,6 +50,7 @@ export interface RenderShared {
   request(): RequestData;
   /** per-render plugin state (counter, cycle, ...) */
   pluginState: Map<string, unknown> | null;
+  /** when the first budget check ran (0 before): short renders never read the clock */
   startedAt: number;
   steps: { n: number };
   depth: number;
@@ -159,7 +160,9 @@ export class RenderState implements RenderContext {
         'raise limits.maxSteps if this run is legitimate',
       );
     }
-    if (Date.now() - this.shared.startedAt > limits.timeoutMs) {
+    const now = Date.now();
+    if (this.shared.startedAt === 0) this.shared.startedAt = now;
+    else if (now - this.shared.startedAt > limits.timeoutMs) {
       throw new RenderFailure(ErrorCodes.LIMIT_TIME, `time budget exceeded (${limits.timeoutMs} ms)`);
     }
     if (outputLength > limits.maxOutputBytes) {
@@ -372,8 +375,11 @@ export class RenderState implements RenderContext {
   async callAsync(def: FunctionPluginDef, pos: number, raw: Record<string, Value>): Promise<string | null> {
     this.pos = pos;
     this.countStep();
+    if (this.shared.startedAt === 0) this.shared.startedAt = Date.now();
     const r = await def.run(this, resolveAttrs(def, raw, this));
     this.pos = pos;
+    // time spent waiting counts against the time budget
+    this.budget(0);
     return r == null ? null : r;
   }
 
@@ -399,8 +405,10 @@ export class RenderState implements RenderContext {
   ): Promise<string | null> {
     this.pos = pos;
     this.countStep();
+    if (this.shared.startedAt === 0) this.shared.startedAt = Date.now();
     const r = await def.run(this, resolveAttrs(def, raw, this), body);
     this.pos = pos;
+    this.budget(0);
     return r == null ? null : r;
   }
 
