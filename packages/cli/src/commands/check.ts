@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type Diagnostic, parse } from '@sumi/parser';
+import type { Diagnostic } from '@sumi/parser';
 import { SumiError } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
@@ -30,8 +30,8 @@ const byPosition = (a: Diagnostic, b: Diagnostic) => a.line - b.line || a.column
 
 /**
  * Diagnostics of one template, in source order: the compile's warnings when it
- * succeeds; when it fails, its errors plus the parser's warnings (a failed compile
- * reports only errors, and a user fixing them wants to see the warnings too).
+ * succeeds; when it fails, its errors together with the warnings (the runtime
+ * keeps both in `SumiError.diagnostics`).
  */
 export function checkSource(
   engine: ReturnType<typeof buildEngine>,
@@ -42,17 +42,7 @@ export function checkSource(
     return { diagnostics: [...engine.compile(source, { name }).warnings].sort(byPosition) };
   } catch (err) {
     if (!(err instanceof SumiError) || err.diagnostics.length === 0) return { diagnostics: [], error: err };
-    const parsed = parse(source, {
-      templateName: name,
-      blockTags: engine.registry.blockNames(),
-      leftDelimiter: engine.options.leftDelimiter,
-      rightDelimiter: engine.options.rightDelimiter,
-    });
-    const seen = new Set(err.diagnostics.map((d) => `${d.code}@${d.span.start}`));
-    const warnings = parsed.diagnostics.filter(
-      (d) => d.severity === 'warning' && !seen.has(`${d.code}@${d.span.start}`),
-    );
-    const diagnostics = [...err.diagnostics, ...warnings].sort(byPosition);
+    const diagnostics = [...err.diagnostics].sort(byPosition);
     // an error thrown by a later stage than the parser is reported as the error itself
     if (!diagnostics.some((d) => d.severity === 'error')) return { diagnostics, error: err };
     return { diagnostics };

@@ -46,13 +46,13 @@ export function compileTemplate(input: CompileInput): CompiledTemplate {
     leftDelimiter: input.leftDelimiter,
     rightDelimiter: input.rightDelimiter,
   });
-  const syntaxErrors = diagnostics.filter((d) => d.severity === 'error');
-  if (syntaxErrors.length) throw syntaxError(source, name, syntaxErrors);
+  // a failed compile still reports the warnings, in source order, beside its errors
+  if (diagnostics.some((d) => d.severity === 'error')) throw syntaxError(source, name, diagnostics);
 
   const sync = generate(ast, registry, name, false);
-  throwIfErrors(sync.state, source, name);
+  throwIfErrors(sync.state, source, name, diagnostics);
   const asyncGen = sync.state.usesAsync ? generate(ast, registry, name, true) : null;
-  if (asyncGen) throwIfErrors(asyncGen.state, source, name);
+  if (asyncGen) throwIfErrors(asyncGen.state, source, name, diagnostics);
   const warnings = [
     ...diagnostics.filter((d) => d.severity === 'warning'),
     ...sync.state.warnings.map((w) => fixPosition(source, w)),
@@ -95,10 +95,15 @@ ${body}return o;
   return { state, code, fn: factory(helpers, state.constants) };
 }
 
-function throwIfErrors(state: CodegenState, source: string, name: string): void {
+function throwIfErrors(state: CodegenState, source: string, name: string, parsed: Diagnostic[]): void {
   const errs = state.errors;
   const first = errs[0];
   if (!first) return;
+  const all = [
+    ...errs.map((e) => toDiagnostic(source, e.code, e.message, e.span, e.hint)),
+    ...parsed,
+    ...state.warnings.map((w) => fixPosition(source, w)),
+  ].sort((a, b) => a.span.start - b.span.start);
   throw new SumiError({
     code: first.code,
     message: first.message,
@@ -106,12 +111,12 @@ function throwIfErrors(state: CodegenState, source: string, name: string): void 
     source,
     span: first.span,
     hint: first.hint,
-    diagnostics: errs.map((e) => toDiagnostic(source, e.code, e.message, e.span, e.hint)),
+    diagnostics: all,
   });
 }
 
-function syntaxError(source: string, name: string, errors: Diagnostic[]): SumiError {
-  const first = errors[0]!;
+function syntaxError(source: string, name: string, diagnostics: Diagnostic[]): SumiError {
+  const first = diagnostics.find((d) => d.severity === 'error')!;
   return new SumiError({
     code: first.code,
     message: first.message,
@@ -119,7 +124,7 @@ function syntaxError(source: string, name: string, errors: Diagnostic[]): SumiEr
     source,
     span: first.span,
     hint: first.hint,
-    diagnostics: errors,
+    diagnostics,
   });
 }
 
