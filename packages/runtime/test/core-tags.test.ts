@@ -138,3 +138,14 @@ describe('run contexts', () => {
     });
   });
 });
+
+describe('leaving a capture early', () => {
+  test('{break} inside {capture}: the outer output is kept and the unfinished capture is printed (PHP flushes open buffers)', () => {
+    expect(
+      render(
+        '{foreach from=$a item=v}[{capture name=c}x{$v}{if $v==2}{break}{/if}{/capture}]{/foreach}|{$smarty.capture.c}',
+        '{"a":[1,2,3]}',
+      ),
+    ).toBe('[][x2|x1');
+  });
+});

@@ -16,10 +16,13 @@ export function compileCapture(st: CodegenState, n: BlockNode): string {
   };
   const saved = st.id('c');
   const name = attr(n, 'name') ? js('name') : '"default"';
+  // a {break}/{continue} inside leaves the block early: the outer output comes back all the same
+  const done = st.id('d');
   return `{
-const ${saved} = o; o = '';
-${compileNodes(st, n.body)}rt.captureEnd(${name}, ${js('assign')}, ${js('append')}, o);
-o = ${saved};
+const ${saved} = o; o = ''; let ${done} = false;
+try {
+${compileNodes(st, n.body)}rt.captureEnd(${name}, ${js('assign')}, ${js('append')}, o); ${done} = true;
+} finally { if (!${done}) o = ${saved} + o; else o = ${saved}; }
 }
 `;
 }
