@@ -8,51 +8,13 @@
  * Fast paths: two safe-int numbers never allocate.
  */
 import { copyValue, PhpArray } from './array';
-import { errorTypeName } from './convert';
+import { errorTypeName, operandTypeError, toOperand } from './convert';
 import { PhpError, type WarnFn } from './errors';
-import { floatToIntBig } from './key';
-import { numScan, scanNumber } from './numeric';
+import { floatToIntBig, floatToIntCap } from './key';
 import { INT64_MAX, INT64_MIN, makeFloat, makeInt, type Num, PhpFloat, type Value } from './value';
-
-const TWO_63 = 2 ** 63;
 
 function isIntNum(n: number): boolean {
   return Number.isSafeInteger(n) && (n !== 0 || 1 / n > 0);
-}
-
-function binopError(a: Value | undefined, b: Value | undefined, op: string): PhpError {
-  return new PhpError(
-    'TypeError',
-    `Unsupported operand types: ${errorTypeName(a)} ${op} ${errorTypeName(b)}`,
-  );
-}
-
-/** An arithmetic operand as int/float, or a TypeError naming both operands. */
-function operand(
-  v: Value | undefined,
-  a: Value | undefined,
-  b: Value | undefined,
-  op: string,
-  warn?: WarnFn,
-): Num {
-  switch (typeof v) {
-    case 'number':
-    case 'bigint':
-      return v;
-    case 'boolean':
-      return v ? 1 : 0;
-    case 'undefined':
-      return 0;
-    case 'string': {
-      const n = scanNumber(v, true);
-      if (n === null) throw binopError(a, b, op);
-      if (numScan.trailing && warn !== undefined) warn('A non-numeric value encountered');
-      return n;
-    }
-  }
-  if (v === null) return 0;
-  if (v instanceof PhpFloat) return v;
-  throw binopError(a, b, op);
 }
 
 /** An int operand for % and bitwise operators (floats truncated; numeric strings saturate). */
@@ -63,17 +25,11 @@ function intOperand(
   op: string,
   warn?: WarnFn,
 ): number | bigint {
-  const n = operand(v, a, b, op, warn);
+  const n = toOperand(v, a, b, op, warn);
   if (typeof n === 'bigint') return n;
   if (typeof n === 'number') {
     if (Number.isSafeInteger(n)) return n + 0;
-    if (typeof v === 'string') {
-      // string → int saturates (zend_dval_to_lval_cap)
-      if (!Number.isFinite(n)) return 0;
-      if (n >= TWO_63) return INT64_MAX;
-      if (n < -TWO_63) return INT64_MIN;
-    }
-    return floatToIntBig(n);
+    return typeof v === 'string' ? floatToIntCap(n) : floatToIntBig(n);
   }
   return n.value + 0;
 }
@@ -152,7 +108,7 @@ export function add(a: Value | undefined, b: Value | undefined, warn?: WarnFn): 
     if (Number.isSafeInteger(r)) return r;
   }
   if (a instanceof PhpArray && b instanceof PhpArray) return arrayUnion(a, b);
-  return addNum(operand(a, a, b, '+', warn), operand(b, a, b, '+', warn));
+  return addNum(toOperand(a, a, b, '+', warn), toOperand(b, a, b, '+', warn));
 }
 
 /** `a - b` */
@@ -161,7 +117,7 @@ export function sub(a: Value | undefined, b: Value | undefined, warn?: WarnFn): 
     const r = a - b;
     if (Number.isSafeInteger(r)) return r + 0;
   }
-  return subNum(operand(a, a, b, '-', warn), operand(b, a, b, '-', warn));
+  return subNum(toOperand(a, a, b, '-', warn), toOperand(b, a, b, '-', warn));
 }
 
 /** `a * b` */
@@ -170,12 +126,12 @@ export function mul(a: Value | undefined, b: Value | undefined, warn?: WarnFn): 
     const r = a * b;
     if (Number.isSafeInteger(r)) return r + 0;
   }
-  return mulNum(operand(a, a, b, '*', warn), operand(b, a, b, '*', warn));
+  return mulNum(toOperand(a, a, b, '*', warn), toOperand(b, a, b, '*', warn));
 }
 
 /** `a / b`: int when both are ints and the division is exact, else float. */
 export function div(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
-  return divNum(operand(a, a, b, '/', warn), operand(b, a, b, '/', warn));
+  return divNum(toOperand(a, a, b, '/', warn), toOperand(b, a, b, '/', warn));
 }
 
 /** `a % b`: both operands as ints, result has the dividend's sign. */
@@ -201,8 +157,8 @@ export function pos(a: Value | undefined, warn?: WarnFn): Value {
 
 /** `a ** b` / pow(): int when both are ints, the exponent is ≥ 0 and no step overflows (PHP's algorithm), else float. */
 export function pow(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
-  const x = operand(a, a, b, '**', warn);
-  const y = operand(b, a, b, '**', warn);
+  const x = toOperand(a, a, b, '**', warn);
+  const y = toOperand(b, a, b, '**', warn);
   if (isIntN(x) && isIntN(y) && big(y) >= 0n) {
     // pow_function_base: square-and-multiply, bailing out to floats on the first overflow
     let l1 = 1n;

@@ -4,11 +4,11 @@
  */
 import { PhpArray } from './array';
 import { PhpError, type WarnFn } from './errors';
-import { floatToIntBig } from './key';
+import { floatToIntBig, floatToIntCap } from './key';
 import { numScan, scanNumber } from './numeric';
 import { PhpObject } from './object';
 import { floatToString } from './print';
-import { INT64_MAX, INT64_MIN, type Num, PhpFloat, type Value } from './value';
+import { type Num, PhpFloat, type Value } from './value';
 
 export { isNumericString } from './numeric';
 
@@ -113,6 +113,17 @@ export function typeName(v: Value | undefined): string {
  * the arithmetic functions name both real operands).
  */
 export function toNumber(v: Value | undefined, op = '+', warn?: WarnFn): Num {
+  return toOperand(v, v, 0, op, warn);
+}
+
+/** `v`, one operand of `a op b`, as int/float; the TypeError names both operands. */
+export function toOperand(
+  v: Value | undefined,
+  a: Value | undefined,
+  b: Value | undefined,
+  op: string,
+  warn?: WarnFn,
+): Num {
   switch (typeof v) {
     case 'number':
     case 'bigint':
@@ -123,27 +134,21 @@ export function toNumber(v: Value | undefined, op = '+', warn?: WarnFn): Num {
       return 0;
     case 'string': {
       const n = scanNumber(v, true);
-      if (n === null) throw new PhpError('TypeError', `Unsupported operand types: string ${op} int`);
+      if (n === null) throw operandTypeError(a, b, op);
       if (numScan.trailing && warn !== undefined) warn('A non-numeric value encountered');
       return n;
     }
   }
   if (v === null) return 0;
   if (v instanceof PhpFloat) return v;
-  throw new PhpError('TypeError', `Unsupported operand types: ${errorTypeName(v)} ${op} int`);
+  throw operandTypeError(a, b, op);
 }
 
-const TWO_63 = 2 ** 63;
-
-/** A float → int the way PHP's string conversions do (saturating; NaN/INF → 0). */
-function floatToIntCap(d: number): number | bigint {
-  if (!Number.isFinite(d)) return 0;
-  const t = Math.trunc(d);
-  if (Number.isSafeInteger(t)) return t + 0;
-  if (t >= TWO_63) return INT64_MAX;
-  if (t < -TWO_63) return INT64_MIN;
-  const b = BigInt(t);
-  return b;
+export function operandTypeError(a: Value | undefined, b: Value | undefined, op: string): PhpError {
+  return new PhpError(
+    'TypeError',
+    `Unsupported operand types: ${errorTypeName(a)} ${op} ${errorTypeName(b)}`,
+  );
 }
 
 /**

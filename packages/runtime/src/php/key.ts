@@ -2,7 +2,7 @@
  * PHP array key normalisation: what `$a[$k]` does to `$k` before looking up.
  */
 import { PhpError } from './errors';
-import { PhpFloat } from './value';
+import { INT64_MAX, INT64_MIN, PhpFloat } from './value';
 
 /**
  * An array key: an int (safe-integer number) or a string. Int keys beyond the
@@ -25,6 +25,21 @@ export function floatToIntBig(d: number): number | bigint {
   b = BigInt.asIntN(64, b);
   const n = Number(b);
   return Number.isSafeInteger(n) ? n : b;
+}
+
+const TWO_63 = 2 ** 63;
+
+/**
+ * PHP's `zend_dval_to_lval_cap` (float → int for numeric strings): truncation,
+ * NaN/±INF → 0, out-of-range values saturate at the int64 limits.
+ */
+export function floatToIntCap(d: number): number | bigint {
+  if (!Number.isFinite(d)) return 0;
+  const t = Math.trunc(d);
+  if (Number.isSafeInteger(t)) return t + 0;
+  if (t >= TWO_63) return INT64_MAX;
+  if (t < -TWO_63) return INT64_MIN;
+  return BigInt(t);
 }
 
 /** True when `s` is a canonical decimal integer (`0`, `-5`, `12`; not `01`, `-0`, `+1`, ` 1`). */
