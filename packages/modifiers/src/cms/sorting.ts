@@ -16,7 +16,7 @@ import {
   type Value,
 } from '@sumi/runtime';
 import { phpCall } from '../shared/php-params';
-import { sortPhpArray } from '../shared/php-sort';
+import { PHP_SORTS, type PhpSortName, sortPhpArray } from '../shared/php-sort';
 import { phpStableSort } from '../shared/zend-sort';
 
 const GROUP = 'CMS modifier';
@@ -31,10 +31,7 @@ function requireArray(fn: string, v: Value): PhpArray {
 
 interface SortSpec {
   name: string;
-  php: string;
-  by: 'value' | 'key';
-  reverse: boolean;
-  renumber: boolean;
+  php: PhpSortName;
   what: string;
   example: { template: string; data: Record<string, unknown>; output: string };
 }
@@ -53,12 +50,7 @@ function sortModifier(spec: SortSpec): ModifierDef {
     examples: [spec.example],
     run(ctx: RenderContext, value: Value): Value {
       return phpCall(ctx, () =>
-        sortPhpArray(requireArray(spec.php, value), {
-          by: spec.by,
-          reverse: spec.reverse,
-          renumber: spec.renumber,
-          warn: (m) => ctx.warn(m),
-        }),
+        sortPhpArray(requireArray(spec.php, value), { ...PHP_SORTS[spec.php], warn: (m) => ctx.warn(m) }),
       );
     },
   });
@@ -67,9 +59,6 @@ function sortModifier(spec: SortSpec): ModifierDef {
 export const cmsSort = sortModifier({
   name: 'cms_sort',
   php: 'sort',
-  by: 'value',
-  reverse: false,
-  renumber: true,
   what: 'Sorts the values in ascending order and renumbers the keys 0..n-1.',
   example: { template: '{$a|@cms_sort|@json_encode}', data: { a: [3, 10, 1, 2] }, output: '[1,2,3,10]' },
 });
@@ -77,9 +66,6 @@ export const cmsSort = sortModifier({
 export const cmsRsort = sortModifier({
   name: 'cms_rsort',
   php: 'rsort',
-  by: 'value',
-  reverse: true,
-  renumber: true,
   what: 'Sorts the values in descending order and renumbers the keys 0..n-1.',
   example: { template: '{$a|@cms_rsort|@json_encode}', data: { a: [3, 10, 1, 2] }, output: '[10,3,2,1]' },
 });
@@ -87,9 +73,6 @@ export const cmsRsort = sortModifier({
 export const cmsAsort = sortModifier({
   name: 'cms_asort',
   php: 'asort',
-  by: 'value',
-  reverse: false,
-  renumber: false,
   what: 'Sorts the values in ascending order, keeping each key with its value.',
   example: {
     template: '{$m|@cms_asort|@json_encode}',
@@ -101,9 +84,6 @@ export const cmsAsort = sortModifier({
 export const cmsArsort = sortModifier({
   name: 'cms_arsort',
   php: 'arsort',
-  by: 'value',
-  reverse: true,
-  renumber: false,
   what: 'Sorts the values in descending order, keeping each key with its value.',
   example: {
     template: '{$m|@cms_arsort|@json_encode}',
@@ -115,9 +95,6 @@ export const cmsArsort = sortModifier({
 export const cmsKsort = sortModifier({
   name: 'cms_ksort',
   php: 'ksort',
-  by: 'key',
-  reverse: false,
-  renumber: false,
   what: 'Sorts by key in ascending order.',
   example: {
     template: '{$m|@cms_ksort|@json_encode}',
@@ -129,9 +106,6 @@ export const cmsKsort = sortModifier({
 export const cmsKrsort = sortModifier({
   name: 'cms_krsort',
   php: 'krsort',
-  by: 'key',
-  reverse: true,
-  renumber: false,
   what: 'Sorts by key in descending order.',
   example: {
     template: '{$m|@cms_krsort|@json_encode}',

@@ -28,7 +28,14 @@ import {
   type Value,
 } from '@sumi/runtime';
 import { phpFunction, valueError } from '../shared/php-params';
-import { SORT_REGULAR, SORT_STRING, sortPhpArray, valueComparator } from '../shared/php-sort';
+import {
+  PHP_SORTS,
+  type PhpSortName,
+  SORT_REGULAR,
+  SORT_STRING,
+  sortPhpArray,
+  valueComparator,
+} from '../shared/php-sort';
 import { phpStableSort } from '../shared/zend-sort';
 
 const GROUP = 'PHP function';
@@ -53,9 +60,8 @@ const sortFlagsArg = {
 } as const;
 
 function sortDef(
-  name: 'sort' | 'rsort' | 'asort' | 'arsort' | 'ksort' | 'krsort',
+  name: PhpSortName,
   description: string,
-  opts: { by: 'value' | 'key'; reverse: boolean; renumber: boolean },
   example: { template: string; data: Record<string, unknown>; output: string },
 ): ModifierDef {
   return definePlugin({
@@ -76,7 +82,7 @@ function sortDef(
         { name: 'flags', type: 'int', optional: true },
       ],
       (ctx, arr, flags = SORT_REGULAR) => {
-        const sorted = sortPhpArray(arr, { ...opts, flags, warn: (m) => ctx.warn(m) });
+        const sorted = sortPhpArray(arr, { ...PHP_SORTS[name], flags, warn: (m) => ctx.warn(m) });
         replaceContents(arr, sorted);
         return true;
       },
@@ -87,55 +93,37 @@ function sortDef(
 export const sort = sortDef(
   'sort',
   'PHP `sort()`: sorts the values in ascending order and renumbers the keys 0..n-1.',
-  { by: 'value', reverse: false, renumber: true },
   { template: '{$a|@sort} {","|implode:$a}', data: { a: [3, 1, 2] }, output: '1 1,2,3' },
 );
 export const rsort = sortDef(
   'rsort',
   'PHP `rsort()`: sorts the values in descending order and renumbers the keys.',
-  { by: 'value', reverse: true, renumber: true },
   { template: '{$a|@rsort}{","|implode:$a}', data: { a: [1, 3, 2] }, output: '13,2,1' },
 );
 export const asort = sortDef(
   'asort',
   'PHP `asort()`: sorts by value in ascending order, keeping each key with its value.',
-  { by: 'value', reverse: false, renumber: false },
   {
     template: '{$m|@asort}{$m|@json_encode}',
     data: { m: { b: 2, c: 1, a: 3 } },
     output: '1{"c":1,"b":2,"a":3}',
   },
 );
-export const arsort = sortDef(
-  'arsort',
-  'PHP `arsort()`: sorts by value in descending order, keeping keys.',
-  { by: 'value', reverse: true, renumber: false },
-  {
-    template: '{$m|@arsort}{$m|@json_encode}',
-    data: { m: { x: 1, y: 3, z: 2 } },
-    output: '1{"y":3,"z":2,"x":1}',
-  },
-);
-export const ksort = sortDef(
-  'ksort',
-  'PHP `ksort()`: sorts by key in ascending order.',
-  { by: 'key', reverse: false, renumber: false },
-  {
-    template: '{$m|@ksort}{$m|@json_encode}',
-    data: { m: { b: 2, c: 1, a: 3 } },
-    output: '1{"a":3,"b":2,"c":1}',
-  },
-);
-export const krsort = sortDef(
-  'krsort',
-  'PHP `krsort()`: sorts by key in descending order.',
-  { by: 'key', reverse: true, renumber: false },
-  {
-    template: '{$m|@krsort}{$m|@json_encode}',
-    data: { m: { x: 1, z: 2, y: 3 } },
-    output: '1{"z":2,"y":3,"x":1}',
-  },
-);
+export const arsort = sortDef('arsort', 'PHP `arsort()`: sorts by value in descending order, keeping keys.', {
+  template: '{$m|@arsort}{$m|@json_encode}',
+  data: { m: { x: 1, y: 3, z: 2 } },
+  output: '1{"y":3,"z":2,"x":1}',
+});
+export const ksort = sortDef('ksort', 'PHP `ksort()`: sorts by key in ascending order.', {
+  template: '{$m|@ksort}{$m|@json_encode}',
+  data: { m: { b: 2, c: 1, a: 3 } },
+  output: '1{"a":3,"b":2,"c":1}',
+});
+export const krsort = sortDef('krsort', 'PHP `krsort()`: sorts by key in descending order.', {
+  template: '{$m|@krsort}{$m|@json_encode}',
+  data: { m: { x: 1, z: 2, y: 3 } },
+  output: '1{"z":2,"y":3,"x":1}',
+});
 
 export const shuffle: ModifierDef = definePlugin({
   kind: 'modifier',

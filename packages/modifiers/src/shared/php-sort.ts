@@ -95,6 +95,18 @@ export interface SortOptions {
   warn?: (m: string) => void;
 }
 
+export type PhpSortName = 'sort' | 'rsort' | 'asort' | 'arsort' | 'ksort' | 'krsort';
+
+/** What each function of PHP's sort family sorts by, in which direction, and whether it renumbers the keys. */
+export const PHP_SORTS: Readonly<Record<PhpSortName, Pick<SortOptions, 'by' | 'reverse' | 'renumber'>>> = {
+  sort: { by: 'value', reverse: false, renumber: true },
+  rsort: { by: 'value', reverse: true, renumber: true },
+  asort: { by: 'value', reverse: false, renumber: false },
+  arsort: { by: 'value', reverse: true, renumber: false },
+  ksort: { by: 'key', reverse: false, renumber: false },
+  krsort: { by: 'key', reverse: true, renumber: false },
+};
+
 /** Sorts a copy of `arr` the way PHP's sort family sorts it in place. */
 export function sortPhpArray(arr: PhpArray, opts: SortOptions): PhpArray {
   const flags = opts.flags ?? SORT_REGULAR;
