@@ -63,8 +63,9 @@ export function toBool(v: Value | undefined): boolean {
   return true;
 }
 
-/** zend_zval_type_name: the type names PHP 8 uses in TypeError messages. */
-export function errorTypeName(v: Value | undefined): string {
+type TypeKind = 'string' | 'bool' | 'int' | 'float' | 'null' | 'array' | 'object';
+
+function typeKind(v: Value | undefined): TypeKind {
   switch (typeof v) {
     case 'string':
       return 'string';
@@ -80,28 +81,29 @@ export function errorTypeName(v: Value | undefined): string {
   if (v === null) return 'null';
   if (v instanceof PhpFloat) return 'float';
   if (v instanceof PhpArray) return 'array';
-  if (v instanceof PhpObject) return v.className;
-  return 'unknown';
+  return 'object';
 }
+
+/** zend_zval_type_name: the type names PHP 8 uses in TypeError messages. */
+export function errorTypeName(v: Value | undefined): string {
+  const kind = typeKind(v);
+  if (kind !== 'object') return kind;
+  return v instanceof PhpObject ? v.className : 'unknown';
+}
+
+const GETTYPE_NAMES: Record<TypeKind, string> = {
+  string: 'string',
+  bool: 'boolean',
+  int: 'integer',
+  float: 'double',
+  null: 'NULL',
+  array: 'array',
+  object: 'object',
+};
 
 /** gettype(): "integer", "double", "string", "boolean", "NULL", "array", "object". */
 export function typeName(v: Value | undefined): string {
-  switch (typeof v) {
-    case 'string':
-      return 'string';
-    case 'boolean':
-      return 'boolean';
-    case 'bigint':
-      return 'integer';
-    case 'number':
-      return Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0) ? 'integer' : 'double';
-    case 'undefined':
-      return 'NULL';
-  }
-  if (v === null) return 'NULL';
-  if (v instanceof PhpFloat) return 'double';
-  if (v instanceof PhpArray) return 'array';
-  return 'object';
+  return GETTYPE_NAMES[typeKind(v)];
 }
 
 /**
