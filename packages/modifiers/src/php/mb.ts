@@ -6,7 +6,7 @@
 import { definePlugin, type ModifierDef, PhpArray, PhpError, type Value } from '@sumi/runtime';
 import { eastAsianWidth } from 'get-east-asian-width';
 import { byteCount, fromCodePoints } from '../shared/binary-string';
-import { phpFunction, valueError } from '../shared/php-params';
+import { haystackOffset, phpFunction, valueError } from '../shared/php-params';
 import { convertKana, kanaModeFlags } from './kana';
 import { type Charset, charsetOf, decodeChars, encodeChars, isValidIn } from './mb-encodings';
 
@@ -60,9 +60,7 @@ function mbPosition(
   const cs = charsetArg(fname, 4, enc);
   let h = decodeChars(hay, cs);
   let n = decodeChars(needle, cs);
-  const from = offset < 0 ? offset + h.length : offset;
-  if (from < 0 || from > h.length)
-    valueError(fname, 3, 'offset', 'must be contained in argument #1 ($haystack)');
+  const from = haystackOffset(fname, offset, h.length);
   if (caseless) {
     h = h.map(fold);
     n = n.map(fold);

@@ -7,7 +7,7 @@
  */
 import { definePlugin, type ModifierDef, PhpArray, PhpError, toStr } from '@sumi/runtime';
 import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
-import { phpFunction, valueError } from '../shared/php-params';
+import { haystackOffset, phpFunction, valueError } from '../shared/php-params';
 
 const GROUP = 'PHP function';
 
@@ -19,13 +19,6 @@ export function asciiToLower(s: string): string {
 /** ASCII-only upper case. */
 export function asciiToUpper(s: string): string {
   return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
-}
-
-/** Resolves a PHP haystack offset (negative counts from the end) or raises PHP's ValueError. */
-function haystackOffset(fname: string, offset: number, len: number): number {
-  const o = offset < 0 ? offset + len : offset;
-  if (o < 0 || o > len) valueError(fname, 3, 'offset', 'must be contained in argument #1 ($haystack)');
-  return o;
 }
 
 export const explode: ModifierDef = definePlugin({
@@ -181,8 +174,14 @@ export const strPad: ModifierDef = definePlugin({
   ),
 });
 
-/** strpos-like search on bytes: the byte offset of `needle` in `hay` from `offset`, or -1. */
-function bytePos(hay: string, needle: string, offset: number, fname: string, fold: boolean): number {
+/** strpos() and stripos(): the byte offset of `needle` in `hay` from `offset`, or false. */
+function bytePosition(
+  fname: string,
+  hay: string,
+  needle: string,
+  offset: number,
+  fold: boolean,
+): number | false {
   let h = toBinary(hay);
   let n = toBinary(needle);
   const from = haystackOffset(fname, offset, h.length);
@@ -190,7 +189,8 @@ function bytePos(hay: string, needle: string, offset: number, fname: string, fol
     h = asciiToLower(h);
     n = asciiToLower(n);
   }
-  return h.indexOf(n, from);
+  const i = h.indexOf(n, from);
+  return i < 0 ? false : i;
 }
 
 const positionArgs = [
@@ -202,6 +202,12 @@ const positionArgs = [
     default: 0,
     description: 'byte offset to start at (negative: from the end)',
   },
+] as const;
+
+const positionParams = [
+  { name: 'haystack', type: 'string' },
+  { name: 'needle', type: 'string' },
+  { name: 'offset', type: 'int', optional: true },
 ] as const;
 
 export const strpos: ModifierDef = definePlugin({
@@ -219,17 +225,8 @@ export const strpos: ModifierDef = definePlugin({
     { template: "{$s|strpos:'o'} [{$s|strpos:'z'}]", data: { s: 'foo boo' }, output: '1 []' },
     { template: "{'日本語'|strpos:'語'}", output: '6' },
   ],
-  run: phpFunction(
-    'strpos',
-    [
-      { name: 'haystack', type: 'string' },
-      { name: 'needle', type: 'string' },
-      { name: 'offset', type: 'int', optional: true },
-    ],
-    (_ctx, h, n, offset = 0) => {
-      const i = bytePos(h, n, offset, 'strpos', false);
-      return i < 0 ? false : i;
-    },
+  run: phpFunction('strpos', positionParams, (_ctx, h, n, offset = 0) =>
+    bytePosition('strpos', h, n, offset, false),
   ),
 });
 
@@ -243,17 +240,8 @@ export const stripos: ModifierDef = definePlugin({
   result: 'an int byte offset, or false',
   errors: ['an offset outside the string: ValueError, logged; the result is null'],
   examples: [{ template: "{$s|stripos:'B'}", data: { s: 'foo boo' }, output: '4' }],
-  run: phpFunction(
-    'stripos',
-    [
-      { name: 'haystack', type: 'string' },
-      { name: 'needle', type: 'string' },
-      { name: 'offset', type: 'int', optional: true },
-    ],
-    (_ctx, h, n, offset = 0) => {
-      const i = bytePos(h, n, offset, 'stripos', true);
-      return i < 0 ? false : i;
-    },
+  run: phpFunction('stripos', positionParams, (_ctx, h, n, offset = 0) =>
+    bytePosition('stripos', h, n, offset, true),
   ),
 });
 

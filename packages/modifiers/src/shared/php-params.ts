@@ -99,6 +99,13 @@ export function valueError(fname: string, n: number, name: string, message: stri
   throw new PhpError('ValueError', `${fname}(): Argument #${n} ($${name}) ${message}`);
 }
 
+/** Resolves a PHP haystack offset (negative counts from the end) or raises PHP's ValueError. */
+export function haystackOffset(fname: string, offset: number, len: number): number {
+  const o = offset < 0 ? offset + len : offset;
+  if (o < 0 || o > len) valueError(fname, 3, 'offset', 'must be contained in argument #1 ($haystack)');
+  return o;
+}
+
 /** Throws PHP's TypeError `fname(): Argument #n ($name) must be of type T, X given`. */
 export function typeError(
   fname: string,
