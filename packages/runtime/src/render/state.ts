@@ -71,9 +71,10 @@ export class RenderState implements RenderContext {
   steps = 0;
   checkAt = 0;
   pos = -1;
-  private readonly foreach = new Map<string, ForeachState>();
-  private readonly sections = new Map<string, SectionState>();
-  private readonly captureTable = new Map<string, string>();
+  // made on first use: most renders need none of these tables
+  private foreachTable: Map<string, ForeachState> | null = null;
+  private sectionTable: Map<string, SectionState> | null = null;
+  private captureTable: Map<string, string> | null = null;
 
   constructor(
     readonly shared: RenderShared,
@@ -216,12 +217,12 @@ export class RenderState implements RenderContext {
 
   foreachStart(name: string, total: number): ForeachState {
     const s = { total, iteration: 0 };
-    this.foreach.set(name, s);
+    (this.foreachTable ??= new Map()).set(name, s);
     return s;
   }
 
   foreachProp(name: string, prop: string): Value {
-    const s = this.foreach.get(name);
+    const s = this.foreachTable?.get(name);
     const iteration = s ? s.iteration : 0;
     const total = s ? s.total : 0;
     switch (prop) {
@@ -243,7 +244,7 @@ export class RenderState implements RenderContext {
   }
 
   foreachProps(name: string): Value {
-    const s = this.foreach.get(name);
+    const s = this.foreachTable?.get(name);
     if (!s) return null;
     return PhpArray.fromEntries([
       ['total', s.total],
@@ -286,12 +287,12 @@ export class RenderState implements RenderContext {
       index: s,
       iteration: 0,
     };
-    this.sections.set(name, sc);
+    (this.sectionTable ??= new Map()).set(name, sc);
     return sc;
   }
 
   sectionProp(name: string, prop: string): Value {
-    const s = this.sections.get(name);
+    const s = this.sectionTable?.get(name);
     if (!s) return null;
     switch (prop) {
       case 'index':
@@ -327,7 +328,7 @@ export class RenderState implements RenderContext {
   }
 
   sectionProps(name: string): Value {
-    const s = this.sections.get(name);
+    const s = this.sectionTable?.get(name);
     if (!s) return null;
     return PhpArray.fromEntries(
       ['index', 'iteration', 'total', 'loop', 'show', 'start', 'step', 'max'].map(
@@ -337,7 +338,7 @@ export class RenderState implements RenderContext {
   }
 
   captureEnd(name: string, assign: string | null, append: string | null, buffer: string): void {
-    this.captureTable.set(name, buffer);
+    (this.captureTable ??= new Map()).set(name, buffer);
     if (assign !== null) assignPath(this.vars, assign, buffer);
     if (append !== null) {
       const cur = readVar(this.vars, append);
@@ -348,12 +349,12 @@ export class RenderState implements RenderContext {
   }
 
   capture(name: string): Value {
-    const v = this.captureTable.get(name);
+    const v = this.captureTable?.get(name);
     return v === undefined ? null : v;
   }
 
   captures(): Value {
-    return PhpArray.fromEntries(this.captureTable.entries());
+    return PhpArray.fromEntries(this.captureTable?.entries() ?? []);
   }
 
   /* ---------------- plugins ---------------- */
