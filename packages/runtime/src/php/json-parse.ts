@@ -125,6 +125,15 @@ class Reader {
     if (++this.depth > this.maxDepth) this.fail(JSON_PARSE_ERROR.DEPTH, 'maximum nesting depth exceeded');
   }
 
+  /** After a member: true on `,` (another follows), false on the closing bracket `close`. */
+  more(close: number): boolean {
+    this.ws();
+    const c = this.text.charCodeAt(this.pos);
+    if (c !== 44 && c !== close) this.unexpected();
+    this.pos++;
+    return c === 44;
+  }
+
   array(): PhpArray {
     this.enter();
     this.pos++; // [
@@ -135,20 +144,9 @@ class Reader {
       this.depth--;
       return new PhpArray();
     }
-    for (;;) {
+    do {
       vals.push(this.value());
-      this.ws();
-      const c = this.text.charCodeAt(this.pos);
-      if (c === 44) {
-        this.pos++;
-        continue;
-      }
-      if (c === 93) {
-        this.pos++;
-        break;
-      }
-      this.unexpected();
-    }
+    } while (this.more(93));
     this.depth--;
     return PhpArray.fromList(vals);
   }
@@ -194,17 +192,7 @@ class Reader {
       } else {
         vals[at] = v;
       }
-      this.ws();
-      const c = this.text.charCodeAt(this.pos);
-      if (c === 44) {
-        this.pos++;
-        continue;
-      }
-      if (c === 125) {
-        this.pos++;
-        break;
-      }
-      this.unexpected();
+      if (!this.more(125)) break;
     }
     this.depth--;
     const store = new ArrayStore(keys, vals, index, next);
