@@ -238,20 +238,12 @@ function plainCharset(name: string): boolean {
   return v;
 }
 
-const QUOTES_MAP: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#039;',
-};
-
 /**
  * htmlspecialchars($s, ENT_QUOTES, <a single-byte charset>): under ISO-8859-1 and friends every byte is
  * valid, so only the five specials change. Smarty's `|escape` default, on the hot path of every table.
  */
 export function htmlspecialcharsSingleByte(s: string): string {
-  return HTML_SPECIAL_ONE.test(s) ? s.replace(HTML_SPECIAL_ALL, (c) => QUOTES_MAP[c]!) : s;
+  return HTML_SPECIAL_ONE.test(s) ? s.replace(HTML_SPECIAL_ALL, (c) => basic(c, ENT_QUOTES)!) : s;
 }
 
 /** htmlspecialchars($s, $flags, $charset, $double_encode) */
@@ -266,28 +258,7 @@ export function htmlspecialchars(
   // doctype or double-encode options: only & < > and the quotes the flags name change
   if (doubleEncode && (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 && plainCharset(charset)) {
     if (!SPECIAL_OR_SURROGATE.test(s)) return s;
-  }
-  if (
-    doubleEncode &&
-    (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 &&
-    plainCharset(charset) &&
-    !ANY_SURROGATE.test(s)
-  ) {
-    return s.replace(HTML_SPECIAL_ALL, (c) =>
-      c === '&'
-        ? '&amp;'
-        : c === '<'
-          ? '&lt;'
-          : c === '>'
-            ? '&gt;'
-            : c === '"'
-              ? flags & ENT_HTML_QUOTE_DOUBLE
-                ? '&quot;'
-                : c
-              : flags & ENT_HTML_QUOTE_SINGLE
-                ? '&#039;'
-                : c,
-    );
+    if (!ANY_SURROGATE.test(s)) return s.replace(HTML_SPECIAL_ALL, (c) => basic(c, flags) ?? c);
   }
   return escapeText(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);
 }
