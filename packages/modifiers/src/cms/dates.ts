@@ -32,6 +32,19 @@ function localeOf(ctx: RenderContext): Locale {
   return toStr(ctx.get('lang')) === 'en' ? 'en' : 'ja';
 }
 
+const formatArg = {
+  name: 'format',
+  type: 'string',
+  optional: true,
+  default: DEFAULT_FORMAT,
+  description: 'date() format letters',
+} as const;
+
+/** the format argument's letters; a missing or empty one is the default */
+function formatOf(format: Value | undefined): string {
+  return format === undefined || toStr(format) === '' ? DEFAULT_FORMAT : toStr(format);
+}
+
 /** the timestamp a pg_dateformat value stands for, or null */
 export function pgTimestamp(ctx: RenderContext, value: Value): number | null {
   if (isInt(value)) return Number(value);
@@ -52,15 +65,7 @@ export const pgDateformat: ModifierDef = definePlugin({
     'Formats a date/time string, relative expression (`-2 days`) or timestamp with DateTimeInterface::format() ' +
     'letters. Without a format: `Y/m/d(D) H:i` (`2024/06/01(土) 12:34`). `D`, `l`, `M` and `F` follow the language ' +
     'in `lang` (`en`: Sat, May; otherwise Japanese: 土, 5月). An unreadable value gives "".',
-  args: [
-    {
-      name: 'format',
-      type: 'string',
-      optional: true,
-      default: DEFAULT_FORMAT,
-      description: 'date() format letters',
-    },
-  ],
+  args: [formatArg],
   result: 'the formatted date',
   examples: [
     { template: '{"2024-06-01 12:34:56"|pg_dateformat}', output: '2024/06/01(土) 12:34' },
@@ -73,8 +78,7 @@ export const pgDateformat: ModifierDef = definePlugin({
   run(ctx: RenderContext, value: Value, format?: Value): Value {
     const ts = pgTimestamp(ctx, value);
     if (ts === null) return '';
-    const fmt = format === undefined || toStr(format) === '' ? DEFAULT_FORMAT : toStr(format);
-    return phpDate(fmt, ts, ctx.services.timezone, localeOf(ctx));
+    return phpDate(formatOf(format), ts, ctx.services.timezone, localeOf(ctx));
   },
 });
 
@@ -95,15 +99,7 @@ export const pgDateformat2: ModifierDef = definePlugin({
     '`<span style="color:#5FAF23;font-weight:bold;">H:i:s(N時間前に更新)</span>`: N is the elapsed time rounded ' +
     'up, in seconds under a minute, minutes under an hour, else hours. With `lang` `en` the text is ' +
     '`Updated N hours ago` (`second`/`minute`/`hour` when N is 1). Times in the future are formatted normally.',
-  args: [
-    {
-      name: 'format',
-      type: 'string',
-      optional: true,
-      default: DEFAULT_FORMAT,
-      description: 'date() format letters',
-    },
-  ],
+  args: [formatArg],
   result: 'the formatted date, or the HTML span for recent times',
   examples: [{ template: '{"2020-01-02 03:04:05"|pg_dateformat2:"Y-m-d"}', output: '2020-01-02' }],
   run(ctx: RenderContext, value: Value, format?: Value): Value {
@@ -121,8 +117,7 @@ export const pgDateformat2: ModifierDef = definePlugin({
             : agoText(locale, Math.ceil(passed / 3600), 'hours');
       return `<span style="${SPAN_STYLE}">${time}(${text})</span>`;
     }
-    const fmt = format === undefined || toStr(format) === '' ? DEFAULT_FORMAT : toStr(format);
-    return phpDate(fmt, ts, ctx.services.timezone, locale);
+    return phpDate(formatOf(format), ts, ctx.services.timezone, locale);
   },
 });
 
