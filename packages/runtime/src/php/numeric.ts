@@ -62,12 +62,9 @@ export function scanNumber(s: string, allowErrors: boolean): Num | null {
       c = s.charCodeAt(j);
     }
     if (c === 101 || c === 69) {
-      let k = j + 1;
-      const sc = s.charCodeAt(k);
-      if (sc === 45 || sc === 43) k++;
-      if (isDigit(s.charCodeAt(k))) {
+      const k = exponentEnd(s, j + 1);
+      if (k !== -1) {
         isFloat = true;
-        while (isDigit(s.charCodeAt(k))) k++;
         end = k;
       }
     }
@@ -78,13 +75,8 @@ export function scanNumber(s: string, allowErrors: boolean): Num | null {
     end = j;
     c = s.charCodeAt(j);
     if (c === 101 || c === 69) {
-      let k = j + 1;
-      const sc = s.charCodeAt(k);
-      if (sc === 45 || sc === 43) k++;
-      if (isDigit(s.charCodeAt(k))) {
-        while (isDigit(s.charCodeAt(k))) k++;
-        end = k;
-      }
+      const k = exponentEnd(s, j + 1);
+      if (k !== -1) end = k;
     }
   } else {
     return null;
@@ -106,6 +98,15 @@ export function scanNumber(s: string, allowErrors: boolean): Num | null {
     return makeFloat(Number(text));
   }
   return makeInt(BigInt(text.charCodeAt(0) === 43 ? text.slice(1) : text));
+}
+
+/** The end of the exponent digits after an `e`/`E` at `k - 1` (optional sign), or -1 when there are none. */
+function exponentEnd(s: string, k: number): number {
+  const sc = s.charCodeAt(k);
+  if (sc === 45 || sc === 43) k++;
+  if (!isDigit(s.charCodeAt(k))) return -1;
+  while (isDigit(s.charCodeAt(k))) k++;
+  return k;
 }
 
 function beyondInt64(digits19: string, neg: boolean): boolean {
