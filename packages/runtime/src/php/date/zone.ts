@@ -4,7 +4,7 @@
  * local-time-to-instant resolution timelib applies (gaps and overlaps included).
  * Formatters are cached per zone: these functions sit on the hot path of date().
  */
-import { civilFromDays, daysFromCivil, floorDiv } from './calendar';
+import { civilFromDays, daysFromCivil, floorDiv, type WallFields } from './calendar';
 
 interface Zone {
   /** Name as given by the caller (PHP prints it back for `e`). */
@@ -264,16 +264,11 @@ export function localToInstant(timeZone: string, local: number, hint?: ZoneHint)
   return inTransition ? local - current : candidate;
 }
 
-/** A timestamp broken down in a zone: wall-clock fields plus the instant and its offset. */
-export interface LocalTime {
-  y: number;
-  m: number;
-  d: number;
-  h: number;
-  i: number;
-  s: number;
-  /** Microseconds, from the fraction of a fractional timestamp. */
-  us: number;
+/**
+ * A timestamp broken down in a zone: wall-clock fields (`us` from the fraction of a
+ * fractional timestamp) plus the instant and its offset.
+ */
+export interface LocalTime extends WallFields {
   /** Whole seconds since the epoch (the floor of the timestamp). */
   seconds: number;
   /** UTC offset in seconds. */
