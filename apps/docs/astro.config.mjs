@@ -15,7 +15,13 @@ export default defineConfig({
         { label: 'Start', items: ['guides/getting-started', 'playground'] },
         {
           label: 'Guides',
-          items: ['guides/dialect', 'guides/run-contexts', 'guides/errors-and-limits', 'guides/cli'],
+          items: [
+            'guides/dialect',
+            'guides/run-contexts',
+            'guides/plugins',
+            'guides/errors-and-limits',
+            'guides/cli',
+          ],
         },
         { label: 'Plugin reference', items: [{ autogenerate: { directory: 'reference/generated' } }] },
         { label: 'Project', items: ['performance'] },
