@@ -2,7 +2,7 @@
 // drive Debian's Chromium (never a downloaded browser) with playwright-core.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -258,11 +258,22 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
   });
 
   it('guides and the performance page are served', async () => {
-    for (const path of ['/', '/guides/getting-started/', '/guides/dialect/', '/performance/']) {
+    const paths = ['/', '/guides/getting-started/', '/guides/dialect/', '/guides/plugins/', '/performance/'];
+    for (const path of paths) {
       const r = await page.goto(`${base}${path}`);
       assert.equal(r.status(), 200, path);
     }
     assert.match(await page.textContent('main'), /pnpm bench/);
+  });
+
+  it('the performance page dates the results from their own "Measured" line', async () => {
+    const latest = join(repoRoot, 'bench/results/latest.md');
+    if (!existsSync(latest)) return;
+    const stated = /^Measured (\d{4}-\d{2}-\d{2})/m.exec(readFileSync(latest, 'utf8'))?.[1];
+    await page.goto(`${base}/performance/`);
+    const text = await page.textContent('main');
+    if (stated) assert.match(text, new RegExp(`From bench/results/latest\\.md, measured ${stated}`));
+    else assert.match(text, /does not say when it was measured/);
   });
 
   it('no uncaught errors in the pages', () => {
