@@ -3,22 +3,10 @@
  * php_pcre.c's pcre_get_compiled_regex_cache parses it (PHP 8.2).
  */
 import { PcreError } from './errors';
+import type { InlineFlags } from './parser';
 
-export interface PatternFlags {
-  /** i: caseless */
-  i: boolean;
-  /** m: ^ and $ at line breaks */
-  m: boolean;
-  /** s: dot matches \n */
-  s: boolean;
-  /** x: ignore whitespace and # comments */
-  x: boolean;
-  /** n: plain (...) does not capture (PHP 8.2) */
-  n: boolean;
-  /** U: quantifiers lazy by default */
-  U: boolean;
-  /** J: duplicate group names allowed */
-  J: boolean;
+/** The pattern modifiers: the ones (?...) can change too, plus A, D and u. */
+export interface PatternFlags extends InlineFlags {
   /** A: anchored at the start offset */
   A: boolean;
   /** D: $ only at the very end */

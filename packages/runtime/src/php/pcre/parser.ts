@@ -16,12 +16,19 @@ import { compileError, unsupported } from './errors';
 
 /** Options that (?...) can change inside the pattern. */
 export interface InlineFlags {
+  /** i: caseless */
   i: boolean;
+  /** m: ^ and $ at line breaks */
   m: boolean;
+  /** s: dot matches \n */
   s: boolean;
+  /** x: ignore whitespace and # comments */
   x: boolean;
+  /** n: plain (...) does not capture (PHP 8.2) */
   n: boolean;
+  /** U: quantifiers lazy by default */
   U: boolean;
+  /** J: duplicate group names allowed */
   J: boolean;
 }
 
@@ -43,6 +50,11 @@ export interface ParseResult {
 }
 
 const C = (s: string): number => s.charCodeAt(0);
+
+/** The option letters of (?imsxnUJ-imsxnUJ) by unit. */
+const INLINE_FLAG_OF_UNIT = new Map(
+  (['i', 'm', 's', 'x', 'n', 'U', 'J'] as const).map((flag) => [C(flag), flag]),
+);
 const BACKSLASH = C('\\');
 const NL = 0x0a;
 const MAX_QUANT = 65535;
@@ -427,30 +439,14 @@ export class Parser {
       if (this.eof()) throw compileError('missing closing parenthesis', this.off(start));
       const c = this.peek();
       this.pos++;
+      const flag = INLINE_FLAG_OF_UNIT.get(c);
+      if (flag !== undefined) {
+        next[flag] = on;
+        continue;
+      }
       switch (c) {
         case C('-'):
           on = false;
-          continue;
-        case C('i'):
-          next.i = on;
-          continue;
-        case C('m'):
-          next.m = on;
-          continue;
-        case C('n'):
-          next.n = on;
-          continue;
-        case C('s'):
-          next.s = on;
-          continue;
-        case C('x'):
-          next.x = on;
-          continue;
-        case C('U'):
-          next.U = on;
-          continue;
-        case C('J'):
-          next.J = on;
           continue;
         case C(')'):
           // applies to the rest of the enclosing group (the caller restores at its end)
