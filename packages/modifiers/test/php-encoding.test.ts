@@ -97,6 +97,12 @@ describe('URLs', () => {
     expect(run(httpBuildQuery, { q: 'a b~' }, ['', null, 2])).toBe('q=a%20b~');
     expect(run(httpBuildQuery, { f: 1.5, g: 0.1 + 0.2, h: 1e25 })).toBe('f=1.5&g=0.3&h=1E%2B25');
     expect(run(httpBuildQuery, {})).toBe('');
+    // -0.0 is a float in PHP's TypeError message
+    const ctx = fakeCtx();
+    expect(run(httpBuildQuery, -0, [], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual([
+      'http_build_query(): Argument #1 ($data) must be of type array, float given',
+    ]);
   });
   it.each([
     [

@@ -101,6 +101,10 @@ describe('numbers', () => {
       'max(): Argument #1 ($value) must contain at least one element',
       'max(): Argument #1 ($value) must be of type array, int given',
     ]);
+    // an object alone is named by its class, as zend_zval_type_name does
+    const octx = fakeCtx();
+    expect(max.run(octx, new PhpObject())).toBe(null);
+    expect(octx.warnings).toEqual(['max(): Argument #1 ($value) must be of type array, stdClass given']);
   });
 
   it('mt_rand', () => {

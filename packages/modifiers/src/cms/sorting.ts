@@ -6,16 +6,14 @@
 import {
   compare,
   definePlugin,
-  errorTypeName,
   type ModifierDef,
   PhpArray,
-  PhpError,
   PhpObject,
   type RenderContext,
   toStr,
   type Value,
 } from '@sumi/runtime';
-import { phpCall } from '../shared/php-params';
+import { phpCall, typeError } from '../shared/php-params';
 import { PHP_SORTS, type PhpSortName, sortPhpArray } from '../shared/php-sort';
 import { phpStableSort } from '../shared/zend-sort';
 
@@ -23,10 +21,7 @@ const GROUP = 'CMS modifier';
 
 function requireArray(fn: string, v: Value): PhpArray {
   if (v instanceof PhpArray) return v;
-  throw new PhpError(
-    'TypeError',
-    `${fn}(): Argument #1 ($array) must be of type array, ${errorTypeName(v)} given`,
-  );
+  return typeError(fn, 1, 'array', 'array', v);
 }
 
 interface SortSpec {

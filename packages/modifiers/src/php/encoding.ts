@@ -12,12 +12,11 @@ import {
   PhpError,
   PhpFloat,
   PhpObject,
-  type Value,
 } from '@sumi/runtime';
 import bcrypt from 'bcryptjs';
 import { md5 as md5Hash } from 'js-md5';
 import { bytesToBinary, fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
-import { phpFunction, valueError } from '../shared/php-params';
+import { phpFunction, typeError, valueError } from '../shared/php-params';
 import { decodeEntities, ENT_QUOTES, ENT_SUBSTITUTE } from './entities';
 import { PATHINFO, parseUrl, pathinfo as pathParts, URL_COMPONENTS } from './url-parse';
 
@@ -344,10 +343,7 @@ export const httpBuildQuery: ModifierDef = definePlugin({
       if (data instanceof PhpArray) arr = data;
       else if (data instanceof PhpObject) arr = data.props;
       else {
-        throw new PhpError(
-          'TypeError',
-          `http_build_query(): Argument #1 ($data) must be of type array, ${typeNameOf(data)} given`,
-        );
+        typeError('http_build_query', 1, 'data', 'array', data);
       }
       const out: string[] = [];
       buildQuery(arr, null, numericPrefix, type === PHP_QUERY_RFC3986, out);
@@ -355,14 +351,6 @@ export const httpBuildQuery: ModifierDef = definePlugin({
     },
   ),
 });
-
-function typeNameOf(v: Value): string {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v))) return 'int';
-  return 'float';
-}
 
 export const jsonEncodeDef: ModifierDef = definePlugin({
   kind: 'modifier',

@@ -12,7 +12,6 @@ import {
   makeFloat,
   numberFormat,
   PhpArray,
-  PhpError,
   phpRound,
   strtotime as phpStrtotime,
   toFloat,
@@ -20,7 +19,7 @@ import {
   toStr,
   type Value,
 } from '@sumi/runtime';
-import { phpFunction, valueError } from '../shared/php-params';
+import { phpFunction, typeError, valueError } from '../shared/php-params';
 
 const GROUP = 'PHP function';
 
@@ -126,10 +125,7 @@ function extreme(fname: 'max' | 'min', first: Value, rest: Value[]): Value {
   let values: Value[];
   if (rest.length === 0) {
     if (!(first instanceof PhpArray)) {
-      throw new PhpError(
-        'TypeError',
-        `${fname}(): Argument #1 ($value) must be of type array, ${typeLabel(first)} given`,
-      );
+      typeError(fname, 1, 'value', 'array', first);
     }
     if (first.size === 0) valueError(fname, 1, 'value', 'must contain at least one element');
     values = first.values();
@@ -142,14 +138,6 @@ function extreme(fname: 'max' | 'min', first: Value, rest: Value[]): Value {
     if (fname === 'max' ? c > 0 : c < 0) best = values[i];
   }
   return best;
-}
-
-function typeLabel(v: Value): string {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'string') return 'string';
-  if (isFloat(v)) return 'float';
-  return 'int';
 }
 
 const extremeParams = [

@@ -5,9 +5,9 @@
  * nl2br, strip_tags and string_format are Smarty's own modifiers (see ../smarty), which take
  * precedence over the PHP functions of the same name in Smarty 2.
  */
-import { definePlugin, type ModifierDef, PhpArray, PhpError, toStr } from '@sumi/runtime';
+import { definePlugin, type ModifierDef, PhpArray, toStr } from '@sumi/runtime';
 import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
-import { haystackOffset, phpFunction, valueError } from '../shared/php-params';
+import { haystackOffset, phpFunction, typeError, valueError } from '../shared/php-params';
 
 const GROUP = 'PHP function';
 
@@ -101,13 +101,13 @@ export const implode: ModifierDef = definePlugin({
       let list: PhpArray;
       if (pieces === null || pieces === undefined) {
         if (!(sep instanceof PhpArray)) {
-          throw phpTypeError('implode(): Argument #1 ($pieces) must be of type array, string given');
+          typeError('implode', 1, 'pieces', 'array', sep);
         }
         glue = '';
         list = sep;
       } else {
         if (sep instanceof PhpArray) {
-          throw phpTypeError('implode(): Argument #1 ($separator) must be of type string, array given');
+          typeError('implode', 1, 'separator', 'string', sep);
         }
         glue = sep;
         list = pieces;
@@ -120,10 +120,6 @@ export const implode: ModifierDef = definePlugin({
     },
   ),
 });
-
-function phpTypeError(message: string): PhpError {
-  return new PhpError('TypeError', message);
-}
 
 const STR_PAD_LEFT = 0;
 const STR_PAD_RIGHT = 1;

@@ -4,10 +4,8 @@
  */
 import {
   definePlugin,
-  errorTypeName,
   type ModifierDef,
   PhpArray,
-  PhpError,
   PhpFloat,
   PhpObject,
   phpDate,
@@ -18,7 +16,7 @@ import {
   toStr,
   type Value,
 } from '@sumi/runtime';
-import { phpCall } from '../shared/php-params';
+import { phpCall, typeError } from '../shared/php-params';
 
 /** `$x != ''` under PHP 8: only null, false and '' are equal to '' (0 is not, arrays are not). */
 function given(v: Value | undefined): boolean {
@@ -32,10 +30,7 @@ function given(v: Value | undefined): boolean {
 function timestampOf(v: Value, now: number, tz: string): number {
   if (v instanceof PhpArray && v.size === 0) return now;
   if (v instanceof PhpArray || v instanceof PhpObject) {
-    throw new PhpError(
-      'TypeError',
-      `preg_match(): Argument #2 ($subject) must be of type string, ${errorTypeName(v)} given`,
-    );
+    typeError('preg_match', 2, 'subject', 'string', v);
   }
   if (typeof v === 'bigint') return smartyDateTimestamp(String(v), now, tz);
   if (v instanceof PhpFloat) return smartyDateTimestamp(v.value, now, tz);

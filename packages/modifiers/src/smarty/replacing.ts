@@ -4,7 +4,6 @@
  */
 import {
   definePlugin,
-  errorTypeName,
   type ModifierDef,
   PcreError,
   PhpArray,
@@ -17,7 +16,7 @@ import {
   toStr,
   type Value,
 } from '@sumi/runtime';
-import { phpCall } from '../shared/php-params';
+import { phpCall, typeError } from '../shared/php-params';
 
 const GROUP = 'Smarty built-in';
 
@@ -76,10 +75,7 @@ export function withPcre(ctx: RenderContext, fn: string, body: () => Value): Val
 
 function checkObject(fn: string, index: number, name: string, v: Value): void {
   if (v instanceof PhpObject) {
-    throw new PhpError(
-      'TypeError',
-      `${fn}(): Argument #${index} ($${name}) must be of type array|string, ${errorTypeName(v)} given`,
-    );
+    typeError(fn, index, name, 'array|string', v);
   }
 }
 
