@@ -103,3 +103,27 @@ describe('time spent in async plugins counts', () => {
     });
   });
 });
+
+describe('block plugins and async templates', () => {
+  test('a sync block plugin works in a template that also uses an async plugin', async () => {
+    const { createEngine, definePlugin } = await import('../src/index');
+    const wait = definePlugin({
+      kind: 'function',
+      name: 'wait',
+      group: 'test',
+      description: 'resolves later',
+      async: true,
+      attributes: {},
+      run: () => Promise.resolve('w'),
+    });
+    const engine = createEngine({ plugins: [wait] });
+    const out = await engine.render(
+      '{textformat wrap=5}aa bb cc{/textformat}|{wait}|{textformat}x{wait}{/textformat}',
+      null,
+    );
+    expect(out.output).toBe('aa bb\ncc|w|xw');
+  });
+  test('text at the nesting limit is an error, not silently dropped', () => {
+    expect(renderError(`${'{if 1}'.repeat(200)}x${'{/if}'.repeat(200)}`).code).toBe('LIMIT_DEPTH');
+  });
+});

@@ -30,7 +30,7 @@ export const MAX_NESTING = 200;
 
 export function compileNodes(st: CodegenState, nodes: readonly Node[]): string {
   if (st.depth >= MAX_NESTING) {
-    const first = nodes.find((n) => n.type !== 'Text');
+    const first = nodes[0];
     if (first) {
       st.error(
         ErrorCodes.LIMIT_DEPTH,

@@ -47,15 +47,19 @@ export function compilePluginBlock(st: CodegenState, n: BlockNode, def: BlockPlu
   const pos = st.position(n.openSpan);
   // the body is its own function: loops outside it cannot be left from inside
   const loops = st.loops.splice(0);
+  const outerAsync = st.usesAsync;
+  st.usesAsync = false;
   const body = compileNodes(st, n.body);
+  // the body needs awaiting only when something inside it is async
+  const bodyAsync = st.options.async && st.usesAsync;
+  st.usesAsync = outerAsync || st.usesAsync;
   st.loops.push(...loops);
-  const fn = st.options.async ? 'async () =>' : '() =>';
-  const bodyObj = `{ render: ${fn} { let o = ''; ${body}return o; } }`;
+  const bodyObj = `{ render: ${bodyAsync ? 'async () =>' : '() =>'} { let o = ''; ${body}return o; } }`;
   const r = st.id('r');
   const d = st.constant(def);
   if (def.async) st.usesAsync = true;
   const call =
-    st.options.async && def.async
+    st.options.async && (def.async || bodyAsync)
       ? `await rt.callBlockAsync(${d}, ${pos}, ${attrsObject(st, n.attrs)}, ${bodyObj})`
       : `rt.callBlock(${d}, ${pos}, ${attrsObject(st, n.attrs)}, ${bodyObj})`;
   return `p = ${pos}; { const ${r} = ${call}; if (${r} != null) o += ${r}; }\n`;

@@ -83,20 +83,24 @@ function nullable(n: Node): boolean {
   return width(n)[0] === 0;
 }
 
-function containsBackref(n: Node): boolean {
+/** True when `n` or a node inside it passes `test`. */
+function anyNode(n: Node, test: (n: Node) => boolean): boolean {
+  if (test(n)) return true;
   switch (n.t) {
-    case 'backref':
-      return true;
     case 'group':
     case 'quant':
-      return containsBackref(n.body);
+      return anyNode(n.body, test);
     case 'seq':
-      return n.items.some(containsBackref);
+      return n.items.some((it) => anyNode(it, test));
     case 'alt':
-      return n.branches.some(containsBackref);
+      return n.branches.some((br) => anyNode(br, test));
     default:
       return false;
   }
+}
+
+function containsBackref(n: Node): boolean {
+  return anyNode(n, (x) => x.t === 'backref');
 }
 
 /** Sets `path` on groups and back references. */
@@ -169,25 +173,20 @@ function preferEmpty(n: Node): boolean {
 }
 
 function looksBehind(n: Node): boolean {
-  switch (n.t) {
-    case 'assert':
-      return (
-        n.kind === 'start' ||
-        n.kind === 'lineStart' ||
-        n.kind === 'wordBoundary' ||
-        n.kind === 'notWordBoundary'
-      );
-    case 'group':
-      return n.kind === 'lookbehind' || n.kind === 'negLookbehind' || looksBehind(n.body);
-    case 'quant':
-      return looksBehind(n.body);
-    case 'seq':
-      return n.items.some(looksBehind);
-    case 'alt':
-      return n.branches.some(looksBehind);
-    default:
-      return false;
+  return anyNode(n, readsBefore);
+}
+
+/** A node that looks at the text before its position (^, \b, lookbehind). */
+function readsBefore(n: Node): boolean {
+  if (n.t === 'assert') {
+    return (
+      n.kind === 'start' ||
+      n.kind === 'lineStart' ||
+      n.kind === 'wordBoundary' ||
+      n.kind === 'notWordBoundary'
+    );
   }
+  return n.t === 'group' && (n.kind === 'lookbehind' || n.kind === 'negLookbehind');
 }
 
 /** True when a node between a repetition and a group makes the group optional within one iteration. */
