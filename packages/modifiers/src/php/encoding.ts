@@ -17,6 +17,7 @@ import bcrypt from 'bcryptjs';
 import { md5 as md5Hash } from 'js-md5';
 import { bytesToBinary, fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
 import { phpFunction, typeError, valueError } from '../shared/php-params';
+import { urlencodeBytes } from '../shared/url-encode';
 import { decodeEntities, ENT_QUOTES, ENT_SUBSTITUTE } from './entities';
 import { PATHINFO, parseUrl, pathinfo as pathParts, URL_COMPONENTS } from './url-parse';
 
@@ -201,36 +202,10 @@ export const htmlspecialcharsDecode: ModifierDef = definePlugin({
   ),
 });
 
-/** urlencode(): alphanumerics and `-_.` stay, space becomes `+`, every other byte `%XX`. */
-export function urlencodeBytes(s: string, raw: boolean): string {
-  const b = toBinary(s);
-  let out = '';
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i);
-    if (
-      (c >= 0x30 && c <= 0x39) ||
-      (c >= 0x41 && c <= 0x5a) ||
-      (c >= 0x61 && c <= 0x7a) ||
-      c === 0x2d ||
-      c === 0x2e ||
-      c === 0x5f ||
-      (raw && c === 0x7e)
-    ) {
-      out += b[i];
-    } else if (c === 0x20 && !raw) {
-      out += '+';
-    } else {
-      out += `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`;
-    }
-  }
-  return out;
-}
-
-/** rawurldecode() (`plus` false) / urldecode(): `%XX` → the byte; malformed escapes stay. */
-export function urldecodeBytes(s: string, plus: boolean): string {
-  const b = toBinary(s);
-  const out = b.replace(/%([0-9a-fA-F]{2})|\+/g, (m, hex: string | undefined) =>
-    hex === undefined ? (plus ? ' ' : m) : String.fromCharCode(Number.parseInt(hex, 16)),
+/** rawurldecode(): `%XX` → the byte; malformed escapes (and `+`) stay. */
+function rawurldecodeBytes(s: string): string {
+  const out = toBinary(s).replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
   );
   return fromBinary(out);
 }
@@ -258,9 +233,7 @@ export const rawurldecode: ModifierDef = definePlugin({
   args: [],
   result: 'the decoded string',
   examples: [{ template: "{'a%20b%2F+c'|rawurldecode}", output: 'a b/+c' }],
-  run: phpFunction('rawurldecode', [{ name: 'string', type: 'string' }], (_ctx, s) =>
-    urldecodeBytes(s, false),
-  ),
+  run: phpFunction('rawurldecode', [{ name: 'string', type: 'string' }], (_ctx, s) => rawurldecodeBytes(s)),
 });
 
 const PHP_QUERY_RFC1738 = 1;

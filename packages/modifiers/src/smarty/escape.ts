@@ -15,19 +15,8 @@ import {
 } from '../shared/html-escape';
 import { phpCall } from '../shared/php-params';
 import { mapSubject, strArg } from '../shared/subject';
+import { urlencodeBytes } from '../shared/url-encode';
 import { strtrPairs } from './text-algorithms';
-
-const UNRESERVED = /[A-Za-z0-9\-_.~]/;
-
-/** rawurlencode(): RFC 3986 unreserved characters stay, every other byte is %XX (upper case) */
-export function rawurlencode(s: string): string {
-  let out = '';
-  for (const b of toBytes(s)) {
-    const c = String.fromCharCode(b);
-    out += b < 0x80 && UNRESERVED.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
 
 const hex2 = (b: number) => b.toString(16).padStart(2, '0');
 
@@ -48,9 +37,9 @@ function escapeOne(ctx: RenderContext, value: Value, type: string, charset: stri
     case 'htmlall':
       return htmlentities(strArg('htmlentities', value), ENT_QUOTES, charset, true, warn);
     case 'url':
-      return rawurlencode(strArg('rawurlencode', value));
+      return urlencodeBytes(strArg('rawurlencode', value), true);
     case 'urlpathinfo':
-      return rawurlencode(strArg('rawurlencode', value)).replaceAll('%2F', '/');
+      return urlencodeBytes(strArg('rawurlencode', value), true).replaceAll('%2F', '/');
     case 'quotes':
       // preg_replace("%(?<!\\\\)'%", "\\'", $string): quotes not already escaped
       return mapSubject(ctx, value, (s) => s.replace(/(?<!\\)'/g, "\\'"));
