@@ -183,5 +183,3 @@ export const stringFormat: ModifierDef = definePlugin({
     });
   },
 });
-
-export const replacingModifiers: readonly ModifierDef[] = [replace, regexReplace, stringFormat];
