@@ -66,10 +66,6 @@ const RELATIVE_TEXT: Record<string, [number, number]> = {
   this: [0, 1],
 };
 
-export const UNIT_MICROSECOND = 'us';
-export const UNIT_WEEKDAY = 'weekday';
-export const UNIT_SPECIAL = 'special';
-
 export type RelativeUnit = 'us' | 's' | 'i' | 'h' | 'd' | 'm' | 'y' | 'weekday' | 'special';
 
 /** timelib's relative unit table: word → [unit, multiplier]. */

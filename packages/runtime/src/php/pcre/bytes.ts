@@ -58,11 +58,6 @@ export function fromByteString(b: string): string {
   return decoder.decode(bytes);
 }
 
-/** Bytes (0-255) → text, invalid sequences as U+FFFD. */
-export function decodeBytes(bytes: ArrayLike<number>): string {
-  return decoder.decode(Uint8Array.from(bytes));
-}
-
 /**
  * Byte offsets of a text string: `byteAt[i]` is the UTF-8 offset of UTF-16 index i
  * (i = 0..length). Built once per call that needs offsets.
