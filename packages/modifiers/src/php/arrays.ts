@@ -49,6 +49,15 @@ function replaceContents(target: PhpArray, source: PhpArray, nextIndex?: number)
   if (nextIndex !== undefined) target.s.next = nextIndex;
 }
 
+/**
+ * Adds a copy of `v` to `out` the way array_shift, array_merge, array_reverse and array_slice build their
+ * result: an integer key is renumbered (unless `preserveKeys`), a string key is kept.
+ */
+function addRenumbered(out: PhpArray, k: Key, v: Value, preserveKeys = false): void {
+  if (typeof k === 'number' && !preserveKeys) out.push(copyValue(v));
+  else out.set(k, copyValue(v));
+}
+
 const byRefNote = ' The variable is changed in place (PHP passes it by reference).';
 
 const sortFlagsArg = {
@@ -203,8 +212,7 @@ export const arrayShift: ModifierDef = definePlugin({
     const first = entries[0][1];
     const out = new PhpArray();
     for (const [k, v] of entries.slice(1)) {
-      if (typeof k === 'number') out.push(copyValue(v));
-      else out.set(k, copyValue(v));
+      addRenumbered(out, k, v);
     }
     replaceContents(arr, out);
     return first;
@@ -489,8 +497,7 @@ export const arrayMerge: ModifierDef = definePlugin({
     const out = new PhpArray();
     for (const a of arrays) {
       a.forEach((v, k) => {
-        if (typeof k === 'number') out.push(copyValue(v));
-        else out.set(k, copyValue(v));
+        addRenumbered(out, k, v);
       });
     }
     return out;
@@ -535,8 +542,7 @@ export const arrayReverse: ModifierDef = definePlugin({
       const entries = arr.entries();
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, v] = entries[i];
-        if (typeof k === 'number' && !preserve) out.push(copyValue(v));
-        else out.set(k, copyValue(v));
+        addRenumbered(out, k, v, preserve);
       }
       return out;
     },
@@ -622,8 +628,7 @@ export const arraySlice: ModifierDef = definePlugin({
       if (len <= 0) return out;
       const entries = arr.entries().slice(from, from + len);
       for (const [k, v] of entries) {
-        if (typeof k === 'number' && !preserve) out.push(copyValue(v));
-        else out.set(k, copyValue(v));
+        addRenumbered(out, k, v, preserve);
       }
       return out;
     },
