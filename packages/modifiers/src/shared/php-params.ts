@@ -258,6 +258,14 @@ function toStringParam(v: Value, fail: () => never): string {
   return fail();
 }
 
+/** A string given for a number parameter: a leading-numeric string passes (with PHP's warning when text trails). */
+function numericStringParam(v: string, fail: () => never, ctx: Reporter): number | bigint | PhpFloat {
+  const num = scanNumber(v, true);
+  if (num === null) return fail();
+  if (numScan.trailing) ctx.warn('A non-numeric value encountered');
+  return num;
+}
+
 function toIntParam(v: Value, fail: () => never, ctx: Reporter): number {
   switch (typeof v) {
     case 'number':
@@ -268,9 +276,7 @@ function toIntParam(v: Value, fail: () => never, ctx: Reporter): number {
     case 'boolean':
       return v ? 1 : 0;
     case 'string': {
-      const num = scanNumber(v, true);
-      if (num === null) return fail();
-      if (numScan.trailing) ctx.warn('A non-numeric value encountered');
+      const num = numericStringParam(v, fail, ctx);
       if (typeof num === 'number' && Number.isSafeInteger(num)) return num + 0;
       if (typeof num === 'bigint') return Number(num);
       return floatToIntParam(num instanceof PhpFloat ? num.value : num, fail);
@@ -297,9 +303,7 @@ function toFloatParam(v: Value, fail: () => never, ctx: Reporter): number {
     case 'boolean':
       return v ? 1 : 0;
     case 'string': {
-      const num = scanNumber(v, true);
-      if (num === null) return fail();
-      if (numScan.trailing) ctx.warn('A non-numeric value encountered');
+      const num = numericStringParam(v, fail, ctx);
       return typeof num === 'number' ? num : typeof num === 'bigint' ? Number(num) : num.value;
     }
   }
@@ -313,12 +317,8 @@ function toNumberParam(v: Value, fail: () => never, ctx: Reporter): number | big
   switch (typeof v) {
     case 'boolean':
       return v ? 1 : 0;
-    case 'string': {
-      const num = scanNumber(v, true);
-      if (num === null) return fail();
-      if (numScan.trailing) ctx.warn('A non-numeric value encountered');
-      return num;
-    }
+    case 'string':
+      return numericStringParam(v, fail, ctx);
   }
   if (v === null) return 0;
   return fail();
