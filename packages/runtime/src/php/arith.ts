@@ -8,7 +8,7 @@
  * Fast paths: two safe-int numbers never allocate.
  */
 import { copyValue, PhpArray } from './array';
-import { errorTypeName, operandTypeError, toOperand } from './convert';
+import { errorTypeName, toOperand } from './convert';
 import { PhpError, type WarnFn } from './errors';
 import { floatToIntBig, floatToIntCap } from './key';
 import { INT64_MAX, INT64_MIN, makeFloat, makeInt, type Num, PhpFloat, type Value } from './value';

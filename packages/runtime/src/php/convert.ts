@@ -146,7 +146,7 @@ export function toOperand(
   throw operandTypeError(a, b, op);
 }
 
-export function operandTypeError(a: Value | undefined, b: Value | undefined, op: string): PhpError {
+function operandTypeError(a: Value | undefined, b: Value | undefined, op: string): PhpError {
   return new PhpError(
     'TypeError',
     `Unsupported operand types: ${errorTypeName(a)} ${op} ${errorTypeName(b)}`,

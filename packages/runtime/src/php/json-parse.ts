@@ -10,7 +10,7 @@ import { PhpObject } from './object';
 import { makeFloat, makeInt, type Value } from './value';
 
 /** PHP's json_last_error() codes for the failures the reader can report. */
-export const JSON_PARSE_ERROR = {
+const JSON_PARSE_ERROR = {
   DEPTH: 1,
   CTRL_CHAR: 3,
   SYNTAX: 4,

@@ -4,7 +4,7 @@
  * Every function works for negative years and far-away dates (no JS Date involved).
  */
 
-export const SECONDS_PER_DAY = 86400;
+const SECONDS_PER_DAY = 86400;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const DAYS_BEFORE_MONTH = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
@@ -15,7 +15,7 @@ export function floorDiv(a: number, b: number): number {
 }
 
 /** Modulo with the sign of the divisor. */
-export function floorMod(a: number, b: number): number {
+function floorMod(a: number, b: number): number {
   const r = a % b;
   return r !== 0 && r < 0 !== b < 0 ? r + b : r;
 }
@@ -101,7 +101,7 @@ export function wallToSeconds(f: WallFields): number {
 }
 
 /** Seconds (as if UTC) plus microseconds back to normalised wall-clock fields. */
-export function secondsToWall(seconds: number, us = 0): WallFields {
+function secondsToWall(seconds: number, us = 0): WallFields {
   const days = floorDiv(seconds, SECONDS_PER_DAY);
   const rest = seconds - days * SECONDS_PER_DAY;
   const { y, m, d } = civilFromDays(days);

@@ -17,7 +17,7 @@ export const BYTE_BASE = 0xe000;
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 const HAS_HIGH_BYTE = /[\ue080-\ue0ff]/;
 
-export function isAscii(s: string): boolean {
+function isAscii(s: string): boolean {
   return ASCII_ONLY.test(s);
 }
 

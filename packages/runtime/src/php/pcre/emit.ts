@@ -357,7 +357,7 @@ function quantSuffix(min: number, max: number): string {
   return '{' + min + ',' + max + '}';
 }
 
-export function mergeRanges(ranges: Range[]): Range[] {
+function mergeRanges(ranges: Range[]): Range[] {
   if (ranges.length <= 1) return ranges.slice();
   const sorted = ranges.slice().sort((a, b) => a[0] - b[0]);
   const out: Range[] = [[sorted[0][0], sorted[0][1]]];

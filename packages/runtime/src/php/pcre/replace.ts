@@ -16,7 +16,7 @@ type Piece = string | number;
 const templates = new Map<string, Piece[]>();
 
 /** The replacement as literal pieces and group numbers (preg_get_backref and the walk_last rule). */
-export function parseReplacement(r: string): Piece[] {
+function parseReplacement(r: string): Piece[] {
   const cached = templates.get(r);
   if (cached !== undefined) return cached;
   const out: Piece[] = [];
