@@ -101,7 +101,7 @@ export function wallToSeconds(f: WallFields): number {
 }
 
 /** Seconds (as if UTC) plus microseconds back to normalised wall-clock fields. */
-function secondsToWall(seconds: number, us = 0): WallFields {
+export function secondsToWall(seconds: number, us = 0): WallFields {
   const days = floorDiv(seconds, SECONDS_PER_DAY);
   const rest = seconds - days * SECONDS_PER_DAY;
   const { y, m, d } = civilFromDays(days);

@@ -4,7 +4,7 @@
  * local-time-to-instant resolution timelib applies (gaps and overlaps included).
  * Formatters are cached per zone: these functions sit on the hot path of date().
  */
-import { civilFromDays, daysFromCivil, floorDiv, type WallFields } from './calendar';
+import { civilFromDays, daysFromCivil, floorDiv, secondsToWall, type WallFields } from './calendar';
 
 interface Zone {
   /** Name as given by the caller (PHP prints it back for `e`). */
@@ -286,19 +286,5 @@ export function toLocalTime(timestamp: number, timeZone: string): LocalTime {
     us -= 1_000_000;
   }
   const offset = zoneOffset(timeZone, seconds);
-  const local = seconds + offset;
-  const days = floorDiv(local, 86400);
-  const rest = local - days * 86400;
-  const { y, m, d } = civilFromDays(days);
-  return {
-    y,
-    m,
-    d,
-    h: Math.floor(rest / 3600),
-    i: Math.floor((rest % 3600) / 60),
-    s: rest % 60,
-    us,
-    seconds,
-    offset,
-  };
+  return { ...secondsToWall(seconds + offset, us), seconds, offset };
 }
