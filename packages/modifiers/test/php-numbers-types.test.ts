@@ -165,8 +165,12 @@ describe('types', () => {
     expect(run(propertyExists, 'stdClass', ['a'])).toBe(false);
     const ctx = fakeCtx();
     expect(run(propertyExists, { a: 1 }, ['a'], ctx)).toBe(null);
+    expect(run(propertyExists, 7, ['a'], ctx)).toBe(null);
+    expect(run(propertyExists, -0, ['a'], ctx)).toBe(null);
     expect(ctx.warnings).toEqual([
       'property_exists(): Argument #1 ($object_or_class) must be of type object|string, array given',
+      'property_exists(): Argument #1 ($object_or_class) must be of type object|string, int given',
+      'property_exists(): Argument #1 ($object_or_class) must be of type object|string, float given',
     ]);
   });
   it('unset prints nothing', () => {

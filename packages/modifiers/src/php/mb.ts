@@ -321,16 +321,12 @@ export const mbConvertKana: ModifierDef = definePlugin({
     (_ctx, s, mode = 'KV', enc) => {
       const cs = charsetArg('mb_convert_kana', 3, enc);
       const flags = kanaModeFlags(mode);
-      if (typeof flags === 'string') throwValueError(flags);
-      const out = convertKana(decodeChars(s, cs), flags as number);
+      if (typeof flags === 'string') throw new PhpError('ValueError', flags);
+      const out = convertKana(decodeChars(s, cs), flags);
       return cs === 'UTF-8' ? fromCodePoints(out) : encodeChars(out, cs);
     },
   ),
 });
-
-function throwValueError(message: string): never {
-  throw new PhpError('ValueError', message);
-}
 
 /** The encodings `auto` stands for (mbstring.language = Japanese). */
 const AUTO = ['ASCII', 'JIS', 'UTF-8', 'EUC-JP', 'SJIS'];

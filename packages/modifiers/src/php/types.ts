@@ -2,8 +2,8 @@
  * Allowlisted PHP type and constant functions: is_array, is_numeric, defined, filter_var,
  * property_exists, unset.
  */
-import { definePlugin, isNumeric, type ModifierDef, PhpArray, PhpError, PhpObject } from '@sumi/runtime';
-import { phpFunction } from '../shared/php-params';
+import { definePlugin, isNumeric, type ModifierDef, PhpArray, PhpObject } from '@sumi/runtime';
+import { phpFunction, typeError } from '../shared/php-params';
 import { filterVar } from './filter';
 
 const GROUP = 'PHP function';
@@ -108,20 +108,7 @@ export const propertyExists: ModifierDef = definePlugin({
     (_ctx, subject, prop) => {
       if (subject instanceof PhpObject) return subject.props.has(prop);
       if (typeof subject === 'string') return false;
-      const given =
-        subject instanceof PhpArray
-          ? 'array'
-          : subject === null
-            ? 'null'
-            : typeof subject === 'boolean'
-              ? 'bool'
-              : Number.isSafeInteger(subject) || typeof subject === 'bigint'
-                ? 'int'
-                : 'float';
-      throw new PhpError(
-        'TypeError',
-        `property_exists(): Argument #1 ($object_or_class) must be of type object|string, ${given} given`,
-      );
+      return typeError('property_exists', 1, 'object_or_class', 'object|string', subject ?? null);
     },
   ),
 });

@@ -17,6 +17,7 @@ import {
   type Value,
 } from '@sumi/runtime';
 import { phpCall, typeError } from '../shared/php-params';
+import { mapSubject } from '../shared/subject';
 
 const GROUP = 'Smarty built-in';
 
@@ -105,14 +106,7 @@ export const replace: ModifierDef = definePlugin({
       checkObject('str_replace', 1, 'search', search);
       checkObject('str_replace', 2, 'replace', rep);
       checkObject('str_replace', 3, 'subject', value);
-      if (value instanceof PhpArray) {
-        const out = new PhpArray();
-        value.forEach((el, k) => {
-          out.set(k, strReplace(search, rep, toStr(el, warn), warn));
-        });
-        return out;
-      }
-      return strReplace(search, rep, toStr(value), warn);
+      return mapSubject(ctx, value, (s) => strReplace(search, rep, s, warn));
     });
   },
 });

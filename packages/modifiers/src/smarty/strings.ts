@@ -6,7 +6,6 @@
 import {
   definePlugin,
   type ModifierDef,
-  PhpError,
   wordwrap as phpWordwrap,
   pregReplace,
   type RenderContext,
@@ -16,7 +15,7 @@ import {
   type Value,
 } from '@sumi/runtime';
 import { fromBinary, toBinary } from '../shared/binary-string';
-import { ctxReporter, phpCall, phpParams } from '../shared/php-params';
+import { ctxReporter, phpCall, phpParams, valueError } from '../shared/php-params';
 import { phpStripTags } from '../shared/php-strip-tags';
 import { mapSubject, strArg } from '../shared/subject';
 import {
@@ -190,11 +189,7 @@ export const indent: ModifierDef = definePlugin({
         [ch === undefined ? ' ' : ch, chars === undefined ? 4 : chars],
         ctxReporter(ctx),
       ) as [string, number | bigint];
-      if (times < 0)
-        throw new PhpError(
-          'ValueError',
-          'str_repeat(): Argument #2 ($times) must be greater than or equal to 0',
-        );
+      if (times < 0) valueError('str_repeat', 2, 'times', 'must be greater than or equal to 0');
       const pad = c.repeat(Number(times));
       return mapSubject(ctx, value, (s) => indentText(s, pad));
     });
@@ -394,13 +389,10 @@ export const wordwrap: ModifierDef = definePlugin({
         [value, length ?? 80, brk ?? '\n', cut ?? false],
         ctxReporter(ctx),
       ) as [string, number | bigint, string, boolean];
-      if (br === '') throw new PhpError('ValueError', 'wordwrap(): Argument #3 ($break) cannot be empty');
+      if (br === '') valueError('wordwrap', 3, 'break', 'cannot be empty');
       const w = Number(width);
       if (w === 0 && docut) {
-        throw new PhpError(
-          'ValueError',
-          'wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0',
-        );
+        valueError('wordwrap', 4, 'cut_long_words', 'cannot be true when argument #2 ($width) is 0');
       }
       // PHP counts bytes: run the algorithm on the one-char-per-byte view
       return fromBinary(phpWordwrap(toBinary(text), w, toBinary(br), docut));
