@@ -88,8 +88,7 @@ class Reader {
 
   value(): Value {
     this.ws();
-    const t = this.text;
-    const c = t.charCodeAt(this.pos);
+    const c = this.text.charCodeAt(this.pos);
     switch (c) {
       case 123: // {
         return this.object();
@@ -98,27 +97,21 @@ class Reader {
       case 34: // "
         return this.string();
       case 116: // t
-        if (t.startsWith('true', this.pos)) {
-          this.pos += 4;
-          return true;
-        }
-        return this.unexpected();
+        return this.literal('true', true);
       case 102: // f
-        if (t.startsWith('false', this.pos)) {
-          this.pos += 5;
-          return false;
-        }
-        return this.unexpected();
+        return this.literal('false', false);
       case 110: // n
-        if (t.startsWith('null', this.pos)) {
-          this.pos += 4;
-          return null;
-        }
-        return this.unexpected();
+        return this.literal('null', null);
       default:
         if (c === 45 || (c >= 48 && c <= 57)) return this.number();
         return this.unexpected();
     }
+  }
+
+  literal(word: string, v: Value): Value {
+    if (!this.text.startsWith(word, this.pos)) this.unexpected();
+    this.pos += word.length;
+    return v;
   }
 
   enter(): void {
