@@ -6,20 +6,11 @@
  * precedence over the PHP functions of the same name in Smarty 2.
  */
 import { definePlugin, type ModifierDef, PhpArray, toStr } from '@sumi/runtime';
+import { asciiLower, asciiUpper } from '../shared/ascii-case';
 import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
 import { haystackOffset, phpFunction, typeError, valueError } from '../shared/php-params';
 
 const GROUP = 'PHP function';
-
-/** ASCII-only lower case (bytes ≥ 0x80 untouched). */
-export function asciiToLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-}
-
-/** ASCII-only upper case. */
-export function asciiToUpper(s: string): string {
-  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
-}
 
 export const explode: ModifierDef = definePlugin({
   kind: 'modifier',
@@ -182,8 +173,8 @@ function bytePosition(
   let n = toBinary(needle);
   const from = haystackOffset(fname, offset, h.length);
   if (fold) {
-    h = asciiToLower(h);
-    n = asciiToLower(n);
+    h = asciiLower(h);
+    n = asciiLower(n);
   }
   const i = h.indexOf(n, from);
   return i < 0 ? false : i;
@@ -309,7 +300,7 @@ export const strtolower: ModifierDef = definePlugin({
   args: [],
   result: 'the string',
   examples: [{ template: '{$s|strtolower}', data: { s: 'ÀÉ ABC' }, output: 'ÀÉ abc' }],
-  run: phpFunction('strtolower', [{ name: 'string', type: 'string' }], (_ctx, s) => asciiToLower(s)),
+  run: phpFunction('strtolower', [{ name: 'string', type: 'string' }], (_ctx, s) => asciiLower(s)),
 });
 
 export const strtoupper: ModifierDef = definePlugin({
@@ -321,7 +312,7 @@ export const strtoupper: ModifierDef = definePlugin({
   args: [],
   result: 'the string',
   examples: [{ template: '{$s|strtoupper}', data: { s: 'héllo World' }, output: 'HéLLO WORLD' }],
-  run: phpFunction('strtoupper', [{ name: 'string', type: 'string' }], (_ctx, s) => asciiToUpper(s)),
+  run: phpFunction('strtoupper', [{ name: 'string', type: 'string' }], (_ctx, s) => asciiUpper(s)),
 });
 
 /** PHP 8 substr() on a byte string. */

@@ -13,6 +13,7 @@ import {
   toStr,
   type Value,
 } from '@sumi/runtime';
+import { asciiLower } from './ascii-case';
 import { toBinary } from './binary-string';
 import { phpStableSort } from './zend-sort';
 
@@ -27,10 +28,7 @@ type ValueCmp = (a: Value, b: Value) => number;
 
 /** zend_binary_strcasecmp: ASCII case folding, then bytes */
 function caseCompare(a: string, b: string): number {
-  return binaryCompare(
-    a.replace(/[A-Z]+/g, (m) => m.toLowerCase()),
-    b.replace(/[A-Z]+/g, (m) => m.toLowerCase()),
-  );
+  return binaryCompare(asciiLower(a), asciiLower(b));
 }
 
 /** The value comparison PHP's sort functions use for `flags`. */

@@ -7,6 +7,7 @@
  * States: 0 text, 1 inside a tag, 2 inside `<?...?>`, 3 inside `<!...>`,
  * 4 inside a comment `<!-- ... -->`.
  */
+import { asciiLower } from './ascii-case';
 
 const isSpace = (c: string | undefined): boolean =>
   c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\v' || c === '\f';
@@ -229,11 +230,6 @@ function tagFind(tag: string, set: string): boolean {
   }
   norm += '>';
   return set.includes(norm);
-}
-
-/** zend_str_tolower: ASCII letters only */
-export function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
 /** PHP 7.4+ accepts an array of tag names: `['b', 'i']` is `'<b><i>'` */

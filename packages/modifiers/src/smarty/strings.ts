@@ -14,13 +14,12 @@ import {
   toStr,
   type Value,
 } from '@sumi/runtime';
+import { asciiLower, asciiUpper } from '../shared/ascii-case';
 import { fromBinary, toBinary } from '../shared/binary-string';
 import { ctxReporter, phpCall, phpParams, valueError } from '../shared/php-params';
 import { phpStripTags } from '../shared/php-strip-tags';
 import { mapSubject, strArg } from '../shared/subject';
 import {
-  asciiLower,
-  asciiUpper,
   capitalize as capitalizeText,
   countCharacters,
   countParagraphs,

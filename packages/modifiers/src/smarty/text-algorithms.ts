@@ -25,14 +25,6 @@ export function ucfirst(s: string): string {
   return c >= 97 && c <= 122 ? String.fromCharCode(c - 32) + s.slice(1) : s;
 }
 
-/** strtoupper()/strtolower(): ASCII only since PHP 8.2 */
-export function asciiUpper(s: string): string {
-  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
-}
-export function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-}
-
 /**
  * capitalize: preg_replace_callback('!\'?\b\w(\w|\')*\b!', ...) where a word
  * is upper-cased unless it starts with `'` or contains a digit (uc_digits
