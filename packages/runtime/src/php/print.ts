@@ -8,6 +8,8 @@
  * toExponential rounds exact ties up, so ties are detected and corrected.
  */
 
+import { decompose } from './float-bits';
+
 /** digits of the last `splitFloat` call (no trailing zeros, "0" for zero) */
 let sDigits = '0';
 /** decimal point position: value = 0.DIGITS × 10^sDecpt */
@@ -28,24 +30,9 @@ function stripZeros(d: string): string {
   return end === d.length ? d : d.slice(0, end);
 }
 
-const f64 = new Float64Array(1);
-const u32 = new Uint32Array(f64.buffer);
-const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /** True when finite x > 0 equals N × 10^k exactly. */
 function exactlyDecimal(x: number, n: bigint, k: number): boolean {
-  f64[0] = x;
-  const hi = LITTLE ? u32[1] : u32[0];
-  const lo = LITTLE ? u32[0] : u32[1];
-  const bexp = (hi >>> 20) & 0x7ff;
-  let m = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-  let q: number;
-  if (bexp === 0) {
-    q = -1074;
-  } else {
-    m |= 1n << 52n;
-    q = bexp - 1075;
-  }
+  const [m, q] = decompose(x);
   // compare m × 2^q with n × 10^k
   let left = m;
   let right = n;
