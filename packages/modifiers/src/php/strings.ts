@@ -8,6 +8,7 @@
 import { definePlugin, type ModifierDef, PhpArray, toStr } from '@sumi/runtime';
 import { asciiLower, asciiUpper } from '../shared/ascii-case';
 import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
+import { substrBytes } from '../shared/byte-substr';
 import { haystackOffset, phpFunction, typeError, valueError } from '../shared/php-params';
 
 const GROUP = 'PHP function';
@@ -314,19 +315,6 @@ export const strtoupper: ModifierDef = definePlugin({
   examples: [{ template: '{$s|strtoupper}', data: { s: 'héllo World' }, output: 'HéLLO WORLD' }],
   run: phpFunction('strtoupper', [{ name: 'string', type: 'string' }], (_ctx, s) => asciiUpper(s)),
 });
-
-/** PHP 8 substr() on a byte string. */
-export function substrBytes(b: string, offset: number, length: number | null | undefined): string {
-  const len = b.length;
-  let f = offset;
-  if (f > len) return '';
-  if (f < 0) f = -f > len ? 0 : len + f;
-  let l: number;
-  if (length === null || length === undefined) l = len - f;
-  else if (length < 0) l = -length > len - f ? 0 : len - f + length;
-  else l = Math.min(length, len - f);
-  return b.slice(f, f + l);
-}
 
 export const substr: ModifierDef = definePlugin({
   kind: 'modifier',

@@ -8,6 +8,7 @@
  *   code unit is a non-word, non-space character in both engines).
  */
 import { byteCount as byteLength, fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
+import { substrBytes } from '../shared/byte-substr';
 
 /** runs a byte-wise algorithm on the one-char-per-byte view of `s` */
 function viaBytes(s: string, fn: (binary: string) => string): string {
@@ -116,28 +117,13 @@ export function truncate(
   return viaBytes(s, (b) => {
     let str = b;
     if (!breakWords && !middle) {
-      str = substr(str, 0, len + 1).replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/, '');
+      str = substrBytes(str, 0, len + 1).replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/, '');
     }
     const etcBytes = toBinary(etc);
-    if (!middle) return substr(str, 0, len) + etcBytes;
+    if (!middle) return substrBytes(str, 0, len) + etcBytes;
     len = len / 2;
-    return substr(str, 0, Math.trunc(len)) + etcBytes + substr(str, -Math.trunc(len));
+    return substrBytes(str, 0, Math.trunc(len)) + etcBytes + substrBytes(str, -Math.trunc(len));
   });
-}
-
-/** substr() on a one-char-per-byte string */
-export function substr(s: string, start: number, length?: number): string {
-  const len = s.length;
-  let f = start;
-  if (f > len) return '';
-  if (f < 0) f = Math.max(0, len + f);
-  let l = length === undefined ? len - f : length;
-  if (l < 0) {
-    l = len - f + l;
-    if (l < 0) l = 0;
-  }
-  if (l > len - f) l = len - f;
-  return l <= 0 ? '' : s.slice(f, f + l);
 }
 
 /** nl2br(): `<br />` before every \r\n, \n\r, \n and \r */

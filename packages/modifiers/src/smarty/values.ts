@@ -15,6 +15,7 @@ import {
   type Value,
 } from '@sumi/runtime';
 import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
+import { substrBytes } from '../shared/byte-substr';
 import { htmlspecialchars } from '../shared/html-escape';
 import { strtrPairs } from './text-algorithms';
 
@@ -82,9 +83,7 @@ const DPV_REPLACE: ReadonlyArray<readonly [string, string]> = [
 
 /** substr($s, 0, $n) on bytes */
 function byteHead(s: string, n: number): string {
-  const b = toBinary(s);
-  const len = n < 0 ? Math.max(0, b.length + n) : Math.min(n, b.length);
-  return fromBinary(b.slice(0, len));
+  return fromBinary(substrBytes(toBinary(s), 0, n));
 }
 
 const hsc = (s: string) => htmlspecialchars(s);
