@@ -7,6 +7,7 @@ import { definePlugin, type ModifierDef, PhpArray, PhpError, type Value } from '
 import { eastAsianWidth } from 'get-east-asian-width';
 import { byteCount, fromCodePoints } from '../shared/binary-string';
 import { haystackOffset, phpFunction, valueError } from '../shared/php-params';
+import { substrRange } from '../shared/substr';
 import { convertKana, kanaModeFlags } from './kana';
 import { type Charset, charsetOf, decodeChars, encodeChars, isValidIn } from './mb-encodings';
 
@@ -175,13 +176,7 @@ export const mbSubstr: ModifierDef = definePlugin({
     (_ctx, s, start, length, enc) => {
       const cs = charsetArg('mb_substr', 4, enc);
       const chars = decodeChars(s, cs);
-      const n = chars.length;
-      let from = start;
-      if (from < 0) from = Math.max(0, n + from);
-      if (from > n) return '';
-      let len = length === null || length === undefined ? n - from : length;
-      if (len < 0) len = Math.max(0, n - from + len);
-      const part = chars.slice(from, from + len);
+      const part = chars.slice(...substrRange(chars.length, start, length));
       return cs === 'UTF-8' ? fromCodePoints(part) : encodeChars(part, cs);
     },
   ),

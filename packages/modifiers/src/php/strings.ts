@@ -8,8 +8,8 @@
 import { definePlugin, type ModifierDef, PhpArray, toStr } from '@sumi/runtime';
 import { asciiLower, asciiUpper } from '../shared/ascii-case';
 import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
-import { substrBytes } from '../shared/byte-substr';
 import { haystackOffset, phpFunction, typeError, valueError } from '../shared/php-params';
+import { substrBytes } from '../shared/substr';
 
 const GROUP = 'PHP function';
 

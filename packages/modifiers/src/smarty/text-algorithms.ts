@@ -8,7 +8,7 @@
  *   code unit is a non-word, non-space character in both engines).
  */
 import { byteCount as byteLength, fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
-import { substrBytes } from '../shared/byte-substr';
+import { substrBytes } from '../shared/substr';
 
 /** runs a byte-wise algorithm on the one-char-per-byte view of `s` */
 function viaBytes(s: string, fn: (binary: string) => string): string {

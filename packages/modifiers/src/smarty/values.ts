@@ -15,8 +15,8 @@ import {
   type Value,
 } from '@sumi/runtime';
 import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
-import { substrBytes } from '../shared/byte-substr';
 import { htmlspecialchars } from '../shared/html-escape';
+import { substrBytes } from '../shared/substr';
 import { strtrPairs } from './text-algorithms';
 
 const GROUP = 'Smarty built-in';
