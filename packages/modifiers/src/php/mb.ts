@@ -21,6 +21,11 @@ function charsetArg(fname: string, n: number, enc: string | null | undefined): C
   return cs;
 }
 
+/** Characters back to a string in `cs`; UTF-8 keeps invalid bytes as they came (encodeChars would make them `?`). */
+function charsIn(chars: readonly number[], cs: Charset): string {
+  return cs === 'UTF-8' ? fromCodePoints(chars) : encodeChars(chars, cs);
+}
+
 /** mbstring's character width: 2 for East Asian Wide and Fullwidth characters, else 1. */
 export function charWidth(cp: number): number {
   if (cp >= 0xdc80 && cp <= 0xdcff) return 1;
@@ -177,7 +182,7 @@ export const mbSubstr: ModifierDef = definePlugin({
       const cs = charsetArg('mb_substr', 4, enc);
       const chars = decodeChars(s, cs);
       const part = chars.slice(...substrRange(chars.length, start, length));
-      return cs === 'UTF-8' ? fromCodePoints(part) : encodeChars(part, cs);
+      return charsIn(part, cs);
     },
   ),
 });
@@ -277,7 +282,7 @@ export const mbStrimwidth: ModifierDef = definePlugin({
       if (w < 0) w = swidth + w - from;
       if (w < 0) valueError('mb_strimwidth', 3, 'width', 'is out of range');
       const out = strimwidth(chars, from, w, decodeChars(marker, cs));
-      return cs === 'UTF-8' ? fromCodePoints(out) : encodeChars(out, cs);
+      return charsIn(out, cs);
     },
   ),
 });
@@ -318,7 +323,7 @@ export const mbConvertKana: ModifierDef = definePlugin({
       const flags = kanaModeFlags(mode);
       if (typeof flags === 'string') throw new PhpError('ValueError', flags);
       const out = convertKana(decodeChars(s, cs), flags);
-      return cs === 'UTF-8' ? fromCodePoints(out) : encodeChars(out, cs);
+      return charsIn(out, cs);
     },
   ),
 });
