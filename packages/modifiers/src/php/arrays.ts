@@ -36,6 +36,7 @@ import {
   sortPhpArray,
   valueComparator,
 } from '../shared/php-sort';
+import { substrRange } from '../shared/substr';
 import { phpStableSort } from '../shared/zend-sort';
 
 const GROUP = 'PHP function';
@@ -617,17 +618,8 @@ export const arraySlice: ModifierDef = definePlugin({
       { name: 'preserve_keys', type: 'bool', optional: true },
     ],
     (_ctx, arr, offset, length, preserve = false) => {
-      const n = arr.size;
-      let from = offset;
-      if (from > n) return new PhpArray();
-      if (from < 0 && (from = n + from) < 0) from = 0;
-      let len = length === null || length === undefined ? n : length;
-      if (len < 0) len = n - from + len;
-      else if (from + len > n) len = n - from;
       const out = new PhpArray();
-      if (len <= 0) return out;
-      const entries = arr.entries().slice(from, from + len);
-      for (const [k, v] of entries) {
+      for (const [k, v] of arr.entries().slice(...substrRange(arr.size, offset, length))) {
         addRenumbered(out, k, v, preserve);
       }
       return out;

@@ -1,6 +1,7 @@
 /**
- * PHP 8's substr() arithmetic, shared by the byte functions (substr, |truncate, debug_print_var) and
- * mb_substr: a negative offset or length counts from the end, an offset past the end takes nothing.
+ * PHP 8's substr() arithmetic, shared by the byte functions (substr, |truncate, debug_print_var),
+ * mb_substr and array_slice: a negative offset or length counts from the end, an offset past the end
+ * takes nothing.
  */
 
 /** The [start, end) that substr($s, $offset, $length) takes from `size` units. */
