@@ -147,57 +147,31 @@ export function strnatcmp(a: string, b: string, caseInsensitive: boolean): numbe
     while (isSpace(cb)) cb = at(B, ++bp);
     if (isDigit(ca) && isDigit(cb)) {
       const fractional = ca === 48 || cb === 48;
-      let result = 0;
-      if (fractional) {
-        // compare_left: the first different digit wins
-        for (; ; ap++, bp++) {
-          const da = ap < aend && isDigit(at(A, ap));
-          const db = bp < bend && isDigit(at(B, bp));
-          if (!da && !db) {
-            result = 0;
-            break;
-          }
-          if (!da) {
-            result = -1;
-            break;
-          }
-          if (!db) {
-            result = 1;
-            break;
-          }
-          if (at(A, ap) < at(B, bp)) {
-            result = -1;
-            break;
-          }
-          if (at(A, ap) > at(B, bp)) {
-            result = 1;
-            break;
-          }
+      // compare_left (a leading zero: the first different digit wins) and compare_right (the longest
+      // run wins, else the first difference: the bias)
+      let result: number;
+      let bias = 0;
+      for (; ; ap++, bp++) {
+        const da = ap < aend && isDigit(at(A, ap));
+        const db = bp < bend && isDigit(at(B, bp));
+        if (!da && !db) {
+          result = bias;
+          break;
         }
-      } else {
-        // compare_right: the longest run wins, else the first difference (bias)
-        let bias = 0;
-        for (; ; ap++, bp++) {
-          const da = ap < aend && isDigit(at(A, ap));
-          const db = bp < bend && isDigit(at(B, bp));
-          if (!da && !db) {
-            result = bias;
-            break;
-          }
-          if (!da) {
-            result = -1;
-            break;
-          }
-          if (!db) {
-            result = 1;
-            break;
-          }
-          if (at(A, ap) < at(B, bp)) {
-            if (!bias) bias = -1;
-          } else if (at(A, ap) > at(B, bp)) {
-            if (!bias) bias = 1;
-          }
+        if (!da) {
+          result = -1;
+          break;
         }
+        if (!db) {
+          result = 1;
+          break;
+        }
+        const d = at(A, ap) - at(B, bp);
+        if (d !== 0 && fractional) {
+          result = d < 0 ? -1 : 1;
+          break;
+        }
+        if (d !== 0 && !bias) bias = d < 0 ? -1 : 1;
       }
       if (result !== 0) return result;
       if (ap === aend && bp === bend) return 0;
