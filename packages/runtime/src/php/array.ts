@@ -406,6 +406,16 @@ export class PhpArray {
   }
 
   /** @internal makes this handle's store exclusive */
+  /**
+   * This handle will not be used again (a loop's private copy, say): give its
+   * share of the store back, so the next write through another handle need
+   * not copy. The handle is left empty.
+   */
+  release(): void {
+    if (this.s.refs > 1) this.s.refs--;
+    this.s = new ArrayStore(null, [], null, 0);
+  }
+
   separate(): void {
     const s = this.s;
     if (s.refs > 1) {

@@ -77,7 +77,9 @@ const ${len} = ${arr}.size;
 ${named}
 if (${len} > 0) {
 `;
+  // the loop's copy is dropped: its share goes back, so later writes to the source need not copy
   const tail = `}${alt ? ` else {\n${alt}}` : ''}
+${arr}.release();
 }
 `;
   const tick = `if (++rt.steps > rt.checkAt) rt.budget(o.length);\n${count}`;
