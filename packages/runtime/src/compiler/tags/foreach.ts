@@ -31,7 +31,7 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   if (keyAttr && !keyName) {
     st.error(
       ErrorCodes.INVALID_ATTRIBUTE,
-      "foreach: 'key' must to be a variable name (literal string)",
+      "foreach: 'key' must be a variable name (literal string)",
       keyAttr.span,
     );
     return '';
@@ -57,7 +57,6 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   const cached = !mayWrite(n.body, names) && !st.locals.has(itemName) && !(keyName && st.locals.has(keyName));
   const itemLocal = st.id('x');
   const keyLocal = st.id('y');
-  const last = st.id('c');
   if (cached) {
     st.locals.set(itemName, itemLocal);
     if (keyName) st.locals.set(keyName, keyLocal);
@@ -87,13 +86,14 @@ ${arr}.release();
     // read-only views of the (copied) array: no per-row copies; the item reaches the
     // variable table, as its own copy, once the loop is left
     const key = keyName ? ` ${keyLocal} = ${arr}.keyAt(${i});` : '';
-    const leave = `if (${last} >= 0) { V.set(${JSON.stringify(itemName)}, own(${itemLocal}));${
+    // (the array is not empty here, so the first iteration has set the locals)
+    const leave = `V.set(${JSON.stringify(itemName)}, own(${itemLocal}));${
       keyName ? ` V.set(${JSON.stringify(keyName)}, ${keyLocal});` : ''
-    } }\n`;
-    return `${head}let ${last} = -1, ${itemLocal} = null${keyName ? `, ${keyLocal} = null` : ''};
+    }\n`;
+    return `${head}let ${itemLocal} = null${keyName ? `, ${keyLocal} = null` : ''};
 ${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
 ${tick}
-${last} = ${i}; ${itemLocal} = ${arr}.peekAt(${i});${key}
+${itemLocal} = ${arr}.peekAt(${i});${key}
 ${body}}
 ${leave}${tail}`;
   }
