@@ -268,7 +268,8 @@ export class Engine {
     const target = String(attrs.var);
     const done = (returned: Value | undefined) => {
       shared.depth--;
-      rt.steps = Math.max(rt.steps, shared.steps.n);
+      // the function's loop iterations and plugin calls count against the caller's step budget
+      rt.steps = Math.max(rt.steps, child.steps);
       rt.assign(target, returned ?? null);
       return null;
     };
@@ -277,6 +278,7 @@ export class Engine {
     const onError = (e: unknown) => {
       if (e instanceof ReturnSignal) return done(e.value);
       shared.depth--;
+      rt.steps = Math.max(rt.steps, child.steps);
       throw e;
     };
     if (shared.isAsync && tpl.async) {

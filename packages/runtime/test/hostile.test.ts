@@ -127,3 +127,13 @@ describe('block plugins and async templates', () => {
     expect(renderError(`${'{if 1}'.repeat(200)}x${'{/if}'.repeat(200)}`).code).toBe('LIMIT_DEPTH');
   });
 });
+
+describe('custom functions share the step budget', () => {
+  test('many small calls add up', () => {
+    const engine = createEngine({ limits: { maxSteps: 5_000 } });
+    engine.defineFunction({ name: 'tiny', source: '{section name=i loop=10}{/section}{return value=1}' });
+    expect(() =>
+      engine.renderSync('{section name=j loop=2000}{function name="tiny" var=r}{/section}', null),
+    ).toThrow(expect.objectContaining({ code: 'LIMIT_STEPS' }));
+  });
+});
