@@ -149,3 +149,10 @@ describe('leaving a capture early', () => {
     ).toBe('[][x2|x1');
   });
 });
+
+describe('constant-key reads remember positions safely', () => {
+  test('rows with different key orders, missing keys and numeric keys read right', () => {
+    const json = '{"rows":[{"a":1,"b":2},{"b":3,"a":4},{"c":5},{"a":6,"b":7},{"0":"z","a":8}]}';
+    expect(render('{foreach from=$rows item=r}{$r.a}/{$r.b}|{/foreach}', json)).toBe('1/2|4/3|/|6/7|8/|');
+  });
+});

@@ -80,9 +80,9 @@ ${body}return o;
 } catch (e) { throw rt.positioned(e, p, o); }
 };`;
   if (state.errors.length) return { state, code, fn: null };
-  let factory: (h: typeof helpers, k: unknown[]) => RenderFn | AsyncRenderFn;
+  let factory: (h: typeof helpers, k: unknown[], c: { i: number }[]) => RenderFn | AsyncRenderFn;
   try {
-    factory = new Function('H', 'K', code) as typeof factory;
+    factory = new Function('H', 'K', 'C', code) as typeof factory;
   } catch (e) {
     // the nesting limits keep generated code shallow; this is the last guard
     state.error(
@@ -92,7 +92,7 @@ ${body}return o;
     );
     return { state, code, fn: null };
   }
-  return { state, code, fn: factory(helpers, state.constants) };
+  return { state, code, fn: factory(helpers, state.constants, state.sites) };
 }
 
 function throwIfErrors(state: CodegenState, source: string, name: string, parsed: Diagnostic[]): void {

@@ -135,7 +135,7 @@ function compileAccess(st: CodegenState, target: string, a: Accessor): string {
       // constant keys already in canonical form skip normalisation at run time
       return (typeof a.key === 'number' && Number.isSafeInteger(a.key)) ||
         (typeof a.key === 'string' && !/^(?:0|-?[1-9]\d*)$/.test(a.key))
-        ? `keyC(${target}, ${JSON.stringify(a.key)})`
+        ? `keyC(${target}, ${JSON.stringify(a.key)}, ${st.site()})`
         : `key(${target}, ${JSON.stringify(a.key)})`;
     case 'var':
       return `key(${target}, ${compileVar(st, a.expr)})`;

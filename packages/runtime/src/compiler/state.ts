@@ -27,6 +27,8 @@ export interface LoopFrame {
 
 export class CodegenState {
   readonly constants: unknown[] = [];
+  /** per-site caches of constant-key reads (`C[n]`, see render/access.ts keyC) */
+  readonly sites: { i: number }[] = [];
   readonly spans: Span[] = [];
   readonly errors: CompileError[] = [];
   readonly warnings: Diagnostic[] = [];
@@ -56,6 +58,11 @@ export class CodegenState {
     let i = this.constants.indexOf(value);
     if (i < 0) i = this.constants.push(value) - 1;
     return `K[${i}]`;
+  }
+
+  /** a fresh key-read cache, as a JS expression */
+  site(): string {
+    return `C[${this.sites.push({ i: 0 }) - 1}]`;
   }
 
   /** records a span and returns its index, assigned to `p` before risky code */

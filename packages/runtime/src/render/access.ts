@@ -21,11 +21,31 @@ export function key(v: Value, k: Value): Value {
   return null;
 }
 
-/** `key` for a constant key in canonical form (see PhpArray.peekKey) */
-export function keyC(v: Value, k: string | number): Value {
+/** a read site's memory of where its key was last found */
+export interface KeySite {
+  i: number;
+}
+
+/**
+ * `key` for a constant key in canonical form (see PhpArray.peekKey), with a
+ * per-site cache: records of one JSON list share their key order, so the
+ * position found for the previous row is checked first and the map lookup
+ * is skipped. The check reads the key at that position, so it is always right.
+ */
+export function keyC(v: Value, k: string | number, site: KeySite): Value {
   if (v instanceof PhpArray) {
-    const r = v.peekKey(k);
-    return r === undefined ? null : r;
+    const s = v.s;
+    const keys = s.keys;
+    if (keys === null) {
+      if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return null;
+      return s.vals[k]!;
+    }
+    const i = site.i;
+    if (keys[i] === k) return s.vals[i]!;
+    const j = s.index!.get(k);
+    if (j === undefined) return null;
+    site.i = j;
+    return s.vals[j]!;
   }
   if (typeof v === 'string') return stringOffset(v, k);
   return null;
