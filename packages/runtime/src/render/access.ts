@@ -5,6 +5,7 @@
  * property (constructor, __proto__) is reachable.
  */
 import { PhpArray } from '../php/array';
+import { fromBytes, isAsciiString, toBytes } from '../php/binary-string';
 import { PhpObject } from '../php/object';
 import type { Value } from '../php/value';
 
@@ -59,19 +60,18 @@ export function prop(v: Value, name: string): Value {
   return null;
 }
 
-/** `"abc"[1]` is "b" (PHP string offsets are bytes; we index UTF-8 bytes like PHP). */
+/** `"abc"[1]` is "b": PHP string offsets count bytes (one byte of a multibyte character is a raw byte, see binary-string.ts) */
 function stringOffset(s: string, k: Value): Value {
   let i: number;
   if (typeof k === 'number' && Number.isInteger(k)) i = k;
   else if (typeof k === 'string' && /^-?\d+$/.test(k)) i = Number(k);
   else return null;
-  // ASCII fast path; multibyte strings go through bytes
-  if (/^[\x00-\x7f]*$/.test(s)) {
+  if (isAsciiString(s)) {
     if (i < 0) i += s.length;
     return i >= 0 && i < s.length ? s[i]! : null;
   }
-  const bytes = new TextEncoder().encode(s);
+  const bytes = toBytes(s);
   if (i < 0) i += bytes.length;
   if (i < 0 || i >= bytes.length) return null;
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(i, i + 1));
+  return fromBytes(bytes.subarray(i, i + 1));
 }
