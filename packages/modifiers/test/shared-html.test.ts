@@ -5,6 +5,7 @@ import {
   ENT_QUOTES,
   htmlentities,
   htmlspecialchars,
+  htmlspecialcharsSingleByte,
 } from '../src/shared/html-escape';
 import { phpStripTags } from '../src/shared/php-strip-tags';
 
@@ -37,6 +38,25 @@ describe('htmlspecialchars / htmlentities', () => {
     );
     expect(htmlspecialchars(`"'`, ENT_COMPAT)).toBe(`&quot;'`);
     expect(htmlspecialchars(`"'`, ENT_NOQUOTES)).toBe(`"'`);
+  });
+  it('rewrites every special wherever it sits (start, end, runs, between multibyte text)', () => {
+    // a plain regex replacement is the reference for the slicing loop
+    const table: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
+    const alphabet = ['&', '<', '>', '"', "'", 'a', ' ', '=', '?', '#', ';', 'é', '日', '!', '@'];
+    let seed = 7;
+    for (let n = 0; n < 500; n++) {
+      let s = '';
+      const len = n % 13;
+      for (let i = 0; i < len; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        s += alphabet[seed % alphabet.length];
+      }
+      const all = s.replace(/[&<>"']/g, (c) => table[c]!);
+      expect(htmlspecialcharsSingleByte(s)).toBe(all);
+      expect(htmlspecialchars(s, ENT_QUOTES, 'UTF-8')).toBe(all);
+      expect(htmlspecialchars(s, ENT_COMPAT, 'UTF-8')).toBe(s.replace(/[&<>"]/g, (c) => table[c]!));
+      expect(htmlspecialchars(s, ENT_NOQUOTES, 'UTF-8')).toBe(s.replace(/[&<>]/g, (c) => table[c]!));
+    }
   });
   it('multibyte text is untouched by htmlspecialchars in any charset', () => {
     expect(htmlspecialchars('café <b>', ENT_QUOTES, 'UTF-8')).toBe('café &lt;b&gt;');

@@ -313,9 +313,11 @@ function initialVars(data: TemplateData): Vars {
     });
   }
   // the caller keeps its data: the template gets copies (O(1), copy-on-write)
-  arr.forEach((v, k) => {
-    vars.set(String(k), v instanceof PhpArray ? v.clone() : v);
-  });
+  const n = arr.size;
+  for (let i = 0; i < n; i++) {
+    const v = arr.peekAt(i);
+    vars.set(String(arr.keyAt(i)), v instanceof PhpArray ? v.clone() : v);
+  }
   return vars;
 }
 

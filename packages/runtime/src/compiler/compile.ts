@@ -73,7 +73,7 @@ function generate(ast: Template, registry: PluginRegistry, name: string, isAsync
   const body = compileNodes(state, ast.body);
   const code = `"use strict";
 const { ${Object.keys(helpers).join(', ')} } = H;
-return ${isAsync ? 'async ' : ''}function render(rt, V) {
+${state.prelude()}return ${isAsync ? 'async ' : ''}function render(rt, V) {
 let o = '', p = -1;
 try {
 ${body}return o;

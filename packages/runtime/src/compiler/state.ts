@@ -60,6 +60,39 @@ export class CodegenState {
     return `K[${i}]`;
   }
 
+  /** module-level declarations emitted before the render function (modifier callers) */
+  private readonly preludeLines: string[] = [];
+  private readonly callers = new Map<string, string>();
+
+  /**
+   * A caller of one modifier with `argc` arguments, as a module-level function of this template. Each
+   * template gets its own copy, so the `run` call inside sees one modifier only and V8 can inline it;
+   * a shared helper would see every modifier of every template.
+   */
+  modifierCaller(def: unknown, argc: number): string {
+    const k = this.constant(def);
+    const id = `${k}/${argc}`;
+    let name = this.callers.get(id);
+    if (name === undefined) {
+      name = `M${this.callers.size}`;
+      this.callers.set(id, name);
+      const params = Array.from({ length: argc }, (_, i) => `a${i}`);
+      const list = params.join(', ');
+      this.preludeLines.push(
+        `const ${name}d = ${k};`,
+        `function ${name}(ctx, v${params.map((x) => `, ${x}`).join('')}) {`,
+        `return v instanceof PA ? mapped(${name}d, ctx, v, [${list}]) : ${name}d.run(ctx, v${params.map((x) => `, ${x}`).join('')});`,
+        '}',
+      );
+    }
+    return name;
+  }
+
+  /** the declarations `modifierCaller` asked for */
+  prelude(): string {
+    return this.preludeLines.length ? `${this.preludeLines.join('\n')}\n` : '';
+  }
+
   /** a fresh key-read cache, as a JS expression */
   site(): string {
     return `C[${this.sites.push({ i: 0 }) - 1}]`;

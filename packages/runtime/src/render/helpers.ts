@@ -111,18 +111,6 @@ function mapped(def: ModifierDef, ctx: RenderContext, v: PhpArray, args: Value[]
   for (const [k, x] of v.entries()) out.set(k, def.run(ctx, x, ...args));
   return out;
 }
-function mod0(def: ModifierDef, ctx: RenderContext, v: Value): Value {
-  return v instanceof PhpArray ? mapped(def, ctx, v, []) : def.run(ctx, v);
-}
-function mod1(def: ModifierDef, ctx: RenderContext, v: Value, a: Value): Value {
-  return v instanceof PhpArray ? mapped(def, ctx, v, [a]) : def.run(ctx, v, a);
-}
-function mod2(def: ModifierDef, ctx: RenderContext, v: Value, a: Value, b: Value): Value {
-  return v instanceof PhpArray ? mapped(def, ctx, v, [a, b]) : def.run(ctx, v, a, b);
-}
-function mod3(def: ModifierDef, ctx: RenderContext, v: Value, a: Value, b: Value, c: Value): Value {
-  return v instanceof PhpArray ? mapped(def, ctx, v, [a, b, c]) : def.run(ctx, v, a, b, c);
-}
 function modN(def: ModifierDef, ctx: RenderContext, v: Value, args: Value[]): Value {
   return v instanceof PhpArray ? mapped(def, ctx, v, args) : def.run(ctx, v, ...args);
 }
@@ -166,9 +154,7 @@ export const helpers = {
   isObject,
   count,
   inArray,
-  mod0,
-  mod1,
-  mod2,
-  mod3,
+  mapped,
+  PA: PhpArray,
   modN,
 };
