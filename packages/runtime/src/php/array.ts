@@ -51,6 +51,11 @@ export class ArrayStore {
   hasInt: boolean;
   /** number of handles sharing this store (never decremented when a handle is dropped: safe, may copy once too often) */
   refs: number;
+  /**
+   * `keys` and `index` are shared with other stores (copies of one array, rows of one table with the
+   * same keys in the same order): read them freely, but `ownKeys()` before adding or removing a key.
+   */
+  sharedKeys: boolean;
 
   constructor(keys: Key[] | null, vals: Value[], index: Map<Key, number> | null, next: number) {
     this.keys = keys;
@@ -60,7 +65,15 @@ export class ArrayStore {
     this.next = next;
     this.hasInt = next !== 0;
     this.refs = 1;
+    this.sharedKeys = false;
   }
+}
+
+/** gives `s` its own key list and index before a key is added or removed */
+function ownKeys(s: ArrayStore): void {
+  s.keys = s.keys!.slice();
+  s.index = new Map(s.index!);
+  s.sharedKeys = false;
 }
 
 /** The value to store when PHP copies on assignment: arrays get an O(1) COW copy. */
@@ -81,10 +94,10 @@ function copyStore(s: ArrayStore): ArrayStore {
     const v = s.vals[i];
     vals[i] = v instanceof PhpArray ? v.clone() : v;
   }
-  const keys = s.keys === null ? null : s.keys.slice();
-  const index = s.index === null ? null : new Map(s.index);
-  const copy = new ArrayStore(keys, vals, index, s.next);
+  // the copy shares the key list until one side adds or removes a key: most copies only change values
+  const copy = new ArrayStore(s.keys, vals, s.index, s.next);
   copy.hasInt = s.hasInt;
+  if (s.keys !== null) s.sharedKeys = copy.sharedKeys = true;
   return copy;
 }
 
@@ -250,7 +263,8 @@ export class PhpArray {
       s.vals[i] = value;
       return;
     }
-    index.set(k, s.keys!.length);
+    if (s.sharedKeys) ownKeys(s);
+    s.index!.set(k, s.keys!.length);
     s.keys!.push(k);
     s.vals.push(value);
     if (typeof k === 'number' && (k >= s.next || !s.hasInt)) {
@@ -291,6 +305,7 @@ export class PhpArray {
       }
       toHash(s);
     }
+    if (s.sharedKeys) ownKeys(s);
     const index = s.index!;
     const i = index.get(k)!;
     index.delete(k);
@@ -424,3 +439,92 @@ export class PhpArray {
     }
   }
 }
+
+interface ShapeNode {
+  parent: ShapeNode | null;
+  key: Key;
+  depth: number;
+  children: Map<Key, ShapeNode> | null;
+  /** made on first use: the key list and index of arrays with this path; false when the path repeats a key */
+  shape: Shape | false | null;
+}
+
+interface Shape {
+  keys: Key[];
+  index: Map<Key, number>;
+  next: number;
+  hasInt: boolean;
+}
+
+/** how many distinct key paths one conversion remembers (each is a few dozen bytes) */
+const MAX_SHAPE_NODES = 16_384;
+
+/**
+ * Builds arrays whose keys come in the same order again and again (the rows of a table, the items of
+ * a JSON list) so that they share one key list and index: a million rows of three keys keep one
+ * index instead of a million. Made per conversion, so what it remembers goes with it.
+ */
+export class KeyShapes {
+  private readonly root: ShapeNode = { parent: null, key: 0, depth: 0, children: null, shape: null };
+  private nodes = 0;
+
+  /** where every object starts */
+  start(): ShapeNode {
+    return this.root;
+  }
+
+  /** the path after `k` (a normalised key), or null once this conversion has seen too many paths */
+  step(node: ShapeNode, k: Key): ShapeNode | null {
+    let children = node.children;
+    if (children === null) children = node.children = new Map();
+    let next = children.get(k);
+    if (next === undefined) {
+      if (this.nodes >= MAX_SHAPE_NODES) return null;
+      this.nodes++;
+      next = { parent: node, key: k, depth: node.depth + 1, children: null, shape: null };
+      children.set(k, next);
+    }
+    return next;
+  }
+
+  /**
+   * The array with the keys of path `node` and `vals` (one per key, in order), sharing the path's key
+   * list; null when the path repeats a key (the caller builds that one itself).
+   */
+  make(node: ShapeNode, vals: Value[]): PhpArray | null {
+    if (node.depth === 0) return new PhpArray();
+    let shape = node.shape;
+    if (shape === null) shape = node.shape = shapeOf(node);
+    if (shape === false) return null;
+    const store = new ArrayStore(shape.keys, vals, shape.index, shape.next);
+    store.hasInt = shape.hasInt;
+    store.sharedKeys = true;
+    return new PhpArray(store);
+  }
+
+  /** the keys of path `node`, in order */
+  static keysOf(node: ShapeNode): Key[] {
+    const keys = new Array<Key>(node.depth);
+    for (let n: ShapeNode | null = node; n !== null && n.depth > 0; n = n.parent) keys[n.depth - 1] = n.key;
+    return keys;
+  }
+}
+
+function shapeOf(node: ShapeNode): Shape | false {
+  const keys = KeyShapes.keysOf(node);
+  const index = new Map<Key, number>();
+  let next = 0;
+  let hasInt = false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (index.has(k)) return false;
+    index.set(k, i);
+    if (typeof k === 'number' && (k >= next || !hasInt)) {
+      next = k + 1;
+      hasInt = true;
+    }
+  }
+  return { keys, index, next, hasInt };
+}
+
+export type { ShapeNode };

@@ -4,7 +4,7 @@
  * Grammar and errors follow PHP's ext/json parser (RFC 8259; literals in lower
  * case; control characters in strings and lone UTF-16 surrogate escapes are errors).
  */
-import { ArrayStore, type Key, PhpArray } from './array';
+import { type Key, KeyShapes, PhpArray, type ShapeNode } from './array';
 import { stringKey } from './key';
 import { PhpObject } from './object';
 import { makeFloat, makeInt, type Value } from './value';
@@ -55,7 +55,15 @@ export interface JsonReadOptions {
 
 const INT64_MIN_DIGITS = '9223372036854775808';
 
+/** a JSON object's members in order: a repeated key keeps its first position and takes the last value */
+function withRepeats(keys: Key[], vals: Value[]): PhpArray {
+  const out = new PhpArray();
+  for (let i = 0; i < keys.length; i++) out.set(keys[i], vals[i]!);
+  return out;
+}
+
 class Reader {
+  readonly shapes = new KeyShapes();
   pos = 0;
   depth = 0;
   constructor(
@@ -154,12 +162,11 @@ class Reader {
       const empty = new PhpArray();
       return this.objects ? new PhpObject(empty) : empty;
     }
-    // build the hash-mode store directly (keys normalised, a repeated key keeps its first position)
-    const keys: Key[] = [];
+    // keys are followed along the shapes seen so far, so objects with the same keys in the same order
+    // share one key list; a repeated key or too many shapes fall back to building the array here
     const vals: Value[] = [];
-    const index = new Map<Key, number>();
-    let next = 0;
-    let hasInt = false;
+    let node: ShapeNode | null = this.shapes.start();
+    let tail: Key[] | null = null;
     for (;;) {
       this.ws();
       if (this.text.charCodeAt(this.pos) !== 34) this.unexpected();
@@ -172,25 +179,20 @@ class Reader {
       if (this.text.charCodeAt(this.pos) !== 58) this.unexpected();
       this.pos++;
       const k = stringKey(key);
-      const v = this.value();
-      const at = index.get(k);
-      if (at === undefined) {
-        index.set(k, keys.length);
-        keys.push(k);
-        vals.push(v);
-        if (typeof k === 'number' && (k >= next || !hasInt)) {
-          next = k + 1;
-          hasInt = true;
-        }
+      vals.push(this.value());
+      if (node !== null) {
+        const after = this.shapes.step(node, k);
+        if (after === null) tail = [...KeyShapes.keysOf(node), k];
+        node = after;
       } else {
-        vals[at] = v;
+        tail!.push(k);
       }
       if (!this.more(125)) break;
     }
     this.depth--;
-    const store = new ArrayStore(keys, vals, index, next);
-    store.hasInt = hasInt;
-    const arr = new PhpArray(store);
+    const arr =
+      (node !== null ? this.shapes.make(node, vals) : null) ??
+      withRepeats(tail ?? KeyShapes.keysOf(node!), vals);
     return this.objects ? new PhpObject(arr) : arr;
   }
 

@@ -2,10 +2,10 @@
  * json_encode / json_decode exactly like PHP 8.2's ext/json, and the bridges
  * between JS values and template values.
  */
-import { PhpArray } from './array';
+import { KeyShapes, PhpArray, type ShapeNode } from './array';
 import { PhpError } from './errors';
 import { fromJSONText, JsonParseError } from './json-parse';
-import { toKey } from './key';
+import { stringKey, toKey } from './key';
 import { scanNumber } from './numeric';
 import { PhpObject } from './object';
 import { floatToRepr } from './print';
@@ -325,10 +325,10 @@ export function jsonDecode(text: string, assoc: boolean | null = true, depth = 5
  * Throws on cyclic structures.
  */
 export function fromJS(value: unknown): Value {
-  return convertIn(value, []);
+  return convertIn(value, [], new KeyShapes());
 }
 
-function convertIn(v: unknown, stack: object[]): Value {
+function convertIn(v: unknown, stack: object[], shapes: KeyShapes): Value {
   switch (typeof v) {
     case 'string':
     case 'boolean':
@@ -352,24 +352,40 @@ function convertIn(v: unknown, stack: object[]): Value {
   if (Array.isArray(o)) {
     const n = o.length;
     const vals = new Array<Value>(n);
-    for (let i = 0; i < n; i++) vals[i] = convertIn(o[i], stack);
+    for (let i = 0; i < n; i++) vals[i] = convertIn(o[i], stack, shapes);
     out = PhpArray.fromList(vals);
   } else if (o instanceof Map) {
     out = new PhpArray();
-    for (const [k, val] of o) out.set(toKey(k), convertIn(val, stack));
+    for (const [k, val] of o) out.set(toKey(k), convertIn(val, stack, shapes));
   } else if (o instanceof Set) {
     const vals: Value[] = [];
-    for (const val of o) vals.push(convertIn(val, stack));
+    for (const val of o) vals.push(convertIn(val, stack, shapes));
     out = PhpArray.fromList(vals);
   } else if (ArrayBuffer.isView(o)) {
     const vals: Value[] = [];
-    for (const val of o as unknown as Iterable<unknown>) vals.push(convertIn(val, stack));
+    for (const val of o as unknown as Iterable<unknown>) vals.push(convertIn(val, stack, shapes));
     out = PhpArray.fromList(vals);
   } else {
-    out = new PhpArray();
-    for (const k of Object.keys(o)) out.set(k, convertIn((o as Record<string, unknown>)[k], stack));
+    out = plainObject(o as Record<string, unknown>, stack, shapes);
   }
   stack.pop();
+  return out;
+}
+
+function plainObject(o: Record<string, unknown>, stack: object[], shapes: KeyShapes): PhpArray {
+  const names = Object.keys(o);
+  const n = names.length;
+  const vals = new Array<Value>(n);
+  let node: ShapeNode | null = shapes.start();
+  for (let i = 0; i < n; i++) {
+    const name = names[i]!;
+    vals[i] = convertIn(o[name], stack, shapes);
+    if (node !== null) node = shapes.step(node, stringKey(name));
+  }
+  const shaped = node === null ? null : shapes.make(node, vals);
+  if (shaped !== null) return shaped;
+  const out = new PhpArray();
+  for (let i = 0; i < n; i++) out.set(names[i], vals[i]!);
   return out;
 }
 

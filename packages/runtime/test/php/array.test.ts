@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   copyValue,
+  fromJS,
   fromJSONText,
   jsonEncode,
   PhpArray,
@@ -343,5 +344,66 @@ describe('copy-on-write value semantics', () => {
     src.push(3);
     expect(a.size).toBe(2);
     expect(PhpArray.fromList([undefined, 1]).get(0)).toBeNull();
+  });
+});
+
+describe('shared key lists (rows with the same keys, copies)', () => {
+  const rowsOf = (v: Value) => (v as PhpArray).values() as PhpArray[];
+
+  it('rows parsed from JSON share one key list and still act as separate values', () => {
+    const data = fromJSONText('[{"a":1,"b":2},{"a":3,"b":4},{"b":5,"a":6}]') as PhpArray;
+    // values() of a shared array hands out copies (rows keep sharing the key list)
+    const [r0, r1, r2] = rowsOf(data.clone());
+    expect(r0!.s.keys).toBe(r1!.s.keys);
+    expect(r2!.s.keys).not.toBe(r0!.s.keys);
+    r0!.set('c', 9);
+    r1!.delete('a');
+    r1!.set('b', 40);
+    expect(enc(r0!)).toBe('{"a":1,"b":2,"c":9}');
+    expect(enc(r1!)).toBe('{"b":40}');
+    expect(enc(r2!)).toBe('{"b":5,"a":6}');
+    // the parsed array itself is untouched
+    expect(enc(data)).toBe('[{"a":1,"b":2},{"a":3,"b":4},{"b":5,"a":6}]');
+  });
+
+  it('rows converted from JS objects share one key list; int-like keys are normalised', () => {
+    const data = fromJS({ rows: [{ id: 1, '7': 'x' }, { id: 2, '7': 'y' }] }) as PhpArray;
+    const [r0, r1] = rowsOf(data.get('rows')!);
+    expect(r0!.s.keys).toBe(r1!.s.keys);
+    expect(r0!.keys()).toEqual([7, 'id']);
+    r1!.push('z');
+    expect(r1!.keys()).toEqual([7, 'id', 8]);
+    expect(r0!.keys()).toEqual([7, 'id']);
+    expect(r0!.nextIndex).toBe(8);
+  });
+
+  it('a repeated JSON key keeps its first position and takes the last value', () => {
+    expect(enc(fromJSONText('[{"a":1,"b":2,"a":3},{"a":1,"b":2,"a":4,"c":5}]'))).toBe(
+      '[{"a":3,"b":2},{"a":4,"b":2,"c":5}]',
+    );
+  });
+
+  it('objects past the shape limit are built on their own, with the same result', () => {
+    const big = `{${Array.from({ length: 20_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+    const v = fromJSONText(`[${big},{"a":1,"a":2}]`) as PhpArray;
+    const [first, second] = rowsOf(v);
+    expect(first!.size).toBe(20_000);
+    expect(first!.get('k19999')).toBe(19_999);
+    expect(first!.keyAt(12_345)).toBe('k12345');
+    expect(enc(second!)).toBe('{"a":2}');
+  });
+
+  it('a copy shares the key list until either side adds or removes a key', () => {
+    const a = PhpArray.fromEntries([
+      ['x', 1],
+      ['y', 2],
+    ]);
+    const b = a.clone();
+    b.set('x', 10);
+    expect(b.s.keys).toBe(a.s.keys);
+    b.set('z', 3);
+    a.delete('y');
+    expect(enc(a)).toBe('{"x":1}');
+    expect(enc(b)).toBe('{"x":10,"y":2,"z":3}');
   });
 });
