@@ -159,21 +159,25 @@ export function renderReport(results) {
     const items = results.settings.rssItems.toLocaleString('en');
     out.push(`\n## Peak RSS of the batch over ${items} items\n\n`);
     out.push(
-      'One render of the batch template in a fresh child process. "Before" is the RSS once the data ' +
-        'exist and the template is compiled; "peak" is the process maximum (getrusage maxRSS) after the ' +
-        'render. Sumi gets the plain JS data and converts them inside the render.\n\n',
+      'One render of the batch in a fresh child process, in its CSV form (`sumi-csv.tpl`): besides the ' +
+        'list it appends to, it writes a CSV line per picked item, streamed to a file in chunks as the loop ' +
+        "runs (Sumi through `RenderOptions.write`); the file must be byte-identical to the baseline's. " +
+        '"Before" is the RSS once the data exist and the template is compiled; "peak" is the process ' +
+        'maximum (getrusage maxRSS) after the render. Sumi gets the plain JS data and converts them to ' +
+        'PHP arrays inside the render.\n\n',
     );
     out.push(
       table(
-        ['engine', 'RSS before render', 'peak RSS', 'render ms', 'output'],
+        ['engine', 'RSS before render', 'peak RSS', 'render ms', 'CSV written', 'output'],
         results.rss.map((r) =>
           r.error
-            ? [r.engine, '—', '—', '—', r.error]
+            ? [r.engine, '—', '—', '—', '—', r.error]
             : [
                 r.engine,
                 fmtBytes(r.before),
                 fmtBytes(r.peak),
                 fmtNumber(r.ms),
+                fmtBytes(r.outputBytes),
                 r.ok ? 'identical' : 'output differs',
               ],
         ),

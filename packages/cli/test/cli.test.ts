@@ -3,7 +3,7 @@
  * checking stdout, stderr and exit codes.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,7 @@ function sumi(args: string[], options: { cwd?: string; input?: string } = {}) {
     cwd: options.cwd ?? root,
     input: options.input ?? '',
     encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NO_COLOR: '1' },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -47,6 +48,24 @@ describe('sumi render', () => {
       stdout: 'b=a&amp;b;a=&lt;c&gt;;{"b":{"name":"a&b"},"a":{"name":"<c>"}}',
       stderr: '',
     });
+  });
+
+  it('streams a long batch to stdout or to --out FILE, byte for byte the same', () => {
+    const dir = folder({
+      'csv.tpl':
+        '{section name=i loop=$n}{$smarty.section.i.index},café-{$smarty.section.i.index*3}\n{/section}end',
+      'n.json': '{"n": 60000}',
+    });
+    const r = sumi(['render', 'csv.tpl', '--data', 'n.json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith('0,café-0\n1,café-3\n')).toBe(true);
+    expect(r.stdout.endsWith('59999,café-179997\nend')).toBe(true);
+    const w = sumi(['render', 'csv.tpl', '--data', 'n.json', '--out', 'out.csv'], { cwd: dir });
+    expect(w).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(dir, 'out.csv'), 'utf8')).toBe(r.stdout);
+    const bad = sumi(['render', 'csv.tpl', '--out', join(dir, 'no', 'such', 'dir', 'x')], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/cannot write/);
   });
 
   it('reads the template from stdin with -', () => {

@@ -41,7 +41,13 @@ describe('htmlspecialchars / htmlentities', () => {
   });
   it('rewrites every special wherever it sits (start, end, runs, between multibyte text)', () => {
     // a plain regex replacement is the reference for the slicing loop
-    const table: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
+    const table: Record<string, string> = {
+      '&': '&amp;',
+      '<': '&lt;',
+      '>': '&gt;',
+      '"': '&quot;',
+      "'": '&#039;',
+    };
     const alphabet = ['&', '<', '>', '"', "'", 'a', ' ', '=', '?', '#', ';', 'é', '日', '!', '@'];
     let seed = 7;
     for (let n = 0; n < 500; n++) {

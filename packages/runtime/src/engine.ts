@@ -47,9 +47,17 @@ export interface RenderOptions {
   /** per-render service overrides (clock, random, ...) */
   services?: Partial<CoreServices>;
   request?: RequestInput;
+  /**
+   * Streams the output: loops hand it over in chunks as they go (at least 16 K characters each, the
+   * last one at the end), so a batch printing a million lines never holds them all. The result's
+   * `output` is then ''. Output inside `{capture}` and block plugins stays buffered until it is
+   * printed. On an error, what was written stays written.
+   */
+  write?: (chunk: string) => void;
 }
 
 export interface RenderResult {
+  /** what the template printed ('' when it went to RenderOptions.write) */
   output: string;
   /** the run context's result (see RUN_CONTEXTS) */
   result: Value;
@@ -210,6 +218,7 @@ export class Engine {
     };
     const vars = initialVars(data);
     const rt = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
+    if (opts.write !== undefined) rt.sink = opts.write;
     return { rt, vars, shared };
   }
 
@@ -222,7 +231,12 @@ export class Engine {
     opts: RenderOptions,
   ): RenderResult {
     const ctx = RUN_CONTEXTS[opts.context ?? 'batch'];
-    return new Result(output, ctx.result(vars, output, returned), shared.log, vars, tpl.warnings);
+    const result = ctx.result(vars, output, returned);
+    if (opts.write !== undefined) {
+      if (output !== '') opts.write(output);
+      output = '';
+    }
+    return new Result(output, result, shared.log, vars, tpl.warnings);
   }
 
   private requestData(req: RequestInput, services: CoreServices): RequestData {

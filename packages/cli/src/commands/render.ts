@@ -1,10 +1,10 @@
 /**
- * `sumi render FILE|- [--data FILE.json] [--context NAME] [--functions DIR] [--config FILE]`
- * Prints the output exactly (nothing added). Compile warnings and the
+ * `sumi render FILE|- [--data FILE.json] [--out FILE] [--context NAME] [--functions DIR] [--config FILE]`
+ * Prints the output exactly (nothing added), streaming: a long batch is written as its loops run. Compile warnings and the
  * render's log go to stderr; an error prints `file:line:col CODE message`
  * with its code frame on stderr and exits 1.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fromJSONText, PhpArray, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
 import { loadConfig } from '../config';
@@ -18,6 +18,7 @@ export const renderUsage = `sumi render FILE|- [options]
 Renders a template and prints its output.
 
   --data FILE.json     template variables (a JSON object; key order is kept)
+  --out FILE           write the output to FILE instead of stdout
   --context NAME       run context: ${Object.keys(RUN_CONTEXTS).join(', ')} (default batch)
   --functions DIR      load every *.tpl in DIR as a custom function (see README)
   --config FILE        engine options as JSON: timezone, constants, limits, request
@@ -50,6 +51,7 @@ export async function renderCommand(argv: string[], io: Io): Promise<number> {
     allowPositionals: true,
     options: {
       data: { type: 'string' },
+      out: { type: 'string' },
       context: { type: 'string' },
       functions: { type: 'string' },
       config: { type: 'string' },
@@ -79,6 +81,18 @@ export async function renderCommand(argv: string[], io: Io): Promise<number> {
   const name = file === '-' ? '<stdin>' : file;
 
   const engine = buildEngine(config, functions);
+  let fd: number | null = null;
+  if (values.out !== undefined) {
+    try {
+      fd = openSync(values.out, 'w');
+    } catch (err) {
+      throw new UsageError(`cannot write ${values.out}: ${(err as Error).message}`);
+    }
+  }
+  const target = fd;
+  // the output is written as the render goes, so a batch of a million lines never sits in memory
+  const write =
+    target === null ? (chunk: string) => io.out(chunk) : (chunk: string) => writeChunk(target, chunk);
   try {
     const compiled = engine.compile(source, { name });
     if (!values['no-warnings']) {
@@ -87,8 +101,8 @@ export async function renderCommand(argv: string[], io: Io): Promise<number> {
     const result = await engine.render(compiled, data, {
       name,
       context: context as RunContextName | undefined,
+      write,
     });
-    io.out(result.output);
     if (values.log) {
       for (const entry of result.log) {
         const where = entry.line ? `${entry.template ?? name}:${entry.line}:${entry.column ?? 1} ` : '';
@@ -99,5 +113,13 @@ export async function renderCommand(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     io.err(formatError(err, name));
     return 1;
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
+}
+
+function writeChunk(fd: number, chunk: string): void {
+  const bytes = Buffer.from(chunk, 'utf8');
+  let off = 0;
+  while (off < bytes.length) off += writeSync(fd, bytes, off);
 }

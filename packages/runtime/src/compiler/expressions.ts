@@ -304,7 +304,8 @@ export function compileModifiers(
     const args = m.args.map((a) => compileExpr(st, a));
     const ctx = `rt.at(${pos})`;
     if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
-    else if (args.length <= 3) out = `${st.modifierCaller(def, args.length)}(${[ctx, out, ...args].join(', ')})`;
+    else if (args.length <= 3)
+      out = `${st.modifierCaller(def, args.length)}(${[ctx, out, ...args].join(', ')})`;
     else out = `modN(${d}, ${ctx}, ${out}, [${args.join(', ')}])`;
   }
   return out;

@@ -41,6 +41,8 @@ export class CodegenState {
   depth = 0;
   /** true once the template calls something that may return a promise */
   usesAsync = false;
+  /** > 0 inside a capture or a block plugin's body: `o` is a private buffer there, never flushed */
+  buffered = 0;
   private counter = 0;
 
   constructor(
@@ -91,6 +93,16 @@ export class CodegenState {
   /** the declarations `modifierCaller` asked for */
   prelude(): string {
     return this.preludeLines.length ? `${this.preludeLines.join('\n')}\n` : '';
+  }
+
+  /**
+   * A loop's per-iteration budget check. Where `o` is the render's own output it may also hand the
+   * output so far to a streaming `write` (RenderOptions.write) and continue with an empty buffer.
+   */
+  loopTick(): string {
+    return this.buffered > 0
+      ? 'if (++rt.steps > rt.checkAt) rt.budget(o.length);'
+      : 'if (++rt.steps > rt.checkAt) o = rt.tick(o);';
   }
 
   /** a fresh key-read cache, as a JS expression */

@@ -15,6 +15,9 @@ import type { CoreServices, LogEntry, RenderContext } from './context';
 import type { Limits } from './limits';
 import { arrayAt, assignPath, readPath, readVar, type Vars } from './scope';
 
+/** a streaming render writes in chunks of at least this many characters */
+const FLUSH_AT = 16 * 1024;
+
 export interface ForeachState {
   total: number;
   iteration: number;
@@ -150,6 +153,23 @@ export class RenderState implements RenderContext {
   }
 
   /* ---------------- budgets ---------------- */
+
+  /** where a streaming render hands its output (RenderOptions.write); null: output is returned whole */
+  sink: ((chunk: string) => void) | null = null;
+  /** characters already handed to `sink` */
+  written = 0;
+
+  /**
+   * A loop's periodic check (every 1024 steps): the budgets, and for a streaming render the output so
+   * far goes to the sink once it is big enough to be worth a write. Returns what stays buffered.
+   */
+  tick(o: string): string {
+    this.budget(this.written + o.length);
+    if (this.sink === null || o.length < FLUSH_AT) return o;
+    this.sink(o);
+    this.written += o.length;
+    return '';
+  }
 
   budget(outputLength: number): void {
     const { limits } = this.shared;

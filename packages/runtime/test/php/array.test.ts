@@ -367,7 +367,12 @@ describe('shared key lists (rows with the same keys, copies)', () => {
   });
 
   it('rows converted from JS objects share one key list; int-like keys are normalised', () => {
-    const data = fromJS({ rows: [{ id: 1, '7': 'x' }, { id: 2, '7': 'y' }] }) as PhpArray;
+    const data = fromJS({
+      rows: [
+        { id: 1, '7': 'x' },
+        { id: 2, '7': 'y' },
+      ],
+    }) as PhpArray;
     const [r0, r1] = rowsOf(data.get('rows')!);
     expect(r0!.s.keys).toBe(r1!.s.keys);
     expect(r0!.keys()).toEqual([7, 'id']);

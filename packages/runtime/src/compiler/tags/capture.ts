@@ -18,10 +18,13 @@ export function compileCapture(st: CodegenState, n: BlockNode): string {
   const name = attr(n, 'name') ? js('name') : '"default"';
   // a {break}/{continue} inside leaves the block early: the outer output comes back all the same
   const done = st.id('d');
+  st.buffered++;
+  const body = compileNodes(st, n.body);
+  st.buffered--;
   return `{
 const ${saved} = o; o = ''; let ${done} = false;
 try {
-${compileNodes(st, n.body)}rt.captureEnd(${name}, ${js('assign')}, ${js('append')}, o); ${done} = true;
+${body}rt.captureEnd(${name}, ${js('assign')}, ${js('append')}, o); ${done} = true;
 } finally { if (!${done}) o = ${saved} + o; else o = ${saved}; }
 }
 `;

@@ -81,7 +81,7 @@ if (${len} > 0) {
 ${arr}.release();
 }
 `;
-  const tick = `if (++rt.steps > rt.checkAt) rt.budget(o.length);\n${count}`;
+  const tick = `${st.loopTick()}\n${count}`;
   if (cached) {
     // read-only views of the (copied) array: no per-row copies; the item reaches the
     // variable table, as its own copy, once the loop is left

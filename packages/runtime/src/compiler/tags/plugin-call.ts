@@ -49,7 +49,9 @@ export function compilePluginBlock(st: CodegenState, n: BlockNode, def: BlockPlu
   const loops = st.loops.splice(0);
   const outerAsync = st.usesAsync;
   st.usesAsync = false;
+  st.buffered++;
   const body = compileNodes(st, n.body);
+  st.buffered--;
   // the body needs awaiting only when something inside it is async
   const bodyAsync = st.options.async && st.usesAsync;
   st.usesAsync = outerAsync || st.usesAsync;

@@ -53,7 +53,7 @@ export function compileSection(st: CodegenState, n: BlockNode): string {
 const ${sc} = rt.sectionStart(${nameJs}, ${opt('loop')}, ${opt('start')}, ${opt('step')}, ${opt('max')}, ${opt('show')});
 if (${sc}.show) {
 ${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${sc}.index += ${sc}.step, ${sc}.iteration++) {
-if (++rt.steps > rt.checkAt) rt.budget(o.length);
+${st.loopTick()}
 ${body}}
 }${alt ? ` else {\n${alt}}` : ''}
 }

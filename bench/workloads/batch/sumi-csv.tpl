@@ -1,0 +1,3 @@
+{assign var=picked value=$dataSet.emptyArray}{assign var=qty value=0}{assign var=amount value=0}sku,qty,price,amount
+{section name=i loop=$items}{if $items[i].qty > 0}{append var=picked value=$items[i].sku}{assign var=qty value=$qty+$items[i].qty}{assign var=amount value=$amount+$items[i].qty*$items[i].price}{$items[i].sku},{$items[i].qty},{$items[i].price},{$items[i].qty*$items[i].price}
+{/if}{/section}lines={$smarty.section.i.total} picked={$picked|@count} qty={$qty} amount={$amount} first={$picked[0]}
