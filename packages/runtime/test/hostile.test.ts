@@ -22,6 +22,18 @@ describe('no JS internals are reachable', () => {
   test('__proto__ as a plugin attribute is just an attribute', () => {
     expect(renderError('{counter __proto__=1}').code).toBe('UNKNOWN_ATTRIBUTE');
   });
+  test('prototype names as custom-function attributes are plain variables of the function', () => {
+    const engine = createEngine();
+    engine.defineFunction({
+      name: 'echo',
+      source: '{return value="`$__proto__`/`$constructor`/`$toString`/`$hasOwnProperty`"}',
+    });
+    const out = engine.renderSync(
+      '{function name=echo var=r __proto__="p" constructor="c" toString="t"}{$r}',
+    ).output;
+    expect(out).toBe('p/c/t/');
+    expect(({} as Record<string, unknown>).p).toBeUndefined();
+  });
   test('JSON data with __proto__ keys stays data', () => {
     expect(render('{$d.__proto__.x}', '{"d":{"__proto__":{"x":"ok"}}}')).toBe('ok');
     expect(({} as Record<string, unknown>).x).toBeUndefined();

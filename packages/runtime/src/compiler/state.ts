@@ -90,6 +90,27 @@ export class CodegenState {
     return name;
   }
 
+  /**
+   * A constructor of attribute objects with these names, as a module-level function of this template.
+   * Its instances inherit from a frozen empty null-prototype object, so `__proto__=` or `constructor=`
+   * stay plain attributes, as with a `{ __proto__: null }` literal; unlike such a literal (which V8
+   * makes in dictionary mode, several times slower) they get fast properties.
+   */
+  attrsClass(names: readonly string[]): string {
+    const id = `A:${JSON.stringify(names)}`;
+    let name = this.callers.get(id);
+    if (name === undefined) {
+      name = `A${this.callers.size}`;
+      this.callers.set(id, name);
+      const params = names.map((_, i) => `v${i}`);
+      this.preludeLines.push(
+        `function ${name}(${params.join(', ')}) { ${names.map((n, i) => `this[${JSON.stringify(n)}] = v${i};`).join(' ')} }`,
+        `${name}.prototype = NOPROTO;`,
+      );
+    }
+    return name;
+  }
+
   /** the declarations `modifierCaller` asked for */
   prelude(): string {
     return this.preludeLines.length ? `${this.preludeLines.join('\n')}\n` : '';

@@ -16,6 +16,8 @@ interface ResolvedSpec {
   spec: AttributeSpec;
   /** the default as a PHP value (converted once) */
   fallback: Value | undefined;
+  /** the allowed values as strings, or null */
+  allowed: string[] | null;
 }
 
 /** per definition, its attribute table in a form that is cheap to walk on every call */
@@ -28,6 +30,7 @@ function specs(def: FunctionPluginDef | BlockPluginDef): ResolvedSpec[] {
       name,
       spec,
       fallback: spec.default === undefined ? undefined : fromJS(spec.default),
+      allowed: spec.enum ? spec.enum.map(String) : null,
     }));
     specsOf.set(def, list);
   }
@@ -43,14 +46,17 @@ export function resolveAttrs(
   raw: Record<string, Value>,
   _ctx: unknown,
 ): Record<string, Value> {
-  for (const { name, spec, fallback } of specs(def)) {
-    const v = raw[name];
+  const list = specs(def);
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i]!;
+    const v = raw[r.name];
     // an attribute given as null counts as not given, as PHP's isset() sees it
     if (v === undefined || v === null) {
-      raw[name] = fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
+      const fallback = r.fallback;
+      raw[r.name] = fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
       continue;
     }
-    raw[name] = coerce(def.name, name, spec, v);
+    if (r.spec.type !== 'mixed' || r.allowed !== null) raw[r.name] = coerce(def.name, r, v);
   }
   if (def.check) {
     const problem = def.check(raw);
@@ -59,20 +65,14 @@ export function resolveAttrs(
   return raw;
 }
 
-function coerce(plugin: string, name: string, spec: AttributeSpec, v: Value): Value {
-  const bad = (what: string): never => {
-    throw new RenderFailure(
-      ErrorCodes.ATTRIBUTE_TYPE,
-      `${plugin}: '${name}' must be ${what}, got ${describe(v)}`,
-    );
-  };
+function coerce(plugin: string, r: ResolvedSpec, v: Value): Value {
   let out: Value = v;
-  switch (spec.type) {
+  switch (r.spec.type) {
     case 'string':
-      if (v instanceof PhpArray) bad('a string');
+      if (v instanceof PhpArray) badAttribute(plugin, r.name, 'a string', v);
       break;
     case 'varname':
-      if (typeof v !== 'string' || v === '') bad('a variable name');
+      if (typeof v !== 'string' || v === '') badAttribute(plugin, r.name, 'a variable name', v);
       break;
     case 'integer':
       if (v === null || v === '') break;
@@ -86,25 +86,33 @@ function coerce(plugin: string, name: string, spec: AttributeSpec, v: Value): Va
         out = toInt(v);
         break;
       }
-      bad('an integer');
+      badAttribute(plugin, r.name, 'an integer', v);
       break;
     case 'number':
-      if (v instanceof PhpArray || (typeof v === 'string' && !isNumericString(v))) bad('a number');
+      if (v instanceof PhpArray || (typeof v === 'string' && !isNumericString(v)))
+        badAttribute(plugin, r.name, 'a number', v);
       break;
     case 'boolean':
-      if (v instanceof PhpArray) bad('a boolean');
+      if (v instanceof PhpArray) badAttribute(plugin, r.name, 'a boolean', v);
       out = toBool(v);
       break;
     case 'array':
-      if (v !== null && !(v instanceof PhpArray)) bad('an array');
+      if (v !== null && !(v instanceof PhpArray)) badAttribute(plugin, r.name, 'an array', v);
       break;
     case 'mixed':
       break;
   }
-  if (spec.enum && out !== null && !spec.enum.map(String).includes(toStr(out as Value))) {
-    bad(`one of ${spec.enum.join(', ')}`);
+  if (r.allowed !== null && out !== null && !r.allowed.includes(toStr(out as Value))) {
+    badAttribute(plugin, r.name, `one of ${r.allowed.join(', ')}`, v);
   }
   return out;
+}
+
+function badAttribute(plugin: string, name: string, what: string, v: Value): never {
+  throw new RenderFailure(
+    ErrorCodes.ATTRIBUTE_TYPE,
+    `${plugin}: '${name}' must be ${what}, got ${describe(v)}`,
+  );
 }
 
 function describe(v: Value): string {

@@ -156,5 +156,7 @@ export const helpers = {
   inArray,
   mapped,
   PA: PhpArray,
+  /** the prototype of attribute objects: nothing to inherit, nothing to change */
+  NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
 };

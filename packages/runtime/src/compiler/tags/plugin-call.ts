@@ -1,7 +1,7 @@
 /**
  * Calls of function and block plugins through their definitions. Attributes
- * are gathered into a null-prototype object (so `__proto__=` is a plain
- * attribute), checked against the definition, then `run` is called. In the
+ * are gathered into an object without Object.prototype (so `__proto__=` is a
+ * plain attribute, see CodegenState.attrsClass), checked against the definition, then `run` is called. In the
  * async variant of a template only calls of async plugins are awaited.
  */
 import type { Attribute, BlockNode, TagNode } from '@sumi/parser';
@@ -12,8 +12,8 @@ import type { CodegenState } from '../state';
 import { checkStaticAttrs } from './static-check';
 
 export function attrsObject(st: CodegenState, attrs: readonly Attribute[]): string {
-  const parts = attrs.map((a) => `[${JSON.stringify(a.name)}]: ${compileExpr(st, a.value)}`);
-  return `{ __proto__: null${parts.length ? `, ${parts.join(', ')}` : ''} }`;
+  const cls = st.attrsClass(attrs.map((a) => a.name));
+  return `new ${cls}(${attrs.map((a) => compileExpr(st, a.value)).join(', ')})`;
 }
 
 function callExpr(
