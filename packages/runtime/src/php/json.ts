@@ -69,9 +69,44 @@ function hex4(c: number): string {
 /** characters that never need escaping with any flag: printable ASCII except " \ / < > & ' */
 const PLAIN = /^[^"\\/<>&'\x00-\x1f\u0080-\uffff]*$/;
 
+/** the JSON form of an ASCII character under `flags`, or null when it stays as it is */
+function asciiEscape(c: number, flags: number): string | null {
+  switch (c) {
+    case 34:
+      return flags & JSON_HEX_QUOT ? '\\u0022' : '\\"';
+    case 92:
+      return '\\\\';
+    case 47:
+      return flags & JSON_UNESCAPED_SLASHES ? null : '\\/';
+    case 8:
+      return '\\b';
+    case 12:
+      return '\\f';
+    case 10:
+      return '\\n';
+    case 13:
+      return '\\r';
+    case 9:
+      return '\\t';
+    case 60:
+      return flags & JSON_HEX_TAG ? '\\u003C' : null;
+    case 62:
+      return flags & JSON_HEX_TAG ? '\\u003E' : null;
+    case 38:
+      return flags & JSON_HEX_AMP ? '\\u0026' : null;
+    case 39:
+      return flags & JSON_HEX_APOS ? '\\u0027' : null;
+  }
+  return c < 32 ? '\\u00' + HEX[c >> 4] + HEX[c & 15] : null;
+}
+
 class Encoder {
   error = 0;
   depth = 0;
+  /** the text so far */
+  out = '';
+  /** object keys already escaped */
+  readonly keys = new Map<string, string>();
   constructor(
     readonly flags: number,
     readonly maxDepth: number,
@@ -89,81 +124,52 @@ class Encoder {
       }
     }
     if (PLAIN.test(s)) return '"' + s + '"';
+    // unchanged runs are copied as slices; only the characters that change are handled one by one
     let out = '"';
+    let last = 0;
     const n = s.length;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
+      let rep: string;
       if (c < 0x80) {
-        switch (c) {
-          case 34:
-            out += flags & JSON_HEX_QUOT ? '\\u0022' : '\\"';
-            break;
-          case 92:
-            out += '\\\\';
-            break;
-          case 47:
-            out += flags & JSON_UNESCAPED_SLASHES ? '/' : '\\/';
-            break;
-          case 8:
-            out += '\\b';
-            break;
-          case 12:
-            out += '\\f';
-            break;
-          case 10:
-            out += '\\n';
-            break;
-          case 13:
-            out += '\\r';
-            break;
-          case 9:
-            out += '\\t';
-            break;
-          case 60:
-            out += flags & JSON_HEX_TAG ? '\\u003C' : '<';
-            break;
-          case 62:
-            out += flags & JSON_HEX_TAG ? '\\u003E' : '>';
-            break;
-          case 38:
-            out += flags & JSON_HEX_AMP ? '\\u0026' : '&';
-            break;
-          case 39:
-            out += flags & JSON_HEX_APOS ? '\\u0027' : "'";
-            break;
-          default:
-            out += c < 32 ? '\\u00' + HEX[c >> 4] + HEX[c & 15] : s[i];
-        }
-        continue;
-      }
-      // non-ASCII: a lone surrogate is what invalid UTF-8 is in PHP
-      let valid = true;
-      let pair = false;
-      if (c >= 0xd800 && c <= 0xdfff) {
+        // from '0' up only < > and \ may change
+        if (c >= 0x30 && c !== 60 && c !== 62 && c !== 92) continue;
+        const r = asciiEscape(c, flags);
+        if (r === null) continue;
+        rep = r;
+      } else {
+        // non-ASCII: a lone surrogate is what invalid UTF-8 is in PHP
         const d = s.charCodeAt(i + 1);
-        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) pair = true;
-        else valid = false;
-      }
-      if (!valid) {
-        if (flags & JSON_INVALID_UTF8_IGNORE) continue;
-        if (flags & JSON_INVALID_UTF8_SUBSTITUTE) {
-          out += flags & JSON_UNESCAPED_UNICODE ? '\ufffd' : '\\ufffd';
+        const pair = c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff;
+        if (!pair && c >= 0xd800 && c <= 0xdfff) {
+          if (flags & JSON_INVALID_UTF8_IGNORE) rep = '';
+          else if (flags & JSON_INVALID_UTF8_SUBSTITUTE)
+            rep = flags & JSON_UNESCAPED_UNICODE ? '\ufffd' : '\\ufffd';
+          else {
+            this.error = JSON_ERROR_UTF8;
+            return null;
+          }
+        } else if (
+          flags & JSON_UNESCAPED_UNICODE &&
+          (flags & JSON_UNESCAPED_LINE_TERMINATORS || (c !== 0x2028 && c !== 0x2029))
+        ) {
+          if (pair) i++;
+          continue;
+        } else {
+          rep = pair ? hex4(c) + hex4(d) : hex4(c);
+        }
+        if (pair) {
+          if (last < i) out += s.slice(last, i);
+          out += rep;
+          last = ++i + 1;
           continue;
         }
-        this.error = JSON_ERROR_UTF8;
-        return null;
       }
-      if (
-        flags & JSON_UNESCAPED_UNICODE &&
-        (flags & JSON_UNESCAPED_LINE_TERMINATORS || (c !== 0x2028 && c !== 0x2029))
-      ) {
-        out += pair ? s[i] + s[i + 1] : s[i];
-      } else {
-        out += pair ? hex4(c) + hex4(s.charCodeAt(i + 1)) : hex4(c);
-      }
-      if (pair) i++;
+      if (last < i) out += s.slice(last, i);
+      out += rep;
+      last = i + 1;
     }
-    return out + '"';
+    return (last === 0 ? out + s : last < n ? out + s.slice(last) : out) + '"';
   }
 
   float(d: number): string {
@@ -177,87 +183,92 @@ class Encoder {
   }
 
   /** returns false when encoding must stop (an error without PARTIAL_OUTPUT_ON_ERROR) */
-  value(v: Value | undefined, out: string[]): boolean {
+  value(v: Value | undefined): boolean {
     const flags = this.flags;
     switch (typeof v) {
       case 'string': {
         const s = this.string(v, flags);
         if (s === null) {
           if (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) {
-            out.push('null');
+            this.out += 'null';
             return true;
           }
           return false;
         }
-        out.push(s);
+        this.out += s;
         if (this.error === JSON_ERROR_INF_OR_NAN && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
         return true;
       }
       case 'number':
         if (Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0)) {
-          out.push(String(v));
+          this.out += String(v);
           return true;
         }
-        out.push(this.float(v));
+        this.out += this.float(v);
         return this.error !== JSON_ERROR_INF_OR_NAN || (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) !== 0;
       case 'boolean':
-        out.push(v ? 'true' : 'false');
+        this.out += v ? 'true' : 'false';
         return true;
       case 'bigint':
-        out.push(String(v));
+        this.out += String(v);
         return true;
       case 'undefined':
-        out.push('null');
+        this.out += 'null';
         return true;
     }
     if (v === null) {
-      out.push('null');
+      this.out += 'null';
       return true;
     }
     if (v instanceof PhpFloat) {
-      out.push(this.float(v.value));
+      this.out += this.float(v.value);
       return this.error !== JSON_ERROR_INF_OR_NAN || (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) !== 0;
     }
-    if (v instanceof PhpArray) return this.array(v, !(flags & JSON_FORCE_OBJECT) && v.isList(), out);
-    if (v instanceof PhpObject) return this.array(v.props, false, out);
+    if (v instanceof PhpArray) return this.array(v, !(flags & JSON_FORCE_OBJECT) && v.isList());
+    if (v instanceof PhpObject) return this.array(v.props, false);
     this.error = JSON_ERROR_UNSUPPORTED_TYPE;
     if (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) {
-      out.push('null');
+      this.out += 'null';
       return true;
     }
     return false;
   }
 
-  array(a: PhpArray, list: boolean, out: string[]): boolean {
+  array(a: PhpArray, list: boolean): boolean {
     const flags = this.flags;
     const pretty = (flags & JSON_PRETTY_PRINT) !== 0;
-    out.push(list ? '[' : '{');
+    this.out += list ? '[' : '{';
     ++this.depth;
     const n = a.size;
     for (let i = 0; i < n; i++) {
-      if (i > 0) out.push(',');
-      if (pretty) out.push('\n' + '    '.repeat(this.depth));
+      if (i > 0) this.out += ',';
+      if (pretty) this.out += '\n' + '    '.repeat(this.depth);
       if (!list) {
         const k = a.keyAt(i);
-        if (typeof k === 'number') out.push('"' + k + '"');
+        if (typeof k === 'number') this.out += '"' + k + '"';
         else {
-          const ks = this.string(k, flags & ~JSON_NUMERIC_CHECK);
+          // the rows of a list repeat their keys: each is escaped once per encode
+          let ks = this.keys.get(k);
+          if (ks === undefined) {
+            ks = this.string(k, flags & ~JSON_NUMERIC_CHECK);
+            if (ks !== null && this.keys.size < 1024) this.keys.set(k, ks);
+          }
           if (ks === null) {
             if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
-            out.push('""');
-          } else out.push(ks);
+            this.out += '""';
+          } else this.out += ks;
         }
-        out.push(pretty ? ': ' : ':');
+        this.out += pretty ? ': ' : ':';
       }
-      if (!this.value(a.peekAt(i), out) && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
+      if (!this.value(a.peekAt(i)) && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
     }
     if (this.depth > this.maxDepth) {
       this.error = JSON_ERROR_DEPTH;
       if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
     }
     --this.depth;
-    if (pretty && n > 0) out.push('\n' + '    '.repeat(this.depth));
-    out.push(list ? ']' : '}');
+    if (pretty && n > 0) this.out += '\n' + '    '.repeat(this.depth);
+    this.out += list ? ']' : '}';
     return true;
   }
 }
@@ -274,14 +285,13 @@ export function jsonEncode(v: Value | undefined, flags = 0, depth = 512): string
   if (depth <= 0)
     throw new PhpError('ValueError', 'json_encode(): Argument #3 ($depth) must be greater than 0');
   const enc = new Encoder(flags, depth);
-  const out: string[] = [];
-  const ok = enc.value(v, out);
+  const ok = enc.value(v);
   if (enc.error !== 0 && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) {
     if (flags & JSON_THROW_ON_ERROR) throw new PhpError('JsonException', JSON_ERROR_MESSAGES[enc.error]);
     return false;
   }
   if (!ok) return false;
-  return out.join('');
+  return enc.out;
 }
 
 /**

@@ -26,7 +26,7 @@ import type { Value } from '../php/value';
 import type { ModifierDef } from '../plugin/types';
 import { key, keyC, prop } from './access';
 import type { RenderContext } from './context';
-import { assignPath, readVar, reference, referenceIn } from './scope';
+import { assignKeys, assignPath, readVar, reference, referenceIn } from './scope';
 import type { RenderState } from './state';
 
 function str(v: Value): string {
@@ -124,6 +124,7 @@ export const helpers = {
   valueList,
   rv: readVar,
   assignPath,
+  assignKeys,
   ref: reference,
   refIn: referenceIn,
   key,

@@ -35,7 +35,11 @@ export function assignPath(vars: Vars, path: string, value: Value): void {
     vars.set(path, value);
     return;
   }
-  const parts = path.split('.');
+  assignKeys(vars, path.split('.'), value);
+}
+
+/** `assignPath` with the dotted path already split (compiled templates split literal paths once) */
+export function assignKeys(vars: Vars, parts: readonly string[], value: Value): void {
   const head = parts[0]!;
   let arr = vars.get(head);
   if (!(arr instanceof PhpArray)) {

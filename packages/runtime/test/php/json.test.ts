@@ -239,6 +239,101 @@ describe('jsonEncode', () => {
   });
 });
 
+describe('jsonEncode strings against a character-by-character model of php_json_escape_string', () => {
+  const h4 = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+  function model(s: string, flags: number): string | false {
+    let out = '"';
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = s.charCodeAt(i + 1);
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          out += flags & JSON_UNESCAPED_UNICODE ? s[i]! + s[i + 1]! : h4(c) + h4(d);
+          i++;
+        } else if (flags & JSON_INVALID_UTF8_IGNORE) continue;
+        else if (flags & JSON_INVALID_UTF8_SUBSTITUTE)
+          out += flags & JSON_UNESCAPED_UNICODE ? '\ufffd' : '\\ufffd';
+        else return false;
+        continue;
+      }
+      if (c >= 0x80) {
+        const keep =
+          flags & JSON_UNESCAPED_UNICODE &&
+          (flags & JSON_UNESCAPED_LINE_TERMINATORS || (c !== 0x2028 && c !== 0x2029));
+        out += keep ? s[i] : h4(c);
+        continue;
+      }
+      const named: Record<number, string> = {
+        8: '\\b',
+        9: '\\t',
+        10: '\\n',
+        12: '\\f',
+        13: '\\r',
+        92: '\\\\',
+      };
+      if (named[c]) out += named[c];
+      else if (c === 34) out += flags & JSON_HEX_QUOT ? '\\u0022' : '\\"';
+      else if (c === 47) out += flags & JSON_UNESCAPED_SLASHES ? '/' : '\\/';
+      else if (c === 60) out += flags & JSON_HEX_TAG ? '\\u003C' : '<';
+      else if (c === 62) out += flags & JSON_HEX_TAG ? '\\u003E' : '>';
+      else if (c === 38) out += flags & JSON_HEX_AMP ? '\\u0026' : '&';
+      else if (c === 39) out += flags & JSON_HEX_APOS ? '\\u0027' : "'";
+      else if (c < 32) out += h4(c);
+      else out += s[i];
+    }
+    return `${out}"`;
+  }
+  const pieces = [
+    'a',
+    'Z',
+    '0',
+    ' ',
+    '"',
+    '\\',
+    '/',
+    '<',
+    '>',
+    '&',
+    "'",
+    '\n',
+    '\t',
+    '\u0001',
+    '\u001f',
+    '\u007f',
+    'é',
+    '日',
+    '\u2028',
+    '\u2029',
+    '😀',
+    '\ud800',
+    '\udc00',
+    'url/path',
+    'plain text',
+  ];
+  const flagSets = [
+    0,
+    JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE,
+    JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT,
+    JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_LINE_TERMINATORS | JSON_INVALID_UTF8_SUBSTITUTE,
+    JSON_INVALID_UTF8_IGNORE,
+    JSON_INVALID_UTF8_SUBSTITUTE,
+  ];
+  it('agrees on random strings under each flag set', () => {
+    let seed = 11;
+    for (let n = 0; n < 600; n++) {
+      let s = '';
+      for (let i = 0; i < n % 9; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        s += pieces[seed % pieces.length];
+      }
+      for (const flags of flagSets) {
+        const want = model(s, flags);
+        expect([s, flags, jsonEncode(s, flags)]).toEqual([s, flags, want]);
+      }
+    }
+  });
+});
+
 describe('jsonDecode', () => {
   it('assoc (the CMS default) gives arrays, else stdClass', () => {
     expect(jsonDecode('{"a":{"b":1}}')).toBeInstanceOf(PhpArray);

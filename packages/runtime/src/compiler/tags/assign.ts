@@ -30,7 +30,12 @@ export function compileAssign(st: CodegenState, n: TagNode): string {
     return '';
   }
   const pos = st.position(n.span);
+  const val = `own(${compileExpr(st, value.value)})`;
+  if (v.value.type === 'String' && v.value.value.includes('.')) {
+    // a literal dotted path is split here, once, not on every run
+    return `p = ${pos}; assignKeys(V, ${st.constant(Object.freeze(v.value.value.split('.')))}, ${val});\n`;
+  }
   const target =
     v.value.type === 'String' ? JSON.stringify(v.value.value) : `str(${compileExpr(st, v.value)})`;
-  return `p = ${pos}; assignPath(V, ${target}, own(${compileExpr(st, value.value)}));\n`;
+  return `p = ${pos}; assignPath(V, ${target}, ${val});\n`;
 }
