@@ -37,3 +37,12 @@ test('a by-reference function on a non-variable works on a temporary', () => {
     render("{assign var=s value=$a|@array_reverse}{$a|@array_reverse|@sort} {','|implode:$a}", '{"a":[2,1]}'),
   ).toBe('1 2,1');
 });
+
+test('inside a loop, a variable changed by reference is read changed (hoisted reads see it)', () => {
+  expect(
+    render(
+      "{section name=i loop=3}{$q|@array_shift}:{','|implode:$q}/{$q[0]};{/section}|{foreach from=$rows item=r}{$s|@array_push:$r}{$s|@count}{/foreach}",
+      '{"q":[1,2,3,4],"rows":[7,8],"s":[]}',
+    ),
+  ).toBe('1:2,3,4/2;2:3,4/3;3:4/4;|1122');
+});

@@ -156,3 +156,46 @@ describe('constant-key reads remember positions safely', () => {
     expect(render('{foreach from=$rows item=r}{$r.a}/{$r.b}|{/foreach}', json)).toBe('1/2|4/3|/|6/7|8/|');
   });
 });
+
+describe('loop reads of variables the body cannot write (read once before the loop)', () => {
+  test('a variable written in the body is read where it is used', () => {
+    expect(
+      render(
+        '{section name=i loop=$items}{$items[i]}{append var=items value=9}{/section}|{foreach from=$items item=x}{$x}{/foreach}',
+        '{"items":[1,2,3]}',
+      ),
+    ).toBe('123|123999');
+    expect(
+      render(
+        '{foreach from=$rows item=r}{$n}{assign var=n value=$n+$r}{/foreach}',
+        '{"rows":[1,2,3],"n":10}',
+      ),
+    ).toBe('101113');
+    expect(
+      render('{foreach from=$rows item=r}{$t}{add var=t value=$r}{/foreach}={$t}', '{"rows":[1,2,3],"t":0}'),
+    ).toBe('013=6');
+  });
+  test('a write through a dotted path, a capture or an inner loop counts as a write', () => {
+    expect(
+      render(
+        '{section name=i loop=2}{$a.x}{assign var="a.x" value=$a.x+1}{/section}' +
+          '{section name=j loop=2}[{$c}]{capture assign=c}c{$smarty.section.j.index}{/capture}{/section}' +
+          '{section name=k loop=2}<{$v}>{foreach from=$list item=v}{/foreach}{/section}',
+        '{"a":{"x":5},"c":"-","list":[1,2],"v":0}',
+      ),
+    ).toBe('56[-][c0]<0><2>');
+  });
+  test('append to another list does not stop reads of the looped data being kept', () => {
+    expect(
+      render(
+        '{section name=i loop=$items}{if $items[i].q > 0}{append var=out value=$items[i].s}{/if}{/section}{foreach from=$out item=x}{$x};{/foreach}',
+        '{"items":[{"q":1,"s":"a"},{"q":0,"s":"b"},{"q":2,"s":"c"}],"out":[]}',
+      ),
+    ).toBe('a;c;');
+  });
+  test('a plugin that may write any variable keeps every read in place', () => {
+    expect(render('{section name=i loop=3}{$n}{counter start=5 assign=n}{/section}', '{"n":"x"}')).toBe(
+      'x55',
+    );
+  });
+});

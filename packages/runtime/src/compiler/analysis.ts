@@ -2,11 +2,18 @@
  * Static facts the codegen uses to keep hot loops lean: can anything in a
  * loop body write the loop's item or key variable? If nothing can, reads of
  * `$item` compile to a JS local instead of a variable-table lookup. Plugin
- * calls may assign anything (ctx.assign), so any plugin makes a body unsafe.
+ * calls may assign anything (ctx.assign), so a plugin makes a body unsafe
+ * unless its definition says which attribute names the one variable it
+ * writes (`writes`) and that attribute is a literal naming another variable.
  */
 import type { BlockNode, Node } from '@sumi/parser';
+import type { PluginRegistry } from '../plugin/registry';
 
-export function mayWrite(nodes: readonly Node[], names: ReadonlySet<string>): boolean {
+export function mayWrite(
+  nodes: readonly Node[],
+  names: ReadonlySet<string>,
+  registry?: PluginRegistry,
+): boolean {
   for (const n of nodes) {
     switch (n.type) {
       case 'Text':
@@ -14,8 +21,8 @@ export function mayWrite(nodes: readonly Node[], names: ReadonlySet<string>): bo
       case 'Print':
         break;
       case 'If':
-        for (const b of n.branches) if (mayWrite(b.body, names)) return true;
-        if (n.alternate && mayWrite(n.alternate, names)) return true;
+        for (const b of n.branches) if (mayWrite(b.body, names, registry)) return true;
+        if (n.alternate && mayWrite(n.alternate, names, registry)) return true;
         break;
       case 'Tag':
         if (n.name === 'break' || n.name === 'continue') break;
@@ -24,16 +31,23 @@ export function mayWrite(nodes: readonly Node[], names: ReadonlySet<string>): bo
           if (!v || v.type !== 'String' || touches(v.value, names)) return true;
           break;
         }
-        return true;
+        {
+          const def = registry?.tag(n.name);
+          const writes = def?.kind === 'function' ? def.writes : undefined;
+          if (writes === undefined) return true;
+          const v = n.attrs.find((a) => a.name === writes)?.value;
+          if (!v || v.type !== 'String' || touches(v.value, names)) return true;
+        }
+        break;
       case 'Block':
-        if (blockMayWrite(n, names)) return true;
+        if (blockMayWrite(n, names, registry)) return true;
         break;
     }
   }
   return false;
 }
 
-function blockMayWrite(n: BlockNode, names: ReadonlySet<string>): boolean {
+function blockMayWrite(n: BlockNode, names: ReadonlySet<string>, registry?: PluginRegistry): boolean {
   switch (n.name) {
     case 'foreach':
       for (const a of n.attrs) {
@@ -59,7 +73,7 @@ function blockMayWrite(n: BlockNode, names: ReadonlySet<string>): boolean {
     default:
       return true;
   }
-  return mayWrite(n.body, names) || (n.alt !== null && mayWrite(n.alt, names));
+  return mayWrite(n.body, names, registry) || (n.alt !== null && mayWrite(n.alt, names, registry));
 }
 
 /** `r`, `r.x` and `r.` all write variable r */

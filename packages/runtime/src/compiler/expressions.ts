@@ -119,7 +119,7 @@ function compileCall(st: CodegenState, name: string, args: Expr[]): string {
 
 export function compileVar(st: CodegenState, v: VarExpr): string {
   if (v.name === 'smarty') return compileSmartyVar(st, v);
-  const local = st.locals.get(v.name);
+  const local = st.locals.get(v.name) ?? st.hoistedRead(v.name);
   return compilePath(st, local ?? `rv(V, ${JSON.stringify(v.name)})`, v.path);
 }
 

@@ -3,9 +3,10 @@
  * over (constants, modifier and plugin definitions, spans) and the
  * diagnostics found while generating.
  */
-import type { Diagnostic, Span } from '@sumi/parser';
+import type { Diagnostic, Node, Span } from '@sumi/parser';
 import type { ErrorCode } from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
+import { mayWrite } from './analysis';
 
 export interface CompileOptions {
   name: string;
@@ -23,6 +24,14 @@ export interface CompileError {
 export interface LoopFrame {
   label: string;
   kind: 'foreach' | 'section';
+  /** the loop's body, for the write analysis of hoisted reads */
+  body: readonly Node[];
+  /** variables the loop itself sets on every iteration (a foreach's item and key) */
+  sets: ReadonlySet<string>;
+  /** variable → the JS local read once before the loop, or null when the body may write it */
+  hoisted: Map<string, string | null>;
+  /** the declarations of those locals, emitted before the loop */
+  decls: string[];
 }
 
 export class CodegenState {
@@ -124,6 +133,33 @@ export class CodegenState {
     return this.buffered > 0
       ? 'if (++rt.steps > rt.checkAt) rt.budget(o.length);'
       : 'if (++rt.steps > rt.checkAt) o = rt.tick(o);';
+  }
+
+  /** a loop frame for `st.loops` */
+  loopFrame(
+    label: string,
+    kind: LoopFrame['kind'],
+    body: readonly Node[],
+    sets: ReadonlySet<string>,
+  ): LoopFrame {
+    return { label, kind, body, sets, hoisted: new Map(), decls: [] };
+  }
+
+  /**
+   * Inside a loop whose body cannot write variable `name`, its value is read once before the loop into
+   * a JS local (each `rv` is a Map lookup: `$items[i].qty` read five times per row adds up). Returns the
+   * local, or null when the variable must be read where it is used.
+   */
+  hoistedRead(name: string): string | null {
+    const frame = this.loops[this.loops.length - 1];
+    if (frame === undefined || frame.sets.has(name)) return null;
+    let local = frame.hoisted.get(name);
+    if (local === undefined) {
+      local = mayWrite(frame.body, new Set([name]), this.registry) ? null : this.id('h');
+      frame.hoisted.set(name, local);
+      if (local !== null) frame.decls.push(`const ${local} = rv(V, ${JSON.stringify(name)});`);
+    }
+    return local;
   }
 
   /** a fresh key-read cache, as a JS expression */

@@ -248,7 +248,7 @@ class Encoder {
         if (typeof k === 'number') this.out += '"' + k + '"';
         else {
           // the rows of a list repeat their keys: each is escaped once per encode
-          let ks = this.keys.get(k);
+          let ks: string | null | undefined = this.keys.get(k);
           if (ks === undefined) {
             ks = this.string(k, flags & ~JSON_NUMERIC_CHECK);
             if (ks !== null && this.keys.size < 1024) this.keys.set(k, ks);

@@ -74,6 +74,12 @@ export interface FunctionPluginDef extends CommonMeta {
   extraAttributes?: string;
   /** forbidden or required combinations, checked before run: returns an error message or null */
   check?: (attrs: Record<string, Value>) => string | null;
+  /**
+   * The attribute naming the one variable this plugin assigns (dotted paths allowed), when that is
+   * all it writes. The compiler then knows a loop calling it leaves other variables alone and may keep
+   * them in JS locals. Omitted: the plugin may assign any variable.
+   */
+  writes?: string;
   /** the returned string (if any) is printed */
   run(
     ctx: RenderContext,

@@ -18,6 +18,7 @@ const attributes = {
 
 export const add: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'add',
   group: 'Variables and arrays',
   description: 'Adds `value` to the variable `var` (an unset variable counts as 0).',
@@ -36,6 +37,7 @@ export const add: FunctionPluginDef = definePlugin({
 
 export const subtract: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'subtract',
   group: 'Variables and arrays',
   description: 'Subtracts `value` from the variable `var` (an unset variable counts as 0).',

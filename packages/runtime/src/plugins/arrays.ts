@@ -9,6 +9,7 @@ const G = 'Variables and arrays';
 
 export const append: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'append',
   group: G,
   description:
@@ -36,6 +37,7 @@ export const append: FunctionPluginDef = definePlugin({
 
 export const assignArray: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'assign_array',
   group: G,
   description: 'Builds an array from a delimited string, as a list or (with `keys`) an associative array.',
@@ -80,6 +82,7 @@ function arrayArg(plugin: string, name: string, v: unknown): PhpArray {
 
 export const assignArrayDiff: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'assign_array_diff',
   group: G,
   description:
@@ -118,6 +121,7 @@ export const assignArrayDiff: FunctionPluginDef = definePlugin({
 
 export const assignArrayIntersect: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'assign_array_intersect',
   group: G,
   description:
@@ -161,6 +165,7 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
 
 export const assignArraySet: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'assign_array_set',
   group: G,
   description: 'A copy of `from` with `key` set to `value`; the original is unchanged.',

@@ -54,14 +54,16 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   // when nothing in the body can reassign item/key, they live in JS locals and
   // reach the variable table once, when the loop ends (Smarty leaves them set)
   const names = new Set(keyName ? [itemName, keyName] : [itemName]);
-  const cached = !mayWrite(n.body, names) && !st.locals.has(itemName) && !(keyName && st.locals.has(keyName));
+  const cached =
+    !mayWrite(n.body, names, st.registry) && !st.locals.has(itemName) && !(keyName && st.locals.has(keyName));
   const itemLocal = st.id('x');
   const keyLocal = st.id('y');
   if (cached) {
     st.locals.set(itemName, itemLocal);
     if (keyName) st.locals.set(keyName, keyLocal);
   }
-  st.loops.push({ label, kind: 'foreach' });
+  const frame = st.loopFrame(label, 'foreach', n.body, names);
+  st.loops.push(frame);
   const body = compileNodes(st, n.body);
   st.loops.pop();
   if (cached) for (const name of names) st.locals.delete(name);
@@ -91,6 +93,7 @@ ${arr}.release();
       keyName ? ` V.set(${JSON.stringify(keyName)}, ${keyLocal});` : ''
     }\n`;
     return `${head}let ${itemLocal} = null${keyName ? `, ${keyLocal} = null` : ''};
+${frame.decls.join('\n')}
 ${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
 ${tick}
 ${itemLocal} = ${arr}.peekAt(${i});${key}
@@ -100,6 +103,7 @@ ${leave}${tail}`;
   const keyAt = `${ks} === null ? ${i} : ${ks}[${i}]`;
   const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${keyAt});` : '';
   return `${head}const ${ks} = keyList(${arr}), ${vs} = valueList(${arr});
+${frame.decls.join('\n')}
 ${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
 ${tick}
 V.set(${JSON.stringify(itemName)}, ${vs}[${i}]);${setKey}

@@ -39,7 +39,8 @@ export function compileSection(st: CodegenState, n: BlockNode): string {
     name.value.type === 'String' && !hasSection(n.body, name.value.value) ? name.value.value : null;
   const outer = literal === null ? undefined : st.sections.get(literal);
   if (literal !== null) st.sections.set(literal, sc);
-  st.loops.push({ label, kind: 'section' });
+  const frame = st.loopFrame(label, 'section', n.body, new Set());
+  st.loops.push(frame);
   const body = compileNodes(st, n.body);
   st.loops.pop();
   if (literal !== null) {
@@ -52,6 +53,7 @@ export function compileSection(st: CodegenState, n: BlockNode): string {
 {
 const ${sc} = rt.sectionStart(${nameJs}, ${opt('loop')}, ${opt('start')}, ${opt('step')}, ${opt('max')}, ${opt('show')});
 if (${sc}.show) {
+${frame.decls.join('\n')}
 ${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${sc}.index += ${sc}.step, ${sc}.iteration++) {
 ${st.loopTick()}
 ${body}}
