@@ -118,8 +118,13 @@ export const escapeDef: ModifierDef = definePlugin({
     if (typeof value === 'string' && (escType === undefined || escType === 'html') && charSet === undefined) {
       return htmlspecialcharsSingleByte(value);
     }
-    const type = escType === undefined ? 'html' : toStr(escType);
-    const charset = charSet === undefined ? 'ISO-8859-1' : toStr(charSet);
-    return phpCall(ctx, () => escapeOne(ctx, value, type, charset));
+    return escapeSlow(ctx, value, escType, charSet);
   },
 });
+
+// its own function: a closure in `run` would make V8 allocate a context on every call, fast path included
+function escapeSlow(ctx: RenderContext, value: Value, escType?: Value, charSet?: Value): Value {
+  const type = escType === undefined ? 'html' : toStr(escType);
+  const charset = charSet === undefined ? 'ISO-8859-1' : toStr(charSet);
+  return phpCall(ctx, () => escapeOne(ctx, value, type, charset));
+}
