@@ -29,6 +29,15 @@ function sumiTargets() {
       entry: () => `export * from ${need('parser')};\nexport * from ${need('runtime', 'core.js')};`,
     },
     {
+      // what a page that compiles and renders templates imports; tree-shaking keeps what it reaches
+      name: '`createEngine` from @sumi/runtime (a page that compiles and renders; default plugins)',
+      entry: () => `export { createEngine } from ${need('runtime')};`,
+    },
+    {
+      name: '`createEngine` from @sumi/runtime/core (core tags only)',
+      entry: () => `export { createEngine } from ${need('runtime', 'core.js')};`,
+    },
+    {
       name: '@sumi/modifiers (all groups, on top of the runtime)',
       entry: () => `export * from ${need('modifiers')};`,
       external,
