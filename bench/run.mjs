@@ -32,7 +32,9 @@ const { values: args } = parseArgs({
 const settings = args.quick
   ? { rounds: 3, batchMs: 30, warmupMs: 60, parseRepeat: 20, rssItems: 200_000 }
   : { rounds: 10, batchMs: 100, warmupMs: 300, parseRepeat: 100, rssItems: 1_000_000 };
-const outFile = args.out ?? (args.quick ? undefined : new URL('results/latest.md', import.meta.url).pathname);
+// only a complete run replaces the committed results; a partial one (--workloads, --no-...) just prints
+const partial = args.quick || args.workloads !== undefined || args['no-children'] || args['no-bundles'];
+const outFile = args.out ?? (partial ? undefined : new URL('results/latest.md', import.meta.url).pathname);
 const selected = args.workloads ? args.workloads.split(',') : WORKLOADS;
 
 const started = performance.now();
