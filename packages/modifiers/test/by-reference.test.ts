@@ -46,3 +46,14 @@ test('inside a loop, a variable changed by reference is read changed (hoisted re
     ),
   ).toBe('1:2,3,4/2;2:3,4/3;3:4/4;|1122');
 });
+
+test('a by-reference function on a variable of the data changes the variable, never the data passed in', () => {
+  const engine = createEngine({ plugins: modifiers });
+  const data = fromJSONText('{"rows":[3,1,2],"m":{"list":[2,1]}}') as never;
+  expect(
+    engine.renderSync("{$rows|@sort}{$m.list|@rsort}{','|implode:$rows}|{','|implode:$m.list}", data).output,
+  ).toBe('111,2,3|2,1');
+  expect(engine.renderSync("{','|implode:$rows}|{','|implode:$m.list}", data).output).toBe('3,1,2|2,1');
+  expect(engine.renderSync("{$m.list|@sort}{','|implode:$m.list}", data).output).toBe('11,2');
+  expect(engine.renderSync("{','|implode:$m.list}", data).output).toBe('2,1');
+});

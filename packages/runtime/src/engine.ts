@@ -14,7 +14,7 @@ import type { PluginDef } from './plugin/types';
 import type { CoreServices, LogEntry } from './render/context';
 import { DEFAULT_LIMITS, type Limits } from './render/limits';
 import { RUN_CONTEXTS, type RunContextName } from './render/run-contexts';
-import type { Vars } from './render/scope';
+import { Scope } from './render/scope';
 import { defaultServices } from './render/services';
 import { type RenderShared, RenderState, type RequestData, ReturnSignal } from './render/state';
 
@@ -74,7 +74,7 @@ class Result implements RenderResult {
     readonly output: string,
     readonly result: Value,
     readonly log: LogEntry[],
-    private readonly scope: Vars,
+    private readonly scope: Scope,
     readonly warnings: CompiledTemplate['warnings'],
   ) {}
 
@@ -226,7 +226,7 @@ export class Engine {
     tpl: CompiledTemplate,
     output: string,
     returned: Value | undefined,
-    vars: Vars,
+    vars: Scope,
     shared: RenderShared,
     opts: RenderOptions,
   ): RenderResult {
@@ -273,11 +273,10 @@ export class Engine {
       );
     }
     const tpl = this.compile(fn.source, { name: fn.name });
-    const vars: Vars = new Map();
+    const vars = new Scope();
     for (const [k, v] of Object.entries(attrs)) {
       if (k !== 'var' && k !== 'name' && k !== 'id') vars.set(k, v instanceof PhpArray ? v.clone() : v);
     }
-    vars.set('dataSet', dataSet());
     const child = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
     const target = String(attrs.var);
     const done = (returned: Value | undefined) => {
@@ -312,10 +311,8 @@ function toArray(v: unknown): PhpArray {
   return r instanceof PhpArray ? r.clone() : new PhpArray();
 }
 
-function initialVars(data: TemplateData): Vars {
-  const vars: Vars = new Map();
-  vars.set('dataSet', dataSet());
-  if (data == null) return vars;
+function initialVars(data: TemplateData): Scope {
+  if (data == null) return new Scope();
   const arr = data instanceof PhpArray ? data : fromJS(data);
   if (!(arr instanceof PhpArray)) {
     throw new SumiError({
@@ -326,19 +323,8 @@ function initialVars(data: TemplateData): Vars {
       span: null,
     });
   }
-  // the caller keeps its data: the template gets copies (O(1), copy-on-write)
-  const n = arr.size;
-  for (let i = 0; i < n; i++) {
-    const v = arr.peekAt(i);
-    vars.set(String(arr.keyAt(i)), v instanceof PhpArray ? v.clone() : v);
-  }
-  return vars;
-}
-
-/** `$dataSet.emptyArray`: an empty array real templates start lists with (each run gets a copy) */
-const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
-function dataSet(): PhpArray {
-  return DATA_SET.clone();
+  // the caller keeps its data: the run reads them in place and copies an array only to change it
+  return new Scope(arr);
 }
 
 /**

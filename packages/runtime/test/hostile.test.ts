@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createEngine, fromJSONText } from '../src/index';
+import { createEngine, fromJSONText, type PhpArray } from '../src/index';
 import { render, renderError } from './helpers';
 
 describe('no JS internals are reachable', () => {
@@ -82,6 +82,50 @@ describe('the caller keeps its data', () => {
     ).output;
     expect(out).toBe('9w');
     expect(engine.renderSync('{$rows.0.x}{$m.k}', data as never).output).toBe('1v');
+  });
+
+  test('no way of changing a variable in place reaches the data (they are read, not copied, at the start)', () => {
+    const engine = createEngine();
+    const json = '{"rows":[1,2],"m":{"k":"v"},"n":5,"list":["a"]}';
+    const data = fromJSONText(json);
+    const changes = [
+      '{append var=rows value=3}',
+      '{append var="m.k2" value=1}',
+      '{assign var="rows." value=4}',
+      '{capture append=list}x{/capture}',
+      '{add var=n value=1}',
+      '{assign_array var=m values="a,b"}',
+      '{foreach from=$rows item=r}{append var=rows value=$r}{/foreach}',
+      '{append var="dataSet.emptyArray" value=1}',
+    ];
+    for (const change of changes) {
+      const r = engine.renderSync(`${change}{foreach from=$rows item=x}{$x}{/foreach}`, data as never);
+      expect(r.output, change).not.toBe('');
+    }
+    const each = (v: string) => `{foreach from=${v} key=k item=x}{$k}={$x},{/foreach};`;
+    const check = engine.renderSync(
+      `${each('$rows')}${each('$m')}{$n};${each('$list')}${each('$dataSet.emptyArray')}`,
+      data as never,
+    );
+    expect(check.output).toBe('0=1,1=2,;k=v,;5;0=a,;;');
+  });
+
+  test("a run's variables and results are copies: changing them leaves the data alone", () => {
+    const engine = createEngine();
+    const data = fromJSONText('{"json":{"a":[1]},"rows":[1]}');
+    const r = engine.renderSync('{assign var=processed_json value=$json}', data as never, {
+      context: 'post',
+    });
+    const vars = r.vars;
+    (vars.get('rows') as PhpArray).push(2);
+    ((r.result as PhpArray).get('processed_json') as PhpArray).set('b', 1);
+    expect(
+      engine.renderSync(
+        '{foreach from=$rows item=x}{$x}{/foreach};{foreach from=$json key=k item=x}{$k}{/foreach}',
+        data as never,
+      ).output,
+    ).toBe('1;a');
+    expect(vars.keys()).toEqual(['dataSet', 'json', 'rows', 'processed_json']);
   });
 });
 

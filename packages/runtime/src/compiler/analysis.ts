@@ -6,26 +6,39 @@
  * unless its definition says which attribute names the one variable it
  * writes (`writes`) and that attribute is a literal naming another variable.
  */
-import type { BlockNode, Node } from '@sumi/parser';
+import type { Attribute, BlockNode, Expr, Node } from '@sumi/parser';
 import type { PluginRegistry } from '../plugin/registry';
 
+/**
+ * `refs`: also count a by-reference PHP function applied to one of the variables (`{$list|@sort}`
+ * changes `$list` in place) as a write. Loops that keep their item in a local handle those calls
+ * themselves (they change a copy of the local) and leave it off.
+ */
 export function mayWrite(
   nodes: readonly Node[],
   names: ReadonlySet<string>,
   registry?: PluginRegistry,
+  refs = false,
 ): boolean {
+  const exprWrites = (e: Expr) => refs && changesByReference(e, names, registry);
+  const attrsWrite = (attrs: readonly Attribute[]) => refs && attrs.some((a) => exprWrites(a.value));
   for (const n of nodes) {
     switch (n.type) {
       case 'Text':
       case 'Comment':
+        break;
       case 'Print':
+        if (exprWrites(n.expr)) return true;
         break;
       case 'If':
-        for (const b of n.branches) if (mayWrite(b.body, names, registry)) return true;
-        if (n.alternate && mayWrite(n.alternate, names, registry)) return true;
+        for (const b of n.branches) {
+          if (exprWrites(b.test) || mayWrite(b.body, names, registry, refs)) return true;
+        }
+        if (n.alternate && mayWrite(n.alternate, names, registry, refs)) return true;
         break;
       case 'Tag':
         if (n.name === 'break' || n.name === 'continue') break;
+        if (attrsWrite(n.attrs)) return true;
         if (n.name === 'assign') {
           const v = n.attrs.find((a) => a.name === 'var')?.value;
           if (!v || v.type !== 'String' || touches(v.value, names)) return true;
@@ -40,14 +53,19 @@ export function mayWrite(
         }
         break;
       case 'Block':
-        if (blockMayWrite(n, names, registry)) return true;
+        if (attrsWrite(n.attrs) || blockMayWrite(n, names, registry, refs)) return true;
         break;
     }
   }
   return false;
 }
 
-function blockMayWrite(n: BlockNode, names: ReadonlySet<string>, registry?: PluginRegistry): boolean {
+function blockMayWrite(
+  n: BlockNode,
+  names: ReadonlySet<string>,
+  registry: PluginRegistry | undefined,
+  refs: boolean,
+): boolean {
   switch (n.name) {
     case 'foreach':
       for (const a of n.attrs) {
@@ -73,7 +91,43 @@ function blockMayWrite(n: BlockNode, names: ReadonlySet<string>, registry?: Plug
     default:
       return true;
   }
-  return mayWrite(n.body, names, registry) || (n.alt !== null && mayWrite(n.alt, names, registry));
+  return (
+    mayWrite(n.body, names, registry, refs) || (n.alt !== null && mayWrite(n.alt, names, registry, refs))
+  );
+}
+
+/** does `e` apply a by-reference PHP function (`|@sort`, `|@array_push`...) directly to one of `names`? */
+function changesByReference(e: Expr, names: ReadonlySet<string>, registry?: PluginRegistry): boolean {
+  const any = (list: readonly Expr[]) => list.some((x) => changesByReference(x, names, registry));
+  switch (e.type) {
+    case 'Modified': {
+      const first = e.modifiers[0];
+      if (first?.whole && e.value.type === 'Var' && names.has(e.value.name)) {
+        // without the registry, any `|@` modifier might be one
+        if (registry === undefined || registry.modifier(first.name)?.byReference) return true;
+      }
+      return changesByReference(e.value, names, registry) || e.modifiers.some((m) => any(m.args));
+    }
+    case 'Var':
+      return e.path.some((a) => a.kind === 'var' && changesByReference(a.expr, names, registry));
+    case 'Interp':
+      return e.parts.some((p) => typeof p !== 'string' && changesByReference(p, names, registry));
+    case 'Binary':
+      return changesByReference(e.left, names, registry) || changesByReference(e.right, names, registry);
+    case 'Unary':
+      return changesByReference(e.arg, names, registry);
+    case 'Call':
+      return any(e.args);
+    case 'Is':
+      return (
+        changesByReference(e.value, names, registry) ||
+        (e.by !== null && changesByReference(e.by, names, registry))
+      );
+    case 'Group':
+      return changesByReference(e.expr, names, registry);
+    default:
+      return false;
+  }
 }
 
 /** `r`, `r.x` and `r.` all write variable r */

@@ -9,13 +9,13 @@ import { type Diagnostic, locate, parse, type Span, type Template } from '@sumi/
 import { ErrorCodes, SumiError } from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
-import type { Vars } from '../render/scope';
+import type { Scope } from '../render/scope';
 import type { RenderState } from '../render/state';
 import { compileNodes } from './codegen';
 import { CodegenState } from './state';
 
-export type RenderFn = (rt: RenderState, vars: Vars) => string;
-export type AsyncRenderFn = (rt: RenderState, vars: Vars) => Promise<string>;
+export type RenderFn = (rt: RenderState, vars: Scope) => string;
+export type AsyncRenderFn = (rt: RenderState, vars: Scope) => Promise<string>;
 
 export interface CompiledTemplate {
   readonly name: string;

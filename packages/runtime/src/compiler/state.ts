@@ -155,7 +155,7 @@ export class CodegenState {
     if (frame === undefined || frame.sets.has(name)) return null;
     let local = frame.hoisted.get(name);
     if (local === undefined) {
-      local = mayWrite(frame.body, new Set([name]), this.registry) ? null : this.id('h');
+      local = mayWrite(frame.body, new Set([name]), this.registry, true) ? null : this.id('h');
       frame.hoisted.set(name, local);
       if (local !== null) frame.decls.push(`const ${local} = rv(V, ${JSON.stringify(name)});`);
     }

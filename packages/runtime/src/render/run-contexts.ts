@@ -2,9 +2,9 @@
  * The places a CMS template runs. Each declares the variables it starts with
  * and the result it hands back besides the printed output (DIALECT.md).
  */
-import { PhpArray } from '../php/array';
+import { copyValue, PhpArray } from '../php/array';
 import type { Value } from '../php/value';
-import type { Vars } from './scope';
+import type { Scope } from './scope';
 
 export type RunContextName = 'batch' | 'function' | 'pre' | 'post' | 'endpoint' | 'trigger';
 
@@ -15,14 +15,14 @@ export interface RunContext {
   inputs: Record<string, string>;
   /** what `render()` returns as `result` */
   resultDescription: string;
-  result(vars: Vars, output: string, returned: Value | undefined): Value;
+  result(vars: Scope, output: string, returned: Value | undefined): Value;
 }
 
-const pick = (vars: Vars, names: string[]): PhpArray => {
+const pick = (vars: Scope, names: string[]): PhpArray => {
   const out = new PhpArray();
   for (const n of names) {
     const v = vars.get(n);
-    if (v !== undefined) out.set(n, v);
+    if (v !== undefined) out.set(n, copyValue(v));
   }
   return out;
 };
@@ -68,7 +68,7 @@ export const RUN_CONTEXTS: Record<RunContextName, RunContext> = {
     resultDescription: '{data: …} when $data is set, else null (the output is the response)',
     result: (vars) => {
       const d = vars.get('data');
-      return d === undefined ? null : PhpArray.fromEntries([['data', d]]);
+      return d === undefined ? null : PhpArray.fromEntries([['data', copyValue(d)]]);
     },
   },
   trigger: {

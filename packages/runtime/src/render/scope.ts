@@ -1,7 +1,7 @@
 /**
  * Template variables. Smarty 2 has one flat variable table per template run
- * (loop items stay set after the loop), so a scope is a single Map. Keys are
- * arbitrary strings: `__proto__` is just a name.
+ * (loop items stay set after the loop). Keys are arbitrary strings:
+ * `__proto__` is just a name.
  *
  * Assignment understands the CMS's dotted forms: `a.b.c` creates nested
  * arrays (a scalar in the way is replaced by an array) and `list.` appends.
@@ -9,15 +9,71 @@
 import { PhpArray } from '../php/array';
 import type { Value } from '../php/value';
 
-export type Vars = Map<string, Value>;
+/** `$dataSet.emptyArray`: an empty array real templates start lists with (shared: read only) */
+const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
 
-export function readVar(vars: Vars, name: string): Value {
+/**
+ * One run's variables: those set during the run over the render's data. The data are not copied
+ * when the run starts (most templates only read them): a variable read from the data is the data's
+ * own value, so everything that changes an array in place takes it through `owned`, which gives the
+ * variable a copy-on-write copy first. `$dataSet` lies under both.
+ */
+export class Scope {
+  private readonly set_ = new Map<string, Value>();
+
+  constructor(private readonly data: PhpArray | null = null) {}
+
+  /** the variable's value, or undefined when it is not set; an array may be shared: read only */
+  get(name: string): Value | undefined {
+    const v = this.set_.get(name);
+    if (v !== undefined) return v;
+    if (this.data !== null) {
+      const d = this.data.peek(name);
+      if (d !== undefined) return d;
+    }
+    return name === 'dataSet' ? DATA_SET : undefined;
+  }
+
+  /** the variable's value to change in place: an array from the data becomes the variable's own copy */
+  owned(name: string): Value | undefined {
+    const v = this.set_.get(name);
+    if (v !== undefined) return v;
+    const base = this.get(name);
+    if (!(base instanceof PhpArray)) return base;
+    const mine = base.clone();
+    this.set_.set(name, mine);
+    return mine;
+  }
+
+  /** stores `value` (moved in: callers copy arrays that stay reachable elsewhere) */
+  set(name: string, value: Value): void {
+    this.set_.set(name, value);
+  }
+
+  /** every variable in order (`$dataSet`, the data's, then the new ones), arrays as copies */
+  entries(): [string, Value][] {
+    const out: [string, Value][] = [];
+    const seen = new Set<string>();
+    const add = (name: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      const v = this.get(name);
+      if (v !== undefined) out.push([name, v instanceof PhpArray ? v.clone() : v]);
+    };
+    add('dataSet');
+    if (this.data !== null) for (const k of this.data.keys()) add(String(k));
+    for (const k of this.set_.keys()) add(k);
+    return out;
+  }
+}
+
+export function readVar(vars: Scope, name: string): Value {
   const v = vars.get(name);
   return v === undefined ? null : v;
 }
 
 /** reads `a` or `a.b.c` (missing keys read as null) */
-export function readPath(vars: Vars, path: string): Value {
+export function readPath(vars: Scope, path: string): Value {
   if (path.indexOf('.') < 0) return readVar(vars, path);
   const parts = path.split('.');
   let v: Value = readVar(vars, parts[0]!);
@@ -30,7 +86,7 @@ export function readPath(vars: Vars, path: string): Value {
 }
 
 /** `a.b.c` / `list.` / `a`; a scalar in the way is replaced by an array */
-export function assignPath(vars: Vars, path: string, value: Value): void {
+export function assignPath(vars: Scope, path: string, value: Value): void {
   if (path.indexOf('.') < 0) {
     vars.set(path, value);
     return;
@@ -39,9 +95,9 @@ export function assignPath(vars: Vars, path: string, value: Value): void {
 }
 
 /** `assignPath` with the dotted path already split (compiled templates split literal paths once) */
-export function assignKeys(vars: Vars, parts: readonly string[], value: Value): void {
+export function assignKeys(vars: Scope, parts: readonly string[], value: Value): void {
   const head = parts[0]!;
-  let arr = vars.get(head);
+  let arr = vars.owned(head);
   if (!(arr instanceof PhpArray)) {
     arr = new PhpArray();
     vars.set(head, arr);
@@ -75,8 +131,9 @@ export function referenceIn(root: Value, keys: readonly Value[]): Value {
   return a;
 }
 
-export function reference(vars: Vars, name: string, keys: readonly Value[]): Value {
-  return referenceIn(readVar(vars, name), keys);
+export function reference(vars: Scope, name: string, keys: readonly Value[]): Value {
+  const root = vars.owned(name);
+  return referenceIn(root === undefined ? null : root, keys);
 }
 
 /** append's rule for a value that must become an array: null → [], a scalar s → [s] */
@@ -90,9 +147,9 @@ function asOwnArray(v: Value | undefined): PhpArray | null {
  * changed in place (copy-on-write separated along the path). A missing or
  * null value becomes [], a scalar s becomes [s] (the CMS's {append} rule).
  */
-export function arrayAt(vars: Vars, path: string): PhpArray {
+export function arrayAt(vars: Scope, path: string): PhpArray {
   if (path.indexOf('.') < 0) {
-    const root = vars.get(path);
+    const root = vars.owned(path);
     if (root instanceof PhpArray) return root;
     const made = asOwnArray(root)!;
     vars.set(path, made);
@@ -100,7 +157,7 @@ export function arrayAt(vars: Vars, path: string): PhpArray {
   }
   const parts = path.split('.');
   const head = parts[0]!;
-  const root = vars.get(head);
+  const root = vars.owned(head);
   let arr: PhpArray;
   if (root instanceof PhpArray) arr = root;
   else {

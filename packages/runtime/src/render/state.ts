@@ -13,7 +13,7 @@ import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
 import type { CoreServices, LogEntry, RenderContext } from './context';
 import type { Limits } from './limits';
-import { arrayAt, assignPath, readPath, readVar, type Vars } from './scope';
+import { arrayAt, assignPath, readPath, type Scope } from './scope';
 
 /** a streaming render writes in chunks of at least this many characters */
 const FLUSH_AT = 16 * 1024;
@@ -84,7 +84,7 @@ export class RenderState implements RenderContext {
     readonly templateName: string,
     readonly source: string,
     readonly spans: readonly Span[],
-    readonly vars: Vars,
+    readonly vars: Scope,
   ) {
     this.steps = shared.steps.n;
     this.checkAt = Math.min(this.steps + 1024, shared.limits.maxSteps);
@@ -361,7 +361,7 @@ export class RenderState implements RenderContext {
     (this.captureTable ??= new Map()).set(name, buffer);
     if (assign !== null) assignPath(this.vars, assign, buffer);
     if (append !== null) {
-      const cur = readVar(this.vars, append);
+      const cur = this.vars.owned(append) ?? null;
       const arr = cur instanceof PhpArray ? cur : cur === null ? new PhpArray() : PhpArray.fromList([cur]);
       arr.push(buffer);
       this.vars.set(append, arr);
