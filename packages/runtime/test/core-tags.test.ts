@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createEngine, SumiError } from '../src/index';
 import { render, renderError } from './helpers';
 
 describe('printing', () => {
@@ -197,5 +198,41 @@ describe('loop reads of variables the body cannot write (read once before the lo
     expect(render('{section name=i loop=3}{$n}{counter start=5 assign=n}{/section}', '{"n":"x"}')).toBe(
       'x55',
     );
+  });
+});
+
+describe('a long template runs as several functions', () => {
+  // ~4,000 top-level statements: far more generated code than one part holds
+  const lines = Array.from({ length: 2000 }, (_, i) => `<p>{$x}-${i}</p>{assign var=n value=$n+1}\n`).join(
+    '',
+  );
+
+  test('output, variables and loops carry over from part to part', async () => {
+    const src = `{assign var=n value=0}${lines}{foreach from=$list item=v}{$v}{/foreach}|{$n}`;
+    const engine = createEngine();
+    const sync = engine.renderSync(src, { x: 'a', list: [1, 2] });
+    expect(engine.compile(src).code.match(/function part\d+/g)!.length).toBeGreaterThan(2);
+    // (the newline after each {assign} is eaten, as Smarty 2 does after a tag)
+    expect(sync.output.startsWith('<p>a-0</p><p>a-1</p>')).toBe(true);
+    expect(sync.output.endsWith('<p>a-1999</p>12|2000')).toBe(true);
+    const asyncOut = await engine.render(src, { x: 'a', list: [1, 2] });
+    expect(asyncOut.output).toBe(sync.output);
+  });
+
+  test('an error in a later part has its own line and column; {return} keeps what was printed', () => {
+    const engine = createEngine();
+    const err = (() => {
+      try {
+        engine.renderSync(`${lines}  {function name=missing var=r}`, { x: 1 });
+      } catch (e) {
+        return e as SumiError;
+      }
+    })();
+    expect(err).toBeInstanceOf(SumiError);
+    expect(err!.code).toBe('UNKNOWN_FUNCTION');
+    expect([err!.line, err!.column]).toEqual([2001, 3]);
+    const r = engine.renderSync(`${lines}{return value=$n}after`, { x: 1, n: 0 });
+    expect(r.result).toBe(2000);
+    expect(r.output.endsWith('<p>1-1998</p><p>1-1999</p>')).toBe(true);
   });
 });

@@ -50,10 +50,15 @@ export function compileNodes(st: CodegenState, nodes: readonly Node[]): string {
 }
 
 function compileNodesAt(st: CodegenState, nodes: readonly Node[]): string {
-  let out = '';
+  return compileStatements(st, nodes).join('');
+}
+
+/** the statements of `nodes`, one per node (adjacent text merged): the units a long template is split at */
+export function compileStatements(st: CodegenState, nodes: readonly Node[]): string[] {
+  const out: string[] = [];
   let text = '';
   const flush = () => {
-    if (text) out += `o += ${JSON.stringify(text)};\n`;
+    if (text) out.push(`o += ${JSON.stringify(text)};\n`);
     text = '';
   };
   for (const n of nodes) {
@@ -63,7 +68,7 @@ function compileNodesAt(st: CodegenState, nodes: readonly Node[]): string {
     }
     if (n.type === 'Comment') continue;
     flush();
-    out += compileNode(st, n);
+    out.push(compileNode(st, n));
   }
   flush();
   return out;
