@@ -105,15 +105,18 @@ export class CodegenState {
    * stay plain attributes, as with a `{ __proto__: null }` literal; unlike such a literal (which V8
    * makes in dictionary mode, several times slower) they get fast properties.
    */
-  attrsClass(names: readonly string[]): string {
-    const id = `A:${JSON.stringify(names)}`;
+  attrsClass(names: readonly string[], absent: readonly string[] = []): string {
+    const id = `A:${JSON.stringify(names)}:${JSON.stringify(absent)}`;
     let name = this.callers.get(id);
     if (name === undefined) {
       name = `A${this.callers.size}`;
       this.callers.set(id, name);
       const params = names.map((_, i) => `v${i}`);
       this.preludeLines.push(
-        `function ${name}(${params.join(', ')}) { ${names.map((n, i) => `this[${JSON.stringify(n)}] = v${i};`).join(' ')} }`,
+        `function ${name}(${params.join(', ')}) { ${[
+          ...names.map((n, i) => `this[${JSON.stringify(n)}] = v${i};`),
+          ...absent.map((n) => `this[${JSON.stringify(n)}] = undefined;`),
+        ].join(' ')} }`,
         `${name}.prototype = NOPROTO;`,
       );
     }

@@ -11,8 +11,19 @@ import { compileExpr } from '../expressions';
 import type { CodegenState } from '../state';
 import { checkStaticAttrs } from './static-check';
 
-export function attrsObject(st: CodegenState, attrs: readonly Attribute[]): string {
-  const cls = st.attrsClass(attrs.map((a) => a.name));
+/**
+ * `def`: the plugin's declared attributes that are not written start as undefined, so the object
+ * has all its properties from birth (adding them later, as the attribute check fills defaults
+ * in, would cost V8 a property store per call).
+ */
+export function attrsObject(
+  st: CodegenState,
+  attrs: readonly Attribute[],
+  def?: FunctionPluginDef | BlockPluginDef,
+): string {
+  const given = attrs.map((a) => a.name);
+  const absent = def ? Object.keys(def.attributes).filter((n) => !given.includes(n)) : [];
+  const cls = st.attrsClass(given, absent);
   return `new ${cls}(${attrs.map((a) => compileExpr(st, a.value)).join(', ')})`;
 }
 
@@ -37,7 +48,7 @@ export function compilePluginTag(
   if (!checkStaticAttrs(st, def, n)) return '';
   const pos = st.position(n.span);
   const r = st.id('r');
-  const call = callExpr(st, def, pos, attrsObject(st, n.attrs));
+  const call = callExpr(st, def, pos, attrsObject(st, n.attrs, def));
   const print = n.modifiers.length ? `o += str(${withModifiers(r)});` : `if (${r} != null) o += ${r};`;
   return `p = ${pos}; { const ${r} = ${call}; ${print} }\n`;
 }
@@ -62,7 +73,7 @@ export function compilePluginBlock(st: CodegenState, n: BlockNode, def: BlockPlu
   if (def.async) st.usesAsync = true;
   const call =
     st.options.async && (def.async || bodyAsync)
-      ? `await rt.callBlockAsync(${d}, ${pos}, ${attrsObject(st, n.attrs)}, ${bodyObj})`
-      : `rt.callBlock(${d}, ${pos}, ${attrsObject(st, n.attrs)}, ${bodyObj})`;
+      ? `await rt.callBlockAsync(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`
+      : `rt.callBlock(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`;
   return `p = ${pos}; { const ${r} = ${call}; if (${r} != null) o += ${r}; }\n`;
 }
