@@ -219,6 +219,25 @@ describe('a long template runs as several functions', () => {
     expect(asyncOut.output).toBe(sync.output);
   });
 
+  test('a long body inside {if} or a loop is split too; {break} and {continue} still reach their loop', async () => {
+    const engine = createEngine();
+    const data = { x: 'a', list: [1, 2, 3], show: true, n: 0 };
+    const flat = engine.renderSync(`{assign var=n value=0}${lines}`, data).output;
+    const inIf = `{assign var=n value=0}{if $show}${lines}{/if}`;
+    expect(engine.compile(inIf).code).toContain('(o) => {');
+    expect(engine.renderSync(inIf, data).output).toBe(flat);
+    const loop =
+      '{foreach from=$list item=v}{if $v == 2}{continue}{/if}' +
+      `${lines}{if $v == 3}{break}{/if}[{$v}]{/foreach}{section name=s loop=2}${lines}{if $smarty.section.s.index == 0}{continue}{/if}<{$smarty.section.s.index}>{/section}`;
+    const out = engine.renderSync(loop, data).output;
+    expect(out.match(/<p>a-1999<\/p>/g)!.length).toBe(4);
+    expect(out).not.toContain('[3]');
+    expect(out).not.toContain('<0>');
+    expect(out).toContain('[1]');
+    expect(out.endsWith('<1>')).toBe(true);
+    expect((await engine.render(loop, data)).output).toBe(out);
+  });
+
   test('an error in a later part has its own line and column; {return} keeps what was printed', () => {
     const engine = createEngine();
     const err = (() => {

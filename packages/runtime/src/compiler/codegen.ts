@@ -50,15 +50,18 @@ export function compileNodes(st: CodegenState, nodes: readonly Node[]): string {
 }
 
 function compileNodesAt(st: CodegenState, nodes: readonly Node[]): string {
-  return compileStatements(st, nodes).join('');
+  const statements = compileStatements(st, nodes);
+  const code = statements.map((s) => s.code).join('');
+  // inside a capture or a block plugin `o` is a private buffer: those bodies stay whole
+  return code.length > PART_SIZE && st.buffered === 0 ? splitBody(statements, st.options.async) : code;
 }
 
 /** the statements of `nodes`, one per node (adjacent text merged): the units a long template is split at */
-export function compileStatements(st: CodegenState, nodes: readonly Node[]): string[] {
-  const out: string[] = [];
+export function compileStatements(st: CodegenState, nodes: readonly Node[]): Statement[] {
+  const out: Statement[] = [];
   let text = '';
   const flush = () => {
-    if (text) out.push(`o += ${JSON.stringify(text)};\n`);
+    if (text) out.push({ code: `o += ${JSON.stringify(text)};\n`, leaves: [], labels: [] });
     text = '';
   };
   for (const n of nodes) {
@@ -68,9 +71,73 @@ export function compileStatements(st: CodegenState, nodes: readonly Node[]): str
     }
     if (n.type === 'Comment') continue;
     flush();
-    out.push(compileNode(st, n));
+    const labels = st.labels.length;
+    const jumps = st.jumps.length;
+    const code = compileNode(st, n);
+    out.push({ code, leaves: st.jumps.slice(jumps), labels: st.labels.slice(labels) });
   }
   flush();
+  return out;
+}
+
+/** a compiled statement, with the loop labels it jumps to and those it defines */
+export interface Statement {
+  code: string;
+  leaves: string[];
+  labels: string[];
+}
+
+/** generated source per function; V8 stops optimizing functions of about 60 KB of bytecode */
+export const PART_SIZE = 24 * 1024;
+
+/** consecutive statements grouped into parts of about PART_SIZE characters */
+export function splitParts(statements: readonly Statement[]): Part[] {
+  const parts: Part[] = [];
+  let cur: Part = { code: '', leaves: false };
+  let labels = new Set<string>();
+  let jumps: string[] = [];
+  const close = () => {
+    cur.leaves = jumps.some((l) => !labels.has(l));
+    parts.push(cur);
+  };
+  for (const s of statements) {
+    if (cur.code.length > 0 && cur.code.length + s.code.length > PART_SIZE) {
+      close();
+      cur = { code: '', leaves: false };
+      labels = new Set();
+      jumps = [];
+    }
+    cur.code += s.code;
+    for (const l of s.labels) labels.add(l);
+    jumps.push(...s.leaves);
+  }
+  close();
+  return parts;
+}
+
+/** a part's code, and whether it breaks or continues a loop outside it */
+export interface Part {
+  code: string;
+  leaves: boolean;
+}
+
+/**
+ * A long block body (a page inside `{if}` or `{foreach}`) runs in parts, each a function of its own
+ * for V8 to optimize, called where the statements stood: the parts see the loop's locals, and `o`
+ * goes in and comes back (it is the render's whole output here, so an error or `{return}` inside a
+ * part reports it whole). A part with a `{break}`/`{continue}` for a loop outside it stays inline.
+ */
+function splitBody(statements: readonly Statement[], isAsync: boolean): string {
+  let out = '';
+  for (const part of splitParts(statements)) {
+    if (part.leaves) {
+      out += part.code;
+      continue;
+    }
+    // (a false positive, `await` in a text literal, only makes the part async)
+    const wait = isAsync && /\bawait\b/.test(part.code);
+    out += `o = ${wait ? 'await ' : ''}(${wait ? 'async ' : ''}(o) => {\nlet p = -1;\ntry {\n${part.code}return o;\n} catch (e) { throw rt.positioned(e, p, o); }\n})(o);\n`;
+  }
   return out;
 }
 

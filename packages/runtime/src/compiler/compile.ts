@@ -11,7 +11,7 @@ import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
 import type { Scope } from '../render/scope';
 import type { RenderState } from '../render/state';
-import { compileStatements } from './codegen';
+import { compileStatements, splitParts } from './codegen';
 import { CodegenState } from './state';
 
 export type RenderFn = (rt: RenderState, vars: Scope) => string;
@@ -76,15 +76,15 @@ function generate(ast: Template, registry: PluginRegistry, name: string, isAsync
   const parts = splitParts(statements);
   let body: string;
   if (parts.length === 1)
-    body = `let o = '', p = -1;\ntry {\n${parts[0]}return o;\n} catch (e) { throw rt.positioned(e, p, o); }`;
+    body = `let o = '', p = -1;\ntry {\n${parts[0]!.code}return o;\n} catch (e) { throw rt.positioned(e, p, o); }`;
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
     // function of ~60 KB of bytecode or more never is); each keeps its own position for errors
     body = `let o = '';\n${parts
-      .map((_, i) => `o = ${isAsync && /\bawait\b/.test(parts[i]!) ? 'await ' : ''}part${i}(rt, V, o);\n`)
+      .map((part, i) => `o = ${isAsync && /\bawait\b/.test(part.code) ? 'await ' : ''}part${i}(rt, V, o);\n`)
       .join('')}return o;\n${parts
       .map(
-        (code, i) =>
+        ({ code }, i) =>
           `${isAsync && /\bawait\b/.test(code) ? 'async ' : ''}function part${i}(rt, V, o) {\nlet p = -1;\ntry {\n${code}return o;\n} catch (e) { throw rt.positioned(e, p, o); }\n}\n`,
       )
       .join('')}`;
@@ -108,24 +108,6 @@ ${body}
     return { state, code, fn: null };
   }
   return { state, code, fn: factory(helpers, state.constants, state.sites) };
-}
-
-/** generated source per function; V8 stops optimizing functions of about 60 KB of bytecode */
-const PART_SIZE = 24 * 1024;
-
-/** consecutive top-level statements grouped into parts of about PART_SIZE characters */
-function splitParts(statements: readonly string[]): string[] {
-  const parts: string[] = [];
-  let cur = '';
-  for (const s of statements) {
-    if (cur.length > 0 && cur.length + s.length > PART_SIZE) {
-      parts.push(cur);
-      cur = '';
-    }
-    cur += s;
-  }
-  parts.push(cur);
-  return parts;
 }
 
 function throwIfErrors(state: CodegenState, source: string, name: string, parsed: Diagnostic[]): void {

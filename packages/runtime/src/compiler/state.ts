@@ -52,6 +52,9 @@ export class CodegenState {
   usesAsync = false;
   /** > 0 inside a capture or a block plugin's body: `o` is a private buffer there, never flushed */
   buffered = 0;
+  /** every loop label made so far, and every label a `{break}`/`{continue}` jumped to, in order */
+  readonly labels: string[] = [];
+  readonly jumps: string[] = [];
   private counter = 0;
 
   constructor(
@@ -145,6 +148,8 @@ export class CodegenState {
     body: readonly Node[],
     sets: ReadonlySet<string>,
   ): LoopFrame {
+    // recorded for splitBody: a part that defines the loop may jump to it
+    this.labels.push(label);
     return { label, kind, body, sets, hoisted: new Map(), decls: [] };
   }
 

@@ -9,5 +9,6 @@ export function compileLoopControl(st: CodegenState, n: TagNode): string {
     st.error(ErrorCodes.SYNTAX, `{${n.name}} is not inside {foreach} or {section}`, n.span);
     return '';
   }
+  st.jumps.push(loop.label);
   return `${n.name} ${loop.label};\n`;
 }
