@@ -41,7 +41,10 @@ export class ArrayStore {
   /** null while packed (keys are 0..vals.length-1) */
   keys: Key[] | null;
   vals: Value[];
-  /** key → position in keys/vals (hash mode only) */
+  /**
+   * key → position in keys/vals, in hash mode once the array has more than SMALL keys; a smaller
+   * array finds a key by scanning `keys` (no Map to allocate for each record-like array)
+   */
   index: Map<Key, number> | null;
   /** deleted slots in keys/vals (hash mode only) */
   holes: number;
@@ -69,10 +72,33 @@ export class ArrayStore {
   }
 }
 
+/** up to this many keys a hash-mode array has no index: scanning so few keys is as fast as a Map */
+const SMALL = 8;
+
+/** position of key `k` in a hash-mode store, or -1 */
+export function findKey(s: ArrayStore, k: Key): number {
+  const index = s.index;
+  if (index !== null) {
+    const i = index.get(k);
+    return i === undefined ? -1 : i;
+  }
+  const keys = s.keys!;
+  for (let i = 0; i < keys.length; i++) if (keys[i] === k) return i;
+  return -1;
+}
+
+/** the index of `keys` (holes skipped), or null for a small array */
+function indexOf(keys: readonly Key[]): Map<Key, number> | null {
+  if (keys.length <= SMALL) return null;
+  const index = new Map<Key, number>();
+  for (let i = 0; i < keys.length; i++) if ((keys[i] as unknown) !== HOLE) index.set(keys[i]!, i);
+  return index;
+}
+
 /** gives `s` its own key list and index before a key is added or removed */
 function ownKeys(s: ArrayStore): void {
   s.keys = s.keys!.slice();
-  s.index = new Map(s.index!);
+  s.index = s.index === null ? null : new Map(s.index);
   s.sharedKeys = false;
 }
 
@@ -105,15 +131,15 @@ function copyStore(s: ArrayStore): ArrayStore {
 function compact(s: ArrayStore): void {
   const keys = s.keys!;
   const vals = s.vals;
-  const index = s.index!;
+  const index = s.index;
   let j = 0;
   for (let i = 0; i < keys.length; i++) {
     const v = vals[i];
     if (v === HOLE) continue;
     if (i !== j) {
-      keys[j] = keys[i];
+      keys[j] = keys[i]!;
       vals[j] = v;
-      index.set(keys[i], j);
+      if (index !== null) index.set(keys[i]!, j);
     }
     j++;
   }
@@ -126,13 +152,9 @@ function compact(s: ArrayStore): void {
 function toHash(s: ArrayStore): void {
   const n = s.vals.length;
   const keys = new Array<Key>(n);
-  const index = new Map<Key, number>();
-  for (let i = 0; i < n; i++) {
-    keys[i] = i;
-    index.set(i, i);
-  }
+  for (let i = 0; i < n; i++) keys[i] = i;
   s.keys = keys;
-  s.index = index;
+  s.index = indexOf(keys);
 }
 
 function normKey(key: unknown): Key {
@@ -207,8 +229,8 @@ export class PhpArray {
       if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return undefined;
       return s.vals[k];
     }
-    const i = s.index!.get(k);
-    return i === undefined ? undefined : s.vals[i];
+    const i = findKey(s, k);
+    return i < 0 ? undefined : s.vals[i];
   }
 
   /**
@@ -221,8 +243,8 @@ export class PhpArray {
       if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return undefined;
       return s.vals[k];
     }
-    const i = s.index!.get(k);
-    return i === undefined ? undefined : s.vals[i];
+    const i = findKey(s, k);
+    return i < 0 ? undefined : s.vals[i];
   }
 
   /** Value at `key`, or null when missing. */
@@ -257,15 +279,16 @@ export class PhpArray {
       }
       toHash(s);
     }
-    const index = s.index!;
-    const i = index.get(k);
-    if (i !== undefined) {
+    const i = findKey(s, k);
+    if (i >= 0) {
       s.vals[i] = value;
       return;
     }
     if (s.sharedKeys) ownKeys(s);
-    s.index!.set(k, s.keys!.length);
-    s.keys!.push(k);
+    const keys = s.keys!;
+    if (s.index !== null) s.index.set(k, keys.length);
+    keys.push(k);
+    if (s.index === null && keys.length > SMALL) s.index = indexOf(keys);
     s.vals.push(value);
     if (typeof k === 'number' && (k >= s.next || !s.hasInt)) {
       s.next = k + 1;
@@ -306,9 +329,8 @@ export class PhpArray {
       toHash(s);
     }
     if (s.sharedKeys) ownKeys(s);
-    const index = s.index!;
-    const i = index.get(k)!;
-    index.delete(k);
+    const i = findKey(s, k);
+    if (s.index !== null) s.index.delete(k);
     s.vals[i] = HOLE;
     s.keys![i] = HOLE as unknown as Key;
     s.holes++;
@@ -451,7 +473,7 @@ interface ShapeNode {
 
 interface Shape {
   keys: Key[];
-  index: Map<Key, number>;
+  index: Map<Key, number> | null;
   next: number;
   hasInt: boolean;
 }
@@ -524,7 +546,7 @@ function shapeOf(node: ShapeNode): Shape | false {
       hasInt = true;
     }
   }
-  return { keys, index, next, hasInt };
+  return { keys, index: keys.length > SMALL ? index : null, next, hasInt };
 }
 
 export type { ShapeNode };

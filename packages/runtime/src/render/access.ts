@@ -4,7 +4,7 @@
  * CMS's rule). Only Sumi arrays and objects are ever indexed, so no JS
  * property (constructor, __proto__) is reachable.
  */
-import { PhpArray } from '../php/array';
+import { findKey, PhpArray } from '../php/array';
 import { fromBytes, isAsciiString, toBytes } from '../php/binary-string';
 import { PhpObject } from '../php/object';
 import type { Value } from '../php/value';
@@ -43,8 +43,8 @@ export function keyC(v: Value, k: string | number, site: KeySite): Value {
     }
     const i = site.i;
     if (keys[i] === k) return s.vals[i]!;
-    const j = s.index!.get(k);
-    if (j === undefined) return null;
+    const j = findKey(s, k);
+    if (j < 0) return null;
     site.i = j;
     return s.vals[j]!;
   }

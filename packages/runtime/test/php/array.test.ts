@@ -412,3 +412,70 @@ describe('shared key lists (rows with the same keys, copies)', () => {
     expect(enc(b)).toBe('{"x":10,"y":2,"z":3}');
   });
 });
+
+describe('arrays against a model (a JS Map plus next-index), through every representation', () => {
+  // small hash arrays scan their keys, larger ones get an index, deletes leave holes that are
+  // compacted, copies share storage and key lists: a long random run must always agree with the model
+  it('random set / push / delete / clone sequences', () => {
+    let seed = 3;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const keyPool: (string | number)[] = [
+      0,
+      1,
+      2,
+      3,
+      5,
+      8,
+      13,
+      'a',
+      'b',
+      'c',
+      'id',
+      'name',
+      '7',
+      '-1',
+      'x y',
+      '',
+    ];
+    for (let run = 0; run < 200; run++) {
+      let arr = new PhpArray();
+      let model = new Map<string | number, Value>();
+      let next = 0;
+      let hasInt = false;
+      const copies: [PhpArray, string][] = [];
+      for (let step = 0; step < 60; step++) {
+        const op = rnd(10);
+        const k = toKey(keyPool[rnd(keyPool.length)]!);
+        if (op < 5) {
+          arr.set(k, step);
+          model.set(k, step);
+          if (typeof k === 'number' && (k >= next || !hasInt)) {
+            next = k + 1;
+            hasInt = true;
+          }
+        } else if (op < 7) {
+          arr.push(step);
+          model.set(next, step);
+          next++;
+          hasInt = true;
+        } else if (op < 9) {
+          expect(arr.delete(k)).toBe(model.delete(k));
+        } else {
+          // keep a copy and its JSON; later changes to arr must not reach it
+          copies.push([arr.clone(), jsonEncode(arr) as string]);
+          if (rnd(2) === 0) {
+            arr = arr.clone();
+            model = new Map(model);
+          }
+        }
+        expect(arr.keys()).toEqual([...model.keys()]);
+        for (const key of keyPool) expect(arr.get(key)).toBe(model.get(toKey(key)));
+        expect(arr.size).toBe(model.size);
+      }
+      for (const [copy, json] of copies) expect(jsonEncode(copy)).toBe(json);
+    }
+  });
+});
