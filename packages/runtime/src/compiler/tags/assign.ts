@@ -35,7 +35,6 @@ export function compileAssign(st: CodegenState, n: TagNode): string {
     // a literal dotted path is split here, once, not on every run
     return `p = ${pos}; assignKeys(V, ${st.constant(Object.freeze(v.value.value.split('.')))}, ${val});\n`;
   }
-  const target =
-    v.value.type === 'String' ? JSON.stringify(v.value.value) : `str(${compileExpr(st, v.value)})`;
-  return `p = ${pos}; assignPath(V, ${target}, ${val});\n`;
+  if (v.value.type === 'String') return `p = ${pos}; V.set(${JSON.stringify(v.value.value)}, ${val});\n`;
+  return `p = ${pos}; assignPath(V, str(${compileExpr(st, v.value)}), ${val});\n`;
 }
