@@ -57,3 +57,17 @@ test('a by-reference function on a variable of the data changes the variable, ne
   expect(engine.renderSync("{$m.list|@sort}{','|implode:$m.list}", data).output).toBe('11,2');
   expect(engine.renderSync("{','|implode:$m.list}", data).output).toBe('2,1');
 });
+
+test('a by-reference function given anything but a plain variable changes a temporary copy', () => {
+  const engine = createEngine({ plugins: modifiers });
+  const data = fromJSONText('{"rows":[3,1,2],"nested":[[2,1],[4,3]],"o":{"list":[9,8]}}') as never;
+  const out = engine.renderSync(
+    '{$nested|sort}{$rows|@array_values|@rsort}{$o.list|@array_reverse:true|@sort}' +
+      "{','|implode:$rows}|{','|implode:$nested.0}|{','|implode:$o.list}",
+    data,
+  ).output;
+  expect(out.endsWith('3,1,2|2,1|9,8')).toBe(true);
+  expect(
+    engine.renderSync("{','|implode:$rows}|{','|implode:$nested.0}|{','|implode:$o.list}", data).output,
+  ).toBe('3,1,2|2,1|9,8');
+});

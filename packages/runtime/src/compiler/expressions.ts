@@ -279,10 +279,13 @@ export function compileModifiers(
   const first = modifiers[0];
   const firstDef = first && first.whole ? st.registry.modifier(first.name) : undefined;
   let out: string;
+  // the value the first modifier gets is the variable itself (its own, separated array)
+  let reference: string | null = null;
   if (typeof value === 'string') out = value;
-  else if (firstDef?.byReference && value.type === 'Var')
-    out = compileReference(st, value) ?? compileExpr(st, value);
-  else out = compileExpr(st, value);
+  else if (firstDef?.byReference && value.type === 'Var') {
+    reference = compileReference(st, value);
+    out = reference ?? compileExpr(st, value);
+  } else out = compileExpr(st, value);
   for (const m of modifiers) {
     // `|smarty:nodefaults` (and its alias `|raw`) only switch off default modifiers, which the CMS has none of
     if (m.name === 'smarty') continue;
@@ -302,6 +305,9 @@ export function compileModifiers(
     const d = st.constant(def);
     const pos = st.position(m.span);
     const args = m.args.map((a) => compileExpr(st, a));
+    // any other value a by-reference function gets is a temporary, as in PHP: it changes a copy,
+    // never an array that is still the value of a variable (or of the data passed in)
+    if (def.byReference && !(m === first && reference !== null)) out = `own(${out})`;
     const ctx = `rt.at(${pos})`;
     if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
     else if (args.length <= 3)
