@@ -323,8 +323,10 @@ function initialVars(data: TemplateData): Scope {
       span: null,
     });
   }
-  // the caller keeps its data: the run reads them in place and copies an array only to change it
-  return new Scope(arr);
+  // the caller keeps its data: the run reads them in place and copies an array only to change it;
+  // its own handle (O(1), copy-on-write) also keeps the run's view if the caller changes the data
+  // while an async render is waiting
+  return new Scope(arr.clone());
 }
 
 /**

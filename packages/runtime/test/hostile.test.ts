@@ -110,6 +110,27 @@ describe('the caller keeps its data', () => {
     expect(check.output).toBe('0=1,1=2,;k=v,;5;0=a,;;');
   });
 
+  test('the data a render started with stay its view while the caller changes them during an await', async () => {
+    const { definePlugin } = await import('../src/index');
+    let release: () => void = () => {};
+    const pause = definePlugin({
+      kind: 'function',
+      name: 'pause',
+      group: 'test',
+      description: 'waits until released',
+      async: true,
+      attributes: {},
+      run: () => new Promise<undefined>((r) => (release = () => r(undefined))),
+    });
+    const engine = createEngine({ plugins: [pause] });
+    const data = fromJSONText('{"a":1}') as PhpArray;
+    const running = engine.render('{$a}{pause}{$a}', data as never);
+    await new Promise((r) => setTimeout(r, 5));
+    data.set('a', 2);
+    release();
+    expect((await running).output).toBe('11');
+  });
+
   test("a run's variables and results are copies: changing them leaves the data alone", () => {
     const engine = createEngine();
     const data = fromJSONText('{"json":{"a":[1]},"rows":[1]}');

@@ -19,13 +19,13 @@ const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
  * variable a copy-on-write copy first. `$dataSet` lies under both.
  */
 export class Scope {
-  private readonly set_ = new Map<string, Value>();
+  private readonly assigned = new Map<string, Value>();
 
   constructor(private readonly data: PhpArray | null = null) {}
 
   /** the variable's value, or undefined when it is not set; an array may be shared: read only */
   get(name: string): Value | undefined {
-    const v = this.set_.get(name);
+    const v = this.assigned.get(name);
     if (v !== undefined) return v;
     if (this.data !== null) {
       const d = this.data.peek(name);
@@ -36,18 +36,18 @@ export class Scope {
 
   /** the variable's value to change in place: an array from the data becomes the variable's own copy */
   owned(name: string): Value | undefined {
-    const v = this.set_.get(name);
+    const v = this.assigned.get(name);
     if (v !== undefined) return v;
     const base = this.get(name);
     if (!(base instanceof PhpArray)) return base;
     const mine = base.clone();
-    this.set_.set(name, mine);
+    this.assigned.set(name, mine);
     return mine;
   }
 
   /** stores `value` (moved in: callers copy arrays that stay reachable elsewhere) */
   set(name: string, value: Value): void {
-    this.set_.set(name, value);
+    this.assigned.set(name, value);
   }
 
   /** every variable in order (`$dataSet`, the data's, then the new ones), arrays as copies */
@@ -62,7 +62,7 @@ export class Scope {
     };
     add('dataSet');
     if (this.data !== null) for (const k of this.data.keys()) add(String(k));
-    for (const k of this.set_.keys()) add(k);
+    for (const k of this.assigned.keys()) add(k);
     return out;
   }
 }
