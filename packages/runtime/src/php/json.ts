@@ -62,8 +62,16 @@ export const JSON_ERROR_MESSAGES: Readonly<Record<number, string>> = {
 
 const HEX = '0123456789abcdef';
 
+/** `\uXXXX` escapes already made: text in one script repeats the same few hundred characters */
+const HEX4 = new Map<number, string>();
+
 function hex4(c: number): string {
-  return '\\u' + HEX[(c >> 12) & 15] + HEX[(c >> 8) & 15] + HEX[(c >> 4) & 15] + HEX[c & 15];
+  let h = HEX4.get(c);
+  if (h === undefined) {
+    h = '\\u' + HEX[(c >> 12) & 15] + HEX[(c >> 8) & 15] + HEX[(c >> 4) & 15] + HEX[c & 15];
+    if (HEX4.size < 4096) HEX4.set(c, h);
+  }
+  return h;
 }
 
 /** characters that never need escaping with any flag: printable ASCII except " \ / < > & ' */
