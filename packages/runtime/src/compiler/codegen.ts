@@ -134,11 +134,23 @@ function splitBody(statements: readonly Statement[], isAsync: boolean): string {
       out += part.code;
       continue;
     }
-    // (a false positive, `await` in a text literal, only makes the part async)
-    const wait = isAsync && /\bawait\b/.test(part.code);
-    out += `o = ${wait ? 'await ' : ''}(${wait ? 'async ' : ''}(o) => {\nlet p = -1;\ntry {\n${part.code}return o;\n} catch (e) { throw rt.positioned(e, p, o); }\n})(o);\n`;
+    const wait = awaits(part.code, isAsync);
+    out += `o = ${wait ? 'await ' : ''}(${wait ? 'async ' : ''}(o) => {\n${guarded(part.code)}\n})(o);\n`;
   }
   return out;
+}
+
+/**
+ * A function body running `code` on the output `o` and returning it: its own position `p`, and an
+ * error leaves positioned with the output so far. The render function and every part use it.
+ */
+export function guarded(code: string): string {
+  return `let p = -1;\ntry {\n${code}return o;\n} catch (e) { throw rt.positioned(e, p, o); }`;
+}
+
+/** must a part be async? (a false positive, `await` in a text literal, only makes it async) */
+export function awaits(code: string, isAsync: boolean): boolean {
+  return isAsync && /\bawait\b/.test(code);
 }
 
 function compileNode(st: CodegenState, n: Exclude<Node, { type: 'Text' | 'Comment' }>): string {

@@ -11,7 +11,7 @@ import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
 import type { Scope } from '../render/scope';
 import type { RenderState } from '../render/state';
-import { compileStatements, splitParts } from './codegen';
+import { awaits, compileStatements, guarded, splitParts } from './codegen';
 import { CodegenState } from './state';
 
 export type RenderFn = (rt: RenderState, vars: Scope) => string;
@@ -75,19 +75,18 @@ function generate(ast: Template, registry: PluginRegistry, name: string, isAsync
   state.depth--;
   const parts = splitParts(statements);
   let body: string;
-  if (parts.length === 1)
-    body = `let o = '', p = -1;\ntry {\n${parts[0]!.code}return o;\n} catch (e) { throw rt.positioned(e, p, o); }`;
+  if (parts.length === 1) body = `let o = '';\n${guarded(parts[0]!.code)}`;
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
     // function of ~60 KB of bytecode or more never is); each keeps its own position for errors
-    body = `let o = '';\n${parts
-      .map((part, i) => `o = ${isAsync && /\bawait\b/.test(part.code) ? 'await ' : ''}part${i}(rt, V, o);\n`)
-      .join('')}return o;\n${parts
-      .map(
-        ({ code }, i) =>
-          `${isAsync && /\bawait\b/.test(code) ? 'async ' : ''}function part${i}(rt, V, o) {\nlet p = -1;\ntry {\n${code}return o;\n} catch (e) { throw rt.positioned(e, p, o); }\n}\n`,
-      )
-      .join('')}`;
+    const calls = parts.map(
+      ({ code }, i) => `o = ${awaits(code, isAsync) ? 'await ' : ''}part${i}(rt, V, o);\n`,
+    );
+    const fns = parts.map(
+      ({ code }, i) =>
+        `${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${guarded(code)}\n}\n`,
+    );
+    body = `let o = '';\n${calls.join('')}return o;\n${fns.join('')}`;
   }
   const code = `"use strict";
 const { ${Object.keys(helpers).join(', ')} } = H;
