@@ -11,11 +11,17 @@ import { copyValue, PhpArray } from './array';
 import { errorTypeName, toOperand } from './convert';
 import { PhpError, type WarnFn } from './errors';
 import { floatToIntBig, floatToIntCap } from './key';
-import { INT64_MAX, INT64_MIN, makeFloat, makeInt, type Num, PhpFloat, type Value } from './value';
-
-function isIntNum(n: number): boolean {
-  return Number.isSafeInteger(n) && (n !== 0 || 1 / n > 0);
-}
+import {
+  floatValue,
+  INT64_MAX,
+  INT64_MIN,
+  isInt,
+  makeFloat,
+  makeInt,
+  type Num,
+  PhpFloat,
+  type Value,
+} from './value';
 
 /** An int operand for % and bitwise operators (floats truncated; numeric strings saturate). */
 function intOperand(
@@ -34,14 +40,6 @@ function intOperand(
   return n.value + 0;
 }
 
-function isIntN(n: Num): n is number | bigint {
-  return typeof n === 'bigint' || (typeof n === 'number' && isIntNum(n));
-}
-
-function fv(n: Num): number {
-  return typeof n === 'number' ? n : typeof n === 'bigint' ? Number(n) : n.value;
-}
-
 function big(n: number | bigint): bigint {
   return typeof n === 'bigint' ? n : BigInt(n);
 }
@@ -53,42 +51,42 @@ function intOrFloat(r: bigint, fallback: number): Num {
 }
 
 function addNum(x: Num, y: Num): Num {
-  if (isIntN(x) && isIntN(y)) {
+  if (isInt(x) && isInt(y)) {
     if (typeof x === 'number' && typeof y === 'number') {
       const r = x + y;
       if (Number.isSafeInteger(r)) return r;
     }
-    return intOrFloat(big(x) + big(y), fv(x) + fv(y));
+    return intOrFloat(big(x) + big(y), floatValue(x) + floatValue(y));
   }
-  return makeFloat(fv(x) + fv(y));
+  return makeFloat(floatValue(x) + floatValue(y));
 }
 
 function subNum(x: Num, y: Num): Num {
-  if (isIntN(x) && isIntN(y)) {
+  if (isInt(x) && isInt(y)) {
     if (typeof x === 'number' && typeof y === 'number') {
       const r = x - y;
       if (Number.isSafeInteger(r)) return r + 0;
     }
-    return intOrFloat(big(x) - big(y), fv(x) - fv(y));
+    return intOrFloat(big(x) - big(y), floatValue(x) - floatValue(y));
   }
-  return makeFloat(fv(x) - fv(y));
+  return makeFloat(floatValue(x) - floatValue(y));
 }
 
 function mulNum(x: Num, y: Num): Num {
-  if (isIntN(x) && isIntN(y)) {
+  if (isInt(x) && isInt(y)) {
     if (typeof x === 'number' && typeof y === 'number') {
       const r = x * y;
       if (Number.isSafeInteger(r)) return r + 0;
     }
-    return intOrFloat(big(x) * big(y), fv(x) * fv(y));
+    return intOrFloat(big(x) * big(y), floatValue(x) * floatValue(y));
   }
-  return makeFloat(fv(x) * fv(y));
+  return makeFloat(floatValue(x) * floatValue(y));
 }
 
 function divNum(x: Num, y: Num): Num {
-  const yf = fv(y);
+  const yf = floatValue(y);
   if (yf === 0) throw new PhpError('DivisionByZeroError', 'Division by zero');
-  if (isIntN(x) && isIntN(y)) {
+  if (isInt(x) && isInt(y)) {
     if (typeof x === 'number' && typeof y === 'number') {
       if (x % y === 0) return x / y + 0;
       return x / y;
@@ -98,12 +96,12 @@ function divNum(x: Num, y: Num): Num {
     if (bx % by === 0n && !(bx === INT64_MIN && by === -1n)) return makeInt(bx / by);
     return makeFloat(Number(bx) / Number(by));
   }
-  return makeFloat(fv(x) / yf);
+  return makeFloat(floatValue(x) / yf);
 }
 
 /** `a + b` (two arrays: union, left keys win). */
 export function add(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
-  if (typeof a === 'number' && typeof b === 'number' && isIntNum(a) && isIntNum(b)) {
+  if (typeof a === 'number' && typeof b === 'number' && isInt(a) && isInt(b)) {
     const r = a + b;
     if (Number.isSafeInteger(r)) return r;
   }
@@ -113,7 +111,7 @@ export function add(a: Value | undefined, b: Value | undefined, warn?: WarnFn): 
 
 /** `a - b` */
 export function sub(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
-  if (typeof a === 'number' && typeof b === 'number' && isIntNum(a) && isIntNum(b)) {
+  if (typeof a === 'number' && typeof b === 'number' && isInt(a) && isInt(b)) {
     const r = a - b;
     if (Number.isSafeInteger(r)) return r + 0;
   }
@@ -122,7 +120,7 @@ export function sub(a: Value | undefined, b: Value | undefined, warn?: WarnFn): 
 
 /** `a * b` */
 export function mul(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
-  if (typeof a === 'number' && typeof b === 'number' && isIntNum(a) && isIntNum(b)) {
+  if (typeof a === 'number' && typeof b === 'number' && isInt(a) && isInt(b)) {
     const r = a * b;
     if (Number.isSafeInteger(r)) return r + 0;
   }
@@ -146,7 +144,7 @@ export function mod(a: Value | undefined, b: Value | undefined, warn?: WarnFn): 
 
 /** Unary minus (PHP compiles `-$a` as `$a * -1`). */
 export function neg(a: Value | undefined, warn?: WarnFn): Value {
-  if (typeof a === 'number' && isIntNum(a)) return a === 0 ? 0 : -a;
+  if (typeof a === 'number' && isInt(a)) return a === 0 ? 0 : -a;
   return mul(a, -1, warn);
 }
 
@@ -159,7 +157,7 @@ export function pos(a: Value | undefined, warn?: WarnFn): Value {
 export function pow(a: Value | undefined, b: Value | undefined, warn?: WarnFn): Value {
   const x = toOperand(a, a, b, '**', warn);
   const y = toOperand(b, a, b, '**', warn);
-  if (isIntN(x) && isIntN(y) && big(y) >= 0n) {
+  if (isInt(x) && isInt(y) && big(y) >= 0n) {
     // pow_function_base: square-and-multiply, bailing out to floats on the first overflow
     let l1 = 1n;
     let l2 = big(x);
@@ -183,7 +181,7 @@ export function pow(a: Value | undefined, b: Value | undefined, warn?: WarnFn): 
     }
     return makeInt(l1);
   }
-  return makeFloat(fv(x) ** fv(y));
+  return makeFloat(floatValue(x) ** floatValue(y));
 }
 
 /** `a + b` on two arrays: keys of `a`, then keys of `b` not in `a`. */

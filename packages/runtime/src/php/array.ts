@@ -107,19 +107,11 @@ export function copyValue(v: Value): Value {
   return v instanceof PhpArray ? v.clone() : v;
 }
 
-/** a nested array read out of a shared store: a COW copy, so modifying it cannot reach the other sharers */
-function shared(v: Value): Value {
-  return v instanceof PhpArray ? v.clone() : v;
-}
-
 function copyStore(s: ArrayStore): ArrayStore {
   if (s.holes > 0) compact(s);
   const n = s.vals.length;
   const vals = new Array<Value>(n);
-  for (let i = 0; i < n; i++) {
-    const v = s.vals[i];
-    vals[i] = v instanceof PhpArray ? v.clone() : v;
-  }
+  for (let i = 0; i < n; i++) vals[i] = copyValue(s.vals[i]!);
   // the copy shares the key list until one side adds or removes a key: most copies only change values
   const copy = new ArrayStore(s.keys, vals, s.index, s.next);
   copy.hasInt = s.hasInt;
@@ -317,7 +309,7 @@ export class PhpArray {
   /** `unset($a[key])` (arrays/objects as key: TypeError). Does not lower `nextIndex` (PHP doesn't either). */
   delete(key: unknown): boolean {
     const k = normKey(key);
-    if (this.peek(k) === undefined) return false;
+    if (this.peekKey(k) === undefined) return false;
     if (this.s.refs > 1) this.separate();
     const s = this.s;
     if (s.keys === null) {
@@ -346,7 +338,7 @@ export class PhpArray {
   getMut(key: unknown): PhpArray {
     const k = normKey(key);
     if (this.s.refs > 1) this.separate();
-    const cur = this.peek(k);
+    const cur = this.peekKey(k);
     if (cur instanceof PhpArray) return cur;
     const child = new PhpArray();
     this.set(k, child);
@@ -377,7 +369,7 @@ export class PhpArray {
     const s = this.s;
     if (s.holes > 0) compact(s);
     const out = s.vals.slice();
-    if (s.refs > 1) for (let i = 0; i < out.length; i++) out[i] = shared(out[i]);
+    if (s.refs > 1) for (let i = 0; i < out.length; i++) out[i] = copyValue(out[i]);
     return out;
   }
 
@@ -389,7 +381,7 @@ export class PhpArray {
     const out = new Array<[Key, Value]>(n);
     const keys = s.keys;
     const sh = s.refs > 1;
-    for (let i = 0; i < n; i++) out[i] = [keys === null ? i : keys[i], sh ? shared(s.vals[i]) : s.vals[i]];
+    for (let i = 0; i < n; i++) out[i] = [keys === null ? i : keys[i], sh ? copyValue(s.vals[i]) : s.vals[i]];
     return out;
   }
 
@@ -405,8 +397,8 @@ export class PhpArray {
     const vals = s.vals;
     const n = vals.length;
     const sh = s.refs > 1;
-    if (keys === null) for (let i = 0; i < n; i++) fn(sh ? shared(vals[i]) : vals[i], i);
-    else for (let i = 0; i < n; i++) fn(sh ? shared(vals[i]) : vals[i], keys[i]);
+    if (keys === null) for (let i = 0; i < n; i++) fn(sh ? copyValue(vals[i]) : vals[i], i);
+    else for (let i = 0; i < n; i++) fn(sh ? copyValue(vals[i]) : vals[i], keys[i]);
   }
 
   /** Key at position `i` (0 ≤ i < size), in insertion order. O(1). */
@@ -442,7 +434,6 @@ export class PhpArray {
     return true;
   }
 
-  /** @internal makes this handle's store exclusive */
   /**
    * This handle will not be used again (a loop's private copy, say): give its
    * share of the store back, so the next write through another handle need
@@ -453,6 +444,7 @@ export class PhpArray {
     this.s = new ArrayStore(null, [], null, 0);
   }
 
+  /** @internal makes this handle's store exclusive */
   separate(): void {
     const s = this.s;
     if (s.refs > 1) {

@@ -15,7 +15,7 @@ import { toBool } from './convert';
 import { numScan, scanNumber } from './numeric';
 import { PhpObject } from './object';
 import { floatToString } from './print';
-import { type Num, PhpFloat, type Value } from './value';
+import { floatValue, isInt, type Num, PhpFloat, type Value } from './value';
 
 const K_NULL = 0;
 const K_BOOL = 1;
@@ -28,7 +28,7 @@ const K_OBJECT = 6;
 function kind(v: Value | undefined): number {
   switch (typeof v) {
     case 'number':
-      return Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0) ? K_INT : K_FLOAT;
+      return isInt(v) ? K_INT : K_FLOAT;
     case 'string':
       return K_STRING;
     case 'boolean':
@@ -48,16 +48,6 @@ function threeway(x: number, y: number): number {
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
-function numValue(v: Value | Num): number {
-  return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : (v as PhpFloat).value;
-}
-
-function isIntNum(n: Num): n is number | bigint {
-  return (
-    typeof n === 'bigint' || (typeof n === 'number' && Number.isSafeInteger(n) && (n !== 0 || 1 / n > 0))
-  );
-}
-
 /** Two ints (number or bigint) compared exactly. */
 function compareInts(x: number | bigint, y: number | bigint): number {
   if (typeof x === 'number' && typeof y === 'number') return x === y ? 0 : x < y ? -1 : 1;
@@ -67,8 +57,8 @@ function compareInts(x: number | bigint, y: number | bigint): number {
 }
 
 function compareNums(a: Num, b: Num): number {
-  if (isIntNum(a) && isIntNum(b)) return compareInts(a, b);
-  return threeway(numValue(a), numValue(b));
+  if (isInt(a) && isInt(b)) return compareInts(a, b);
+  return threeway(floatValue(a), floatValue(b));
 }
 
 /**
@@ -102,11 +92,11 @@ export function compareStrings(a: string, b: string): number {
     const y = scanNumber(b, false);
     if (y !== null) {
       const o2 = numScan.overflow;
-      const d1 = numValue(x);
-      const d2 = numValue(y);
+      const d1 = floatValue(x);
+      const d2 = floatValue(y);
       if (!(o1 !== 0 && o1 === o2 && d1 - d2 === 0)) {
-        const i1 = isIntNum(x);
-        const i2 = isIntNum(y);
+        const i1 = isInt(x);
+        const i2 = isInt(y);
         if (i1 && i2) return compareInts(x, y);
         if (i1) {
           if (o2 !== 0) return -o2;
@@ -134,19 +124,19 @@ export function stringsEqual(a: string, b: string): boolean {
 function compareIntToString(l: number | bigint, s: string): number {
   const n = scanNumber(s, false);
   if (n === null) return binaryCompare(String(l), s);
-  if (isIntNum(n)) return compareInts(l, n);
-  return threeway(Number(l), numValue(n));
+  if (isInt(n)) return compareInts(l, n);
+  return threeway(Number(l), floatValue(n));
 }
 
 function compareFloatToString(d: number, s: string): number {
   const n = scanNumber(s, false);
   if (n === null) return binaryCompare(floatToString(d), s);
-  return threeway(d, numValue(n));
+  return threeway(d, floatValue(n));
 }
 
 /** a JS number (int or float) against a string */
 function compareNumberToString(n: number, s: string): number {
-  if (Number.isSafeInteger(n) && (n !== 0 || 1 / n > 0)) return compareIntToString(n, s);
+  if (isInt(n)) return compareIntToString(n, s);
   if (Number.isNaN(n)) return 1;
   return compareFloatToString(n, s);
 }
@@ -200,7 +190,7 @@ export function compare(a: Value | undefined, b: Value | undefined): number {
     if (kb === K_NULL) return (a as string).length === 0 ? 0 : 1;
     if (kb === K_INT) return -compareIntToString(b as number | bigint, a as string);
     if (kb === K_FLOAT) {
-      const d = numValue(b as Num);
+      const d = floatValue(b as Num);
       if (Number.isNaN(d)) return 1;
       return -compareFloatToString(d, a as string);
     }
@@ -208,7 +198,7 @@ export function compare(a: Value | undefined, b: Value | undefined): number {
     if (ka === K_NULL) return (b as string).length === 0 ? 0 : -1;
     if (ka === K_INT) return compareIntToString(a as number | bigint, b as string);
     if (ka === K_FLOAT) {
-      const d = numValue(a as Num);
+      const d = floatValue(a as Num);
       if (Number.isNaN(d)) return 1;
       return compareFloatToString(d, b as string);
     }
@@ -248,7 +238,7 @@ export function strictEquals(a: Value | undefined, b: Value | undefined): boolea
     case K_INT:
       return a === b;
     case K_FLOAT:
-      return numValue(a as Num) === numValue(b as Num);
+      return floatValue(a as Num) === floatValue(b as Num);
     case K_ARRAY:
       return identicalArrays(a as PhpArray, b as PhpArray);
     default:

@@ -8,7 +8,7 @@ import { floatToIntBig, floatToIntCap } from './key';
 import { numScan, scanNumber } from './numeric';
 import { PhpObject } from './object';
 import { floatToString } from './print';
-import { type Num, PhpFloat, type Value } from './value';
+import { isInt, type Num, PhpFloat, type Value } from './value';
 
 export { isNumericString } from './numeric';
 
@@ -74,7 +74,7 @@ function typeKind(v: Value | undefined): TypeKind {
     case 'bigint':
       return 'int';
     case 'number':
-      return Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0) ? 'int' : 'float';
+      return isInt(v) ? 'int' : 'float';
     case 'undefined':
       return 'null';
   }

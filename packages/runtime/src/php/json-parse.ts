@@ -6,6 +6,7 @@
  */
 import { type Key, KeyShapes, PhpArray, type ShapeNode } from './array';
 import { stringKey } from './key';
+import { beyondInt64 } from './numeric';
 import { PhpObject } from './object';
 import { makeFloat, makeInt, type Value } from './value';
 
@@ -52,8 +53,6 @@ export interface JsonReadOptions {
   /** maximum nesting of arrays/objects (PHP's json_decode depth); default 512 */
   depth?: number;
 }
-
-const INT64_MIN_DIGITS = '9223372036854775808';
 
 /** a JSON object's members in order: a repeated key keeps its first position and takes the last value */
 function withRepeats(keys: Key[], vals: Value[]): PhpArray {
@@ -344,11 +343,7 @@ class Reader {
     const neg = t.charCodeAt(start) === 45;
     const digits = intEnd - start - (neg ? 1 : 0);
     if (digits <= 15) return Number(s) + 0;
-    if (
-      digits > 19 ||
-      (digits === 19 &&
-        !(s.slice(neg ? 1 : 0) < INT64_MIN_DIGITS || (neg && s.slice(1) === INT64_MIN_DIGITS)))
-    ) {
+    if (digits > 19 || (digits === 19 && beyondInt64(s.slice(neg ? 1 : 0), neg))) {
       // beyond int64: a float, or the digits with JSON_BIGINT_AS_STRING
       return this.bigintAsString ? s : Number(s);
     }

@@ -9,7 +9,7 @@ import { stringKey, toKey } from './key';
 import { scanNumber } from './numeric';
 import { PhpObject } from './object';
 import { floatToRepr } from './print';
-import { makeInt, PhpFloat, type Value } from './value';
+import { isInt, makeInt, PhpFloat, type Value } from './value';
 
 export { fromJSONText, JsonParseError, type JsonReadOptions } from './json-parse';
 
@@ -208,7 +208,7 @@ class Encoder {
         return true;
       }
       case 'number':
-        if (Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0)) {
+        if (isInt(v)) {
           this.out += String(v);
           return true;
         }

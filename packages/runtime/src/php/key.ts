@@ -2,6 +2,7 @@
  * PHP array key normalisation: what `$a[$k]` does to `$k` before looking up.
  */
 import { PhpError } from './errors';
+import { beyondInt64 } from './numeric';
 import { INT64_MAX, INT64_MIN, PhpFloat } from './value';
 
 /**
@@ -62,9 +63,6 @@ function canonicalIntString(s: string): boolean {
   return true;
 }
 
-const INT64_MAX_STR = '9223372036854775807';
-const INT64_MIN_ABS_STR = '9223372036854775808';
-
 /** Normalise a string key: canonical decimal ints inside int64 become ints. */
 export function stringKey(s: string): Key {
   const c = s.charCodeAt(0);
@@ -74,8 +72,7 @@ export function stringKey(s: string): Key {
   if (s.length < 16) return Number(s);
   const neg = s.charCodeAt(0) === 45;
   const digits = neg ? s.slice(1) : s;
-  const limit = neg ? INT64_MIN_ABS_STR : INT64_MAX_STR;
-  if (digits.length > 19 || (digits.length === 19 && digits > limit)) return s; // beyond int64: stays a string
+  if (digits.length > 19 || (digits.length === 19 && beyondInt64(digits, neg))) return s; // beyond int64: stays a string
   const n = Number(s);
   return Number.isSafeInteger(n) ? n : s;
 }

@@ -109,7 +109,8 @@ function exponentEnd(s: string, k: number): number {
   return k;
 }
 
-function beyondInt64(digits19: string, neg: boolean): boolean {
+/** 19 decimal digits (no sign): is the int they spell, negated when `neg`, outside int64? */
+export function beyondInt64(digits19: string, neg: boolean): boolean {
   return !(digits19 < INT64_MIN_DIGITS || (digits19 === INT64_MIN_DIGITS && neg));
 }
 

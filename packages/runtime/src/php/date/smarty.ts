@@ -2,6 +2,7 @@
  * Smarty 2.6.28's date helpers: smarty_make_timestamp (plugins/shared.make_timestamp.php)
  * and the date_format modifier around it (plugins/modifier.date_format.php).
  */
+import { isNumericString } from '../numeric';
 import { mktime } from './mktime';
 import { strftime } from './strftime';
 import { strtotime } from './strtotime';
@@ -11,9 +12,6 @@ export const SMARTY_DATE_FORMAT_DEFAULT = '%b %e, %Y';
 
 /** A plain value as the date helpers receive it (arrays and objects are the caller's business). */
 export type DateInput = string | number | boolean | null | undefined;
-
-/** PHP 8's is_numeric() for strings: optional surrounding whitespace, decimal or exponent form. */
-const NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[ \t\n\r\v\f]*$/;
 
 /** PHP's empty(): null, false, 0, 0.0, '' and '0'. */
 function isEmpty(value: DateInput): boolean {
@@ -41,7 +39,7 @@ export function smartyDateTimestamp(input: DateInput, now: number, timeZone: str
     return mktime(h, i, s, mo, d, y, timeZone);
   }
   if (typeof input === 'number') return toInt(input);
-  if (typeof input === 'string' && NUMERIC.test(input)) return toInt(input);
+  if (typeof input === 'string' && isNumericString(input)) return toInt(input);
   const time = strtotime(text, now, timeZone);
   return time === false ? now : time;
 }

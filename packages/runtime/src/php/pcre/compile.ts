@@ -181,8 +181,9 @@ function build(pattern: string): CompiledPattern {
     dollarEndOnly: flags.D,
   }).parse();
   const analysis = analyze(parsed);
-  const main = new Emitter(flags.u, parsed.root, flags.i).emit(parsed.root);
-  const globalCi = new Emitter(flags.u, parsed.root, flags.i).globalCi;
+  const emitter = new Emitter(flags.u, parsed.root, flags.i);
+  const main = emitter.emit(parsed.root);
+  const globalCi = emitter.globalCi;
   const jsFlags = (flags.u ? 'u' : '') + (globalCi ? 'i' : '');
   const retryOnSlice = !analysis.looksBehind;
   let retrySource: string;
