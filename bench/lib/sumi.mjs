@@ -45,7 +45,6 @@ export async function loadSumi({ timeoutMs = 20_000 } = {}) {
   const { runtime, mods, parser } = await importSumi();
   const engine = runtime.createEngine({
     plugins: [...mods.modifiers],
-    timezone: 'Asia/Tokyo',
     limits: { timeoutMs },
   });
   const parse = typeof parser.parse === 'function' ? (src) => parser.parse(src) : undefined;

@@ -11,12 +11,12 @@
  * }
  */
 import { readFileSync } from 'node:fs';
-import type { EngineOptions } from '@sumi/runtime';
+import { DEFAULT_LIMITS, type EngineOptions } from '@sumi/runtime';
 import { UsageError } from './io';
 
 export type CliConfig = Pick<EngineOptions, 'timezone' | 'constants' | 'limits' | 'request'>;
 
-const LIMIT_KEYS = ['maxSteps', 'timeoutMs', 'maxOutputBytes', 'maxDepth'] as const;
+const LIMIT_KEYS = Object.keys(DEFAULT_LIMITS) as (keyof typeof DEFAULT_LIMITS)[];
 const REQUEST_KEYS = ['get', 'post', 'server', 'memberId'] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -8,7 +8,7 @@ import type { CliConfig } from './config';
 import type { LoadedFunction } from './functions';
 
 export function buildEngine(config: CliConfig = {}, functions: readonly LoadedFunction[] = []): Engine {
-  const engine = createEngine({ plugins: [...modifiers], timezone: 'Asia/Tokyo', ...config });
+  const engine = createEngine({ plugins: [...modifiers], ...config });
   for (const fn of functions) {
     engine.defineFunction(
       fn.id === undefined

@@ -14,7 +14,3 @@ export interface Ctx {
 export function tok(ctx: Ctx, type: TokenType, start: number, end: number): void {
   if (ctx.tokens && end > start) ctx.tokens.push({ type, start, end });
 }
-
-export function span(start: number, end: number): { start: number; end: number } {
-  return { start, end };
-}

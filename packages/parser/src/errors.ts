@@ -173,12 +173,6 @@ export class DiagnosticBag {
   line(offset: number): number {
     return this.position(offset).line;
   }
-
-  get errorCount(): number {
-    let n = 0;
-    for (const d of this.list) if (d.severity === 'error') n++;
-    return n;
-  }
 }
 
 /** Thrown by `parseOrThrow` when the template has at least one error diagnostic. */

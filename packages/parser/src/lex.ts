@@ -27,11 +27,6 @@ export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
 
-export function isSpaceOnly(s: string, i: number, end: number): boolean {
-  for (let k = i; k < end; k++) if (!isSpace(s.charCodeAt(k))) return false;
-  return true;
-}
-
 /** `\w*`: end of the word run starting at i (i itself when none). */
 export function scanWord(s: string, i: number, end: number): number {
   while (i < end && isWord(s.charCodeAt(i))) i++;

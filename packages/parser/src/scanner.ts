@@ -100,7 +100,6 @@ export function findSpecials(src: string, ld: string, rd: string): Special[] {
  */
 export function segment(src: string, ld: string, rd: string, emit: (s: Segment) => void): void {
   const specials = findSpecials(src, ld, rd);
-  const out = { push: emit };
   const ldl = ld.length;
   const rdl = rd.length;
   let si = 0;
@@ -111,8 +110,8 @@ export function segment(src: string, ld: string, rd: string, emit: (s: Segment) 
     const i = src.indexOf(ld, p);
     if (i < 0 && !sp) break;
     if (sp && (i < 0 || sp.start <= i)) {
-      if (sp.start > textStart) out.push({ kind: 'text', start: textStart, end: sp.start });
-      out.push(sp);
+      if (sp.start > textStart) emit({ kind: 'text', start: textStart, end: sp.start });
+      emit(sp);
       si++;
       p = textStart = sp.end;
       continue;
@@ -120,8 +119,8 @@ export function segment(src: string, ld: string, rd: string, emit: (s: Segment) 
     const j = src.indexOf(rd, i + ldl);
     if (sp && (j < 0 || sp.start < j + rdl)) {
       // the lazy `.*?` reaches the placeholder Smarty folded the special block into
-      if (i > textStart) out.push({ kind: 'text', start: textStart, end: i });
-      out.push({ kind: 'tag', start: i, end: sp.end, innerStart: i + ldl, innerEnd: sp.end, broken: true });
+      if (i > textStart) emit({ kind: 'text', start: textStart, end: i });
+      emit({ kind: 'tag', start: i, end: sp.end, innerStart: i + ldl, innerEnd: sp.end, broken: true });
       si++;
       p = textStart = sp.end;
       continue;
@@ -131,16 +130,9 @@ export function segment(src: string, ld: string, rd: string, emit: (s: Segment) 
     let b = j;
     while (a < b && isSpace(src.charCodeAt(a))) a++;
     while (b > a && isSpace(src.charCodeAt(b - 1))) b--;
-    if (i > textStart) out.push({ kind: 'text', start: textStart, end: i });
-    out.push({ kind: 'tag', start: i, end: j + rdl, innerStart: a, innerEnd: b, broken: false });
+    if (i > textStart) emit({ kind: 'text', start: textStart, end: i });
+    emit({ kind: 'tag', start: i, end: j + rdl, innerStart: a, innerEnd: b, broken: false });
     p = textStart = j + rdl;
   }
-  if (textStart < src.length) out.push({ kind: 'text', start: textStart, end: src.length });
-}
-
-/** All segments as an array (tests and tools). */
-export function segments(src: string, ld: string, rd: string): Segment[] {
-  const out: Segment[] = [];
-  segment(src, ld, rd, (s) => out.push(s));
-  return out;
+  if (textStart < src.length) emit({ kind: 'text', start: textStart, end: src.length });
 }

@@ -4,6 +4,7 @@
  * parser records them while it parses), so the playground highlighter and the
  * compiler can never disagree about the grammar.
  */
+import { isSpace } from './lex';
 import type { ParseOptions } from './options';
 import { parseInternal } from './parser';
 
@@ -72,14 +73,10 @@ export function settleTokens(
 function pushGap(source: string, tokens: Token[], start: number, end: number): void {
   let i = start;
   while (i < end) {
-    const space = isWs(source.charCodeAt(i));
+    const space = isSpace(source.charCodeAt(i));
     let j = i + 1;
-    while (j < end && isWs(source.charCodeAt(j)) === space) j++;
+    while (j < end && isSpace(source.charCodeAt(j)) === space) j++;
     tokens.push({ type: space ? 'whitespace' : 'invalid', start: i, end: j });
     i = j;
   }
-}
-
-function isWs(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13);
 }

@@ -106,6 +106,6 @@ export async function loadEngine(): Promise<Loaded> {
   }
   const modifiers = Array.isArray(mods.modifiers) ? mods.modifiers : [];
   const rt = runtime as unknown as RuntimeModule;
-  const engine = rt.createEngine({ plugins: [...modifiers], timezone: 'Asia/Tokyo' });
+  const engine = rt.createEngine({ plugins: [...modifiers] });
   return { ok: true, engine, runtime: rt, tokenize };
 }
