@@ -5,7 +5,7 @@
 import { type CompiledTemplate, compileTemplate } from './compiler/compile';
 import { coreTagDefs } from './compiler/core-tags';
 import { ErrorCodes, RenderFailure, SumiError } from './errors';
-import { PhpArray } from './php/array';
+import { copyValue, PhpArray } from './php/array';
 import { PHP_CONSTANTS } from './php/constants';
 import { fromJS } from './php/json';
 import type { Value } from './php/value';
@@ -275,7 +275,7 @@ export class Engine {
     const tpl = this.compile(fn.source, { name: fn.name });
     const vars = new Scope();
     for (const [k, v] of Object.entries(attrs)) {
-      if (k !== 'var' && k !== 'name' && k !== 'id') vars.set(k, v instanceof PhpArray ? v.clone() : v);
+      if (k !== 'var' && k !== 'name' && k !== 'id') vars.set(k, copyValue(v));
     }
     const child = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
     const target = String(attrs.var);

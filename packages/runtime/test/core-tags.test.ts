@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createEngine, SumiError } from '../src/index';
+import { createEngine, PhpArray, PhpObject, SumiError } from '../src/index';
 import { render, renderError } from './helpers';
 
 describe('printing', () => {
@@ -253,5 +253,22 @@ describe('a long template runs as several functions', () => {
     const r = engine.renderSync(`${lines}{return value=$n}after`, { x: 1, n: 0 });
     expect(r.result).toBe(2000);
     expect(r.output.endsWith('<p>1-1998</p><p>1-1999</p>')).toBe(true);
+  });
+});
+
+describe('foreach over an object', () => {
+  test('loops over its properties and leaves the object as it was', () => {
+    const engine = createEngine();
+    const o = new PhpObject(
+      PhpArray.fromEntries([
+        ['a', 1],
+        ['b', 2],
+      ]),
+    );
+    const data = PhpArray.fromEntries([['o', o]]);
+    expect(
+      engine.renderSync('{foreach from=$o key=k item=v}{$k}={$v};{/foreach}|{$o->a}{$o->b}', data).output,
+    ).toBe('a=1;b=2;|12');
+    expect(engine.renderSync('{foreach from=$o item=v}{$v}{/foreach}', data).output).toBe('12');
   });
 });

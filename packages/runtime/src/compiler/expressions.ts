@@ -5,6 +5,7 @@
  */
 import type { Accessor, Expr, Modifier, VarExpr } from '@sumi/parser';
 import { ErrorCodes } from '../errors';
+import { stringKey } from '../php/key';
 import { makeFloat } from '../php/value';
 import type { CodegenState } from './state';
 
@@ -20,8 +21,6 @@ const COMPARE: Record<string, string> = {
   '>=': 'ge',
 };
 const BITWISE: Record<string, string> = { '&': 'band', '|': 'bor', '^': 'bxor', '<<': 'shl', '>>': 'shr' };
-
-const SMARTY_STATIC = new Set(['ldelim', 'rdelim', 'version', 'template', 'now', 'config']);
 
 export function compileExpr(st: CodegenState, e: Expr): string {
   switch (e.type) {
@@ -131,12 +130,13 @@ function compilePath(st: CodegenState, base: string, path: readonly Accessor[]):
 
 function compileAccess(st: CodegenState, target: string, a: Accessor): string {
   switch (a.kind) {
-    case 'key':
-      // constant keys already in canonical form skip normalisation at run time
-      return (typeof a.key === 'number' && Number.isSafeInteger(a.key)) ||
-        (typeof a.key === 'string' && !/^(?:0|-?[1-9]\d*)$/.test(a.key))
-        ? `keyC(${target}, ${JSON.stringify(a.key)}, ${st.site()})`
+    case 'key': {
+      // a constant key is normalised here ("5" is 5, as PHP has it), not on every read
+      const k = typeof a.key === 'string' ? stringKey(a.key) : a.key;
+      return typeof k === 'string' || Number.isSafeInteger(k)
+        ? `keyC(${target}, ${JSON.stringify(k)}, ${st.site()})`
         : `key(${target}, ${JSON.stringify(a.key)})`;
+    }
     case 'var':
       return `key(${target}, ${compileVar(st, a.expr)})`;
     case 'section':
@@ -228,7 +228,6 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
     case 'env':
       return compilePath(st, `rt.request(${JSON.stringify(name)})`, v.path.slice(1));
     default:
-      if (SMARTY_STATIC.has(name)) return 'null';
       st.error(ErrorCodes.SYNTAX, `$smarty.${name} is an unknown reference`, v.span);
       return 'null';
   }

@@ -18,7 +18,7 @@ import {
   shiftRight,
   sub,
 } from '../php/arith';
-import { PhpArray } from '../php/array';
+import { copyValue, PhpArray } from '../php/array';
 import { ge, gt, le, looseEquals, lt, strictEquals } from '../php/compare';
 import { toBool, toInt, toStr } from '../php/convert';
 import { PhpObject } from '../php/object';
@@ -37,11 +37,6 @@ function bool(v: Value): boolean {
   return v === true ? true : v === false || v === null ? false : toBool(v);
 }
 
-/** PHP arrays are values: an array stored somewhere new is a (copy-on-write) copy */
-function own(v: Value): Value {
-  return v instanceof PhpArray ? v.clone() : v;
-}
-
 /**
  * `foreach` source: `settype($from, 'array')` — null → [], a scalar → [scalar].
  * Like PHP, the loop runs over a copy: the body may change the array freely,
@@ -50,7 +45,7 @@ function own(v: Value): Value {
 function iter(v: Value): PhpArray {
   if (v instanceof PhpArray) return v.clone();
   if (v === null) return EMPTY;
-  if (v instanceof PhpObject) return v.props;
+  if (v instanceof PhpObject) return v.props.clone();
   return PhpArray.fromList([v]);
 }
 const EMPTY = new PhpArray();
@@ -95,7 +90,11 @@ function count(v: Value): number {
 
 function inArray(needle: Value, hay: Value, strict: boolean): boolean {
   if (!(hay instanceof PhpArray)) return false;
-  for (const v of hay.values()) if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return true;
+  // read-only views: comparing never changes a value, so nothing is copied
+  for (let i = 0; i < hay.size; i++) {
+    const v = hay.peekAt(i);
+    if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return true;
+  }
   return false;
 }
 
@@ -118,7 +117,8 @@ function modN(def: ModifierDef, ctx: RenderContext, v: Value, args: Value[]): Va
 export const helpers = {
   str,
   bool,
-  own,
+  /** PHP arrays are values: an array stored somewhere new is a (copy-on-write) copy */
+  own: copyValue,
   iter,
   keyList,
   valueList,

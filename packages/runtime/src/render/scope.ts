@@ -6,7 +6,7 @@
  * Assignment understands the CMS's dotted forms: `a.b.c` creates nested
  * arrays (a scalar in the way is replaced by an array) and `list.` appends.
  */
-import { PhpArray } from '../php/array';
+import { copyValue, PhpArray } from '../php/array';
 import type { Value } from '../php/value';
 
 /** `$dataSet.emptyArray`: an empty array real templates start lists with (shared: read only) */
@@ -58,7 +58,7 @@ export class Scope {
       if (seen.has(name)) return;
       seen.add(name);
       const v = this.get(name);
-      if (v !== undefined) out.push([name, v instanceof PhpArray ? v.clone() : v]);
+      if (v !== undefined) out.push([name, copyValue(v)]);
     };
     add('dataSet');
     if (this.data !== null) for (const k of this.data.keys()) add(String(k));

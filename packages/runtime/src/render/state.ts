@@ -5,7 +5,7 @@
  */
 import { locate, type Span } from '@sumi/parser';
 import { ErrorCodes, RenderFailure, SumiError } from '../errors';
-import { PhpArray } from '../php/array';
+import { copyValue, PhpArray } from '../php/array';
 import { toBool, toInt } from '../php/convert';
 import { PhpError } from '../php/errors';
 import type { Value } from '../php/value';
@@ -114,7 +114,7 @@ export class RenderState implements RenderContext {
   }
 
   assign(path: string, value: Value): void {
-    assignPath(this.vars, path, value instanceof PhpArray ? value.clone() : value);
+    assignPath(this.vars, path, copyValue(value));
   }
 
   arrayAt(path: string): PhpArray {
