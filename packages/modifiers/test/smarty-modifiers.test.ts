@@ -154,6 +154,8 @@ describe('case and text modifiers', () => {
     const ctx = fakeCtx();
     expect(run(wordwrap, 'abc', [0, '\n', true], ctx)).toBe(null);
     expect(run(wordwrap, 'abc', [5, ''], ctx)).toBe(null);
+    // PHP returns an empty text before it checks the arguments
+    expect(run(wordwrap, '', [5, ''], ctx)).toBe('');
     expect(ctx.warnings).toEqual([
       'wordwrap(): Argument #4 ($cut_long_words) cannot be true when argument #2 ($width) is 0',
       'wordwrap(): Argument #3 ($break) cannot be empty',

@@ -21,6 +21,7 @@ import {
   PhpFloat,
   PhpObject,
   strictEquals,
+  toBool,
   toFloat,
   toInt,
   toKey,
@@ -377,21 +378,12 @@ export const arrayFilter: ModifierDef = definePlugin({
       }
       const out = new PhpArray();
       arr.forEach((v, k) => {
-        if (truthy(v)) out.set(k, copyValue(v));
+        if (toBool(v)) out.set(k, copyValue(v));
       });
       return out;
     },
   ),
 });
-
-function truthy(v: Value): boolean {
-  if (v === null || v === false || v === '' || v === '0' || v === 0) return false;
-  if (v instanceof PhpFloat) return v.value !== 0;
-  if (typeof v === 'number') return v !== 0;
-  if (typeof v === 'bigint') return v !== 0n;
-  if (v instanceof PhpArray) return v.size > 0;
-  return true;
-}
 
 export const arrayKeyExists: ModifierDef = definePlugin({
   kind: 'modifier',

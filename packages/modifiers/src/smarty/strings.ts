@@ -388,13 +388,8 @@ export const wordwrap: ModifierDef = definePlugin({
         [value, length ?? 80, brk ?? '\n', cut ?? false],
         ctxReporter(ctx),
       ) as [string, number | bigint, string, boolean];
-      if (br === '') valueError('wordwrap', 3, 'break', 'cannot be empty');
-      const w = Number(width);
-      if (w === 0 && docut) {
-        valueError('wordwrap', 4, 'cut_long_words', 'cannot be true when argument #2 ($width) is 0');
-      }
-      // PHP counts bytes: run the algorithm on the one-char-per-byte view
-      return fromBinary(phpWordwrap(toBinary(text), w, toBinary(br), docut));
+      // PHP counts bytes: run the algorithm on the one-char-per-byte view (it raises PHP's ValueErrors)
+      return fromBinary(phpWordwrap(toBinary(text), Number(width), toBinary(br), docut));
     });
   },
 });

@@ -49,7 +49,8 @@ export const math: FunctionPluginDef = definePlugin({
     if (equation.split('(').length !== equation.split(')').length) return fail('unbalanced parenthesis');
     for (const m of equation.matchAll(/(?:0x[a-fA-F0-9]+)|([a-zA-Z][a-zA-Z0-9_]*)/g)) {
       const name = m[1];
-      if (name !== undefined && !(name in a) && !ALLOWED.has(name))
+      // (declared attributes not given are present as undefined)
+      if (name !== undefined && a[name] === undefined && !ALLOWED.has(name))
         return fail(`function call ${name} not allowed`);
     }
     const params = new Map<string, Value>();

@@ -130,6 +130,8 @@ describe("math: Smarty's checks warn and print nothing", () => {
     ['{math equation="(x" x=1}', 'math: unbalanced parenthesis'],
     ['{math equation="foo(1)"}', 'math: function call foo not allowed'],
     ['{math equation="x + z" x=1}', 'math: function call z not allowed'],
+    // format and assign are math's own attributes: not given, they are no variables of the equation
+    ['{math equation="format + 1"}', 'math: function call format not allowed'],
     ['{math equation="SQRT(4)"}', 'math: function call SQRT not allowed'],
     ['{math equation="1e5"}', 'math: function call e5 not allowed'],
     ['{math equation="true"}', 'math: function call true not allowed'],
