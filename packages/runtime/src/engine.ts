@@ -211,7 +211,6 @@ export class Engine {
       constants: this.constants,
       pluginState: null,
       startedAt: 0,
-      steps: { n: 0 },
       depth: 0,
       isAsync,
       callFunction: (rt, attrs) => this.callFunction(rt, attrs),
@@ -277,7 +276,7 @@ export class Engine {
     for (const [k, v] of Object.entries(attrs)) {
       if (k !== 'var' && k !== 'name' && k !== 'id') vars.set(k, copyValue(v));
     }
-    const child = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
+    const child = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars, rt.steps);
     const target = String(attrs.var);
     const done = (returned: Value | undefined) => {
       shared.depth--;
@@ -287,7 +286,6 @@ export class Engine {
       return null;
     };
     shared.depth++;
-    child.steps = rt.steps;
     const onError = (e: unknown) => {
       if (e instanceof ReturnSignal) return done(e.value);
       shared.depth--;

@@ -127,3 +127,9 @@ export const coreTagDefs: readonly CompilerTagDef[] = [
     attributes: { value: { type: 'mixed', description: 'the value returned' } },
   }),
 ];
+
+/** the attribute names a core tag declares (its compiler rejects others) */
+export function coreAttributes(name: string): readonly string[] {
+  const def = coreTagDefs.find((d) => d.name === name);
+  return def ? Object.keys(def.attributes) : [];
+}

@@ -50,16 +50,6 @@ function iter(v: Value): PhpArray {
 }
 const EMPTY = new PhpArray();
 
-/** keys of an array as a JS array, or null when they are 0..n-1 */
-function keyList(a: PhpArray): (string | number)[] | null {
-  return a.isList() ? null : a.keys();
-}
-
-/** values of a (shared, see iter) array: nested arrays come out as copies */
-function valueList(a: PhpArray): Value[] {
-  return a.values();
-}
-
 const eq = (a: Value, b: Value): boolean => looseEquals(a, b);
 const neq = (a: Value, b: Value): boolean => !looseEquals(a, b);
 const seq = (a: Value, b: Value): boolean => strictEquals(a, b);
@@ -120,8 +110,6 @@ export const helpers = {
   /** PHP arrays are values: an array stored somewhere new is a (copy-on-write) copy */
   own: copyValue,
   iter,
-  keyList,
-  valueList,
   rv: readVar,
   assignPath,
   assignKeys,

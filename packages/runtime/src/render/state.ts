@@ -55,7 +55,6 @@ export interface RenderShared {
   pluginState: Map<string, unknown> | null;
   /** when the first budget check ran (0 before): short renders never read the clock */
   startedAt: number;
-  steps: { n: number };
   depth: number;
   /** rendering through render() (async plugins allowed) rather than renderSync() */
   isAsync: boolean;
@@ -85,9 +84,16 @@ export class RenderState implements RenderContext {
     readonly source: string,
     readonly spans: readonly Span[],
     readonly vars: Scope,
+    /** steps already spent (a custom function continues its caller's count) */
+    steps = 0,
   ) {
-    this.steps = shared.steps.n;
-    this.checkAt = Math.min(this.steps + 1024, shared.limits.maxSteps);
+    this.steps = steps;
+    this.checkAt = this.nextCheck();
+  }
+
+  /** the step at which the next budget check runs: every 1024 steps, and right past the limit */
+  private nextCheck(): number {
+    return Math.min(this.steps + 1024, this.shared.limits.maxSteps);
   }
 
   /* ---------------- RenderContext ---------------- */
@@ -173,7 +179,6 @@ export class RenderState implements RenderContext {
 
   budget(outputLength: number): void {
     const { limits } = this.shared;
-    this.shared.steps.n = this.steps;
     if (this.steps > limits.maxSteps) {
       throw new RenderFailure(
         ErrorCodes.LIMIT_STEPS,
@@ -192,7 +197,7 @@ export class RenderState implements RenderContext {
         `output budget exceeded (${limits.maxOutputBytes} bytes)`,
       );
     }
-    this.checkAt = Math.min(this.steps + 1024, limits.maxSteps + 1);
+    this.checkAt = this.nextCheck();
   }
 
   /* ---------------- $smarty ---------------- */

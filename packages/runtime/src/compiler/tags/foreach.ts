@@ -8,9 +8,12 @@ import type { BlockNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import { mayWrite } from '../analysis';
 import { compileNodes } from '../codegen';
+import { coreAttributes } from '../core-tags';
 import { compileExpr } from '../expressions';
 import type { CodegenState } from '../state';
 import { attr, literalName, openSpan, requireAttr } from './attrs';
+
+const KNOWN = coreAttributes('foreach');
 
 export function compileForeach(st: CodegenState, n: BlockNode): string {
   const from = requireAttr(st, n, 'from');
@@ -37,7 +40,7 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
     return '';
   }
   for (const a of n.attrs) {
-    if (!['from', 'item', 'key', 'name'].includes(a.name)) {
+    if (!KNOWN.includes(a.name)) {
       st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, `foreach: unknown attribute '${a.name}'`, a.nameSpan);
     }
   }
@@ -46,8 +49,6 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   const arr = st.id('a');
   const i = st.id('i');
   const len = st.id('n');
-  const ks = st.id('k');
-  const vs = st.id('v');
   const state = st.id('f');
   const label = st.id('L');
 
@@ -100,13 +101,12 @@ ${itemLocal} = ${arr}.peekAt(${i});${key}
 ${body}}
 ${leave}${tail}`;
   }
-  const keyAt = `${ks} === null ? ${i} : ${ks}[${i}]`;
-  const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${keyAt});` : '';
-  return `${head}const ${ks} = keyList(${arr}), ${vs} = valueList(${arr});
-${frame.decls.join('\n')}
+  // (the loop's array is its own copy: nothing in the body can change it; valueAt copies nested arrays)
+  const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${arr}.keyAt(${i}));` : '';
+  return `${head}${frame.decls.join('\n')}
 ${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
 ${tick}
-V.set(${JSON.stringify(itemName)}, ${vs}[${i}]);${setKey}
+V.set(${JSON.stringify(itemName)}, ${arr}.valueAt(${i}));${setKey}
 ${body}}
 ${tail}`;
 }

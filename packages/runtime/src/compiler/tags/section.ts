@@ -6,11 +6,12 @@ import type { BlockNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import { hasSection } from '../analysis';
 import { compileNodes } from '../codegen';
+import { coreAttributes } from '../core-tags';
 import { compileExpr } from '../expressions';
 import type { CodegenState } from '../state';
 import { attr, openSpan } from './attrs';
 
-const KNOWN = ['name', 'loop', 'start', 'step', 'max', 'show'];
+const KNOWN = coreAttributes('section');
 
 export function compileSection(st: CodegenState, n: BlockNode): string {
   const name = attr(n, 'name');
