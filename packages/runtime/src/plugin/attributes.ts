@@ -44,7 +44,6 @@ function specs(def: FunctionPluginDef | BlockPluginDef): ResolvedSpec[] {
 export function resolveAttrs(
   def: FunctionPluginDef | BlockPluginDef,
   raw: Record<string, Value>,
-  _ctx: unknown,
 ): Record<string, Value> {
   const list = specs(def);
   for (let i = 0; i < list.length; i++) {

@@ -16,40 +16,46 @@ const attributes = {
   },
 } as const;
 
-export const add: FunctionPluginDef = definePlugin({
-  kind: 'function',
-  writes: 'var',
-  name: 'add',
-  group: 'Variables and arrays',
-  description: 'Adds `value` to the variable `var` (an unset variable counts as 0).',
-  attributes,
-  result: 'the sum, stored in `var`; prints nothing',
-  errors: [
-    'a non-numeric `value` stops the render (ATTRIBUTE_TYPE)',
-    'a variable holding an array: PHP TypeError',
-  ],
-  examples: [{ template: '{assign var=n value=5}{add var=n value=3}{$n}', output: '8' }],
-  run(ctx, a) {
-    const name = a.var as string;
-    ctx.assign(name, phpAdd(ctx.get(name), a.value as Value));
-  },
-});
+/** a plugin applying PHP's `op` to the variable and `value` */
+function arithmetic(
+  name: string,
+  op: (a: Value, b: Value) => Value,
+  description: string,
+  result: string,
+  example: { template: string; output: string },
+): FunctionPluginDef {
+  return definePlugin({
+    kind: 'function',
+    writes: 'var',
+    name,
+    group: 'Variables and arrays',
+    description,
+    attributes,
+    result,
+    errors: [
+      'a non-numeric `value` stops the render (ATTRIBUTE_TYPE)',
+      'a variable holding an array: PHP TypeError',
+    ],
+    examples: [example],
+    run(ctx, a) {
+      const v = a.var as string;
+      ctx.assign(v, op(ctx.get(v), a.value as Value));
+    },
+  });
+}
 
-export const subtract: FunctionPluginDef = definePlugin({
-  kind: 'function',
-  writes: 'var',
-  name: 'subtract',
-  group: 'Variables and arrays',
-  description: 'Subtracts `value` from the variable `var` (an unset variable counts as 0).',
-  attributes,
-  result: 'the difference, stored in `var`; prints nothing',
-  errors: [
-    'a non-numeric `value` stops the render (ATTRIBUTE_TYPE)',
-    'a variable holding an array: PHP TypeError',
-  ],
-  examples: [{ template: '{assign var=n value=10}{subtract var=n value=4}{$n}', output: '6' }],
-  run(ctx, a) {
-    const name = a.var as string;
-    ctx.assign(name, phpSub(ctx.get(name), a.value as Value));
-  },
-});
+export const add = arithmetic(
+  'add',
+  phpAdd,
+  'Adds `value` to the variable `var` (an unset variable counts as 0).',
+  'the sum, stored in `var`; prints nothing',
+  { template: '{assign var=n value=5}{add var=n value=3}{$n}', output: '8' },
+);
+
+export const subtract = arithmetic(
+  'subtract',
+  phpSub,
+  'Subtracts `value` from the variable `var` (an unset variable counts as 0).',
+  'the difference, stored in `var`; prints nothing',
+  { template: '{assign var=n value=10}{subtract var=n value=4}{$n}', output: '6' },
+);

@@ -7,7 +7,7 @@ import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 
 /** digits only → a Unix timestamp; otherwise strtotime; unparsable → null */
-export function toTimestamp(ctx: RenderContext, v: Value): number | null {
+function toTimestamp(ctx: RenderContext, v: Value): number | null {
   if (v === null || v === undefined) return Math.floor(ctx.services.clock.now() / 1000);
   if (typeof v === 'number') return Number.isFinite(v) ? Math.floor(v) : null;
   const s = toStr(v).trim();
@@ -16,8 +16,18 @@ export function toTimestamp(ctx: RenderContext, v: Value): number | null {
   return t === false ? null : t;
 }
 
+/** stores `time` formatted with the `format` attribute in `var` ('' for a time that does not parse) */
+function formatInto(ctx: RenderContext, a: Record<string, Value>, time: Value | undefined): void {
+  const ts = toTimestamp(ctx, time ?? null);
+  ctx.assign(
+    a.var as string,
+    ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone),
+  );
+}
+
 export const date: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'date',
   group: 'Variables and arrays',
   description:
@@ -29,16 +39,13 @@ export const date: FunctionPluginDef = definePlugin({
   },
   examples: [{ template: '{date var=d time=1700000000 format="Y-m-d H:i"}{$d}', output: '2023-11-15 07:13' }],
   run(ctx, a) {
-    const ts = toTimestamp(ctx, (a.time ?? null) as Value);
-    ctx.assign(
-      a.var as string,
-      ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone),
-    );
+    formatInto(ctx, a, a.time);
   },
 });
 
 export const strtodate: FunctionPluginDef = definePlugin({
   kind: 'function',
+  writes: 'var',
   name: 'strtodate',
   group: 'Variables and arrays',
   description: 'Like {date}, reading `timestamp`: an integer timestamp or a date/time string.',
@@ -51,10 +58,6 @@ export const strtodate: FunctionPluginDef = definePlugin({
     { template: '{strtodate var=d timestamp="2000-01-01 00:00:00" format="U"}{$d}', output: '946652400' },
   ],
   run(ctx, a) {
-    const ts = toTimestamp(ctx, (a.timestamp ?? null) as Value);
-    ctx.assign(
-      a.var as string,
-      ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone),
-    );
+    formatInto(ctx, a, a.timestamp);
   },
 });

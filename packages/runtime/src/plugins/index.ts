@@ -39,6 +39,5 @@ export const variablePlugins: readonly PluginDef[] = [
   refreshCs,
 ];
 
-export { toTimestamp } from './dates';
 export { limitMessage } from './logger';
 export { xmlToValue } from './xml';

@@ -11,10 +11,17 @@ import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 
-function run(ctx: RenderContext, fn: string, a: Record<string, Value>, match: () => PregMatchResult): void {
+type Preg = (pattern: string, subject: string, flags: number, offset: number) => PregMatchResult;
+
+function run(ctx: RenderContext, fn: string, a: Record<string, Value>, match: Preg): void {
   let matches: Value;
   try {
-    matches = match().matches;
+    matches = match(
+      toStr(a.pattern as Value),
+      toStr(a.subject as Value),
+      Number(toInt(a.flags as Value)),
+      Number(toInt(a.offset as Value)),
+    ).matches;
   } catch (e) {
     if (!(e instanceof PcreError)) throw e;
     if (e.kind === 'unsupported') ctx.fail(ErrorCodes.PLUGIN_ERROR, `${fn}(): ${e.message}`);
@@ -32,6 +39,11 @@ const common = {
     description: 'PCRE pattern with delimiters and flags, e.g. "/(\\d+)/u"',
   },
   subject: { type: 'string', default: '', description: 'the text to search' },
+  offset: {
+    type: 'integer',
+    default: 0,
+    description: 'byte offset to start from (negative: from the end)',
+  },
 } as const;
 
 export const cmsMatch: FunctionPluginDef = definePlugin({
@@ -54,11 +66,6 @@ export const cmsMatch: FunctionPluginDef = definePlugin({
       description:
         '256 offset capture (PREG_OFFSET_CAPTURE: [text, byte offset] pairs), 512 unmatched groups as null (PREG_UNMATCHED_AS_NULL), or both (768)',
     },
-    offset: {
-      type: 'integer',
-      default: 0,
-      description: 'byte offset to start from (negative: from the end)',
-    },
   },
   errors: [
     'a pattern PHP rejects: a warning, `var` gets null',
@@ -77,14 +84,7 @@ export const cmsMatch: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    run(ctx, 'preg_match', a, () =>
-      pregMatch(
-        toStr(a.pattern as Value),
-        toStr(a.subject as Value),
-        Number(toInt(a.flags as Value)),
-        Number(toInt(a.offset as Value)),
-      ),
-    );
+    run(ctx, 'preg_match', a, pregMatch);
   },
 });
 
@@ -102,11 +102,6 @@ export const cmsMatchAll: FunctionPluginDef = definePlugin({
       default: 1,
       description: '1 PREG_PATTERN_ORDER, 2 PREG_SET_ORDER, + 256 offset capture, + 512 unmatched as null',
     },
-    offset: {
-      type: 'integer',
-      default: 0,
-      description: 'byte offset to start from (negative: from the end)',
-    },
   },
   errors: [
     'a pattern PHP rejects: a warning, `var` gets null',
@@ -121,13 +116,6 @@ export const cmsMatchAll: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    run(ctx, 'preg_match_all', a, () =>
-      pregMatchAll(
-        toStr(a.pattern as Value),
-        toStr(a.subject as Value),
-        Number(toInt(a.flags as Value)),
-        Number(toInt(a.offset as Value)),
-      ),
-    );
+    run(ctx, 'preg_match_all', a, pregMatchAll);
   },
 });

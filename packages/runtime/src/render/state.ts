@@ -387,7 +387,7 @@ export class RenderState implements RenderContext {
   call(def: FunctionPluginDef, pos: number, raw: Record<string, Value>): string | null {
     this.pos = pos;
     this.countStep();
-    const r = def.run(this, resolveAttrs(def, raw, this));
+    const r = def.run(this, resolveAttrs(def, raw));
     if (r instanceof Promise) {
       r.catch(() => {});
       throw new RenderFailure(
@@ -402,7 +402,7 @@ export class RenderState implements RenderContext {
     this.pos = pos;
     this.countStep();
     if (this.shared.startedAt === 0) this.shared.startedAt = Date.now();
-    const r = await def.run(this, resolveAttrs(def, raw, this));
+    const r = await def.run(this, resolveAttrs(def, raw));
     this.pos = pos;
     // time spent waiting counts against the time budget
     this.budget(0);
@@ -412,7 +412,7 @@ export class RenderState implements RenderContext {
   callBlock(def: BlockPluginDef, pos: number, raw: Record<string, Value>, body: BlockBody): string | null {
     this.pos = pos;
     this.countStep();
-    const r = def.run(this, resolveAttrs(def, raw, this), body);
+    const r = def.run(this, resolveAttrs(def, raw), body);
     if (r instanceof Promise) {
       r.catch(() => {});
       throw new RenderFailure(
@@ -432,7 +432,7 @@ export class RenderState implements RenderContext {
     this.pos = pos;
     this.countStep();
     if (this.shared.startedAt === 0) this.shared.startedAt = Date.now();
-    const r = await def.run(this, resolveAttrs(def, raw, this), body);
+    const r = await def.run(this, resolveAttrs(def, raw), body);
     this.pos = pos;
     this.budget(0);
     return r == null ? null : r;

@@ -7,6 +7,5 @@ import { math } from './math';
 import { textformat } from './textformat';
 
 export { wordwrap } from './wordwrap';
-export { counter, cycle, htmlOptions, math, textformat };
 
 export const smartyFunctions: readonly PluginDef[] = [counter, cycle, math, htmlOptions, textformat];

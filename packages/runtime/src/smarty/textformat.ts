@@ -27,7 +27,7 @@ function indentLines(s: string, prefix: string): string {
   return out + s.slice(from);
 }
 
-export function textformatText(
+function textformatText(
   content: string,
   o: {
     wrap: number;
