@@ -369,7 +369,7 @@ function validateRegexp(s: string, o: Options, warn: (m: string) => void): Resul
 /** Applies one filter to a scalar, as php_zval_filter does; `FAIL` when validation failed. */
 function applyFilter(filter: number, v: Value, o: Options, warn: (m: string) => void): Result {
   if (v instanceof PhpObject) return FAIL;
-  const s = v === null ? '' : typeof v === 'boolean' ? (v ? '1' : '') : stringOf(v);
+  const s = toStr(v);
   switch (filter) {
     case FILTER.VALIDATE_INT:
       return validateInt(s, o);
@@ -392,10 +392,6 @@ function applyFilter(filter: number, v: Value, o: Options, warn: (m: string) => 
     default:
       return s;
   }
-}
-
-function stringOf(v: Value): string {
-  return toStr(v);
 }
 
 /** filter_var($value, $filter, $options). `notImplemented` is called for sanitize filters. */

@@ -19,14 +19,16 @@
  */
 import {
   errorTypeName,
-  floatToString,
   isNumber,
   numScan,
   PhpArray,
   PhpError,
   PhpFloat,
+  PhpObject,
   type RenderContext,
   scanNumber,
+  toBool,
+  toStr,
   type Value,
 } from '@sumi/runtime';
 
@@ -242,20 +244,9 @@ function displayType(t: ParamType): string {
   return base.includes('|') ? `${base}|null` : `?${base}`;
 }
 
+/** PHP's string coercion of a scalar argument; an array or object is a TypeError */
 function toStringParam(v: Value, fail: () => never): string {
-  switch (typeof v) {
-    case 'string':
-      return v;
-    case 'number':
-      return Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0) ? String(v) : floatToString(v);
-    case 'bigint':
-      return String(v);
-    case 'boolean':
-      return v ? '1' : '';
-  }
-  if (v === null) return '';
-  if (v instanceof PhpFloat) return floatToString(v.value);
-  return fail();
+  return v instanceof PhpArray || v instanceof PhpObject ? fail() : toStr(v);
 }
 
 /** A string given for a number parameter: a leading-numeric string passes (with PHP's warning when text trails). */
@@ -324,18 +315,7 @@ function toNumberParam(v: Value, fail: () => never, ctx: Reporter): number | big
   return fail();
 }
 
+/** PHP's bool coercion of a scalar argument; an array or object is a TypeError */
 function toBoolParam(v: Value, fail: () => never): boolean {
-  switch (typeof v) {
-    case 'boolean':
-      return v;
-    case 'string':
-      return v !== '' && v !== '0';
-    case 'number':
-      return v !== 0;
-    case 'bigint':
-      return v !== 0n;
-  }
-  if (v === null) return false;
-  if (v instanceof PhpFloat) return v.value !== 0;
-  return fail();
+  return v instanceof PhpArray || v instanceof PhpObject ? fail() : toBool(v);
 }

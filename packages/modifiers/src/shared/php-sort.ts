@@ -59,8 +59,9 @@ export function keyComparator(flags: number): (a: Key, b: Key) => number {
   switch (flags & ~SORT_FLAG_CASE) {
     case SORT_NUMERIC:
       return (a, b) => {
-        const x = typeof a === 'number' ? a : strtod(a);
-        const y = typeof b === 'number' ? b : strtod(b);
+        // zend_strtod on a string key: its leading number, 0 when there is none
+        const x = typeof a === 'number' ? a : toFloat(a);
+        const y = typeof b === 'number' ? b : toFloat(b);
         return x > y ? 1 : x < y ? -1 : 0;
       };
     case SORT_STRING:
@@ -76,12 +77,6 @@ export function keyComparator(flags: number): (a: Key, b: Key) => number {
         return compare(a, b);
       };
   }
-}
-
-/** zend_strtod on a key: the leading decimal number, 0 when there is none */
-function strtod(s: string): number {
-  const m = /^[ \t\n\v\f\r]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/.exec(s);
-  return m ? Number(m[0].trim()) : 0;
 }
 
 export interface SortOptions {
