@@ -43,15 +43,6 @@ import { phpStableSort } from '../shared/zend-sort';
 const GROUP = 'PHP function';
 
 /**
- * Replaces the contents of `target` (the handle the template variable holds) by those of `source`:
- * what a by-reference PHP function does to its argument.
- */
-function replaceContents(target: PhpArray, source: PhpArray, nextIndex?: number): void {
-  target.s = source.s;
-  if (nextIndex !== undefined) target.s.next = nextIndex;
-}
-
-/**
  * Adds a copy of `v` to `out` the way array_shift, array_merge, array_reverse and array_slice build their
  * result: an integer key is renumbered (unless `preserveKeys`), a string key is kept.
  */
@@ -94,7 +85,7 @@ function sortDef(
       ],
       (ctx, arr, flags = SORT_REGULAR) => {
         const sorted = sortPhpArray(arr, { ...PHP_SORTS[name], flags, warn: (m) => ctx.warn(m) });
-        replaceContents(arr, sorted);
+        arr.replaceWith(sorted);
         return true;
       },
     ),
@@ -159,7 +150,7 @@ export const shuffle: ModifierDef = definePlugin({
       vals[j] = vals[r];
       vals[r] = t;
     }
-    replaceContents(arr, PhpArray.fromList(vals.map(copyValue)));
+    arr.replaceWith(PhpArray.fromList(vals.map(copyValue)));
     return true;
   }),
 });
@@ -176,20 +167,7 @@ export const arrayPop: ModifierDef = definePlugin({
   args: [],
   result: 'the removed element',
   examples: [{ template: '{$a|@array_pop} {","|implode:$a}', data: { a: ['p', 'q', 'r'] }, output: 'r p,q' }],
-  run: phpFunction('array_pop', [{ name: 'array', type: 'array' }], (_ctx, arr) => {
-    const n = arr.size;
-    if (n === 0) return null;
-    const entries = arr.entries();
-    const [lastKey, lastValue] = entries[n - 1];
-    let next = arr.nextIndex;
-    if (typeof lastKey === 'number' && lastKey === next - 1) next--;
-    replaceContents(
-      arr,
-      PhpArray.fromEntries(entries.slice(0, n - 1).map(([k, v]) => [k, copyValue(v)])),
-      next,
-    );
-    return lastValue;
-  }),
+  run: phpFunction('array_pop', [{ name: 'array', type: 'array' }], (_ctx, arr) => arr.pop() ?? null),
 });
 
 export const arrayShift: ModifierDef = definePlugin({
@@ -216,7 +194,7 @@ export const arrayShift: ModifierDef = definePlugin({
     for (const [k, v] of entries.slice(1)) {
       addRenumbered(out, k, v);
     }
-    replaceContents(arr, out);
+    arr.replaceWith(out);
     return first;
   }),
 });

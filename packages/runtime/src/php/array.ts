@@ -331,6 +331,28 @@ export class PhpArray {
   }
 
   /**
+   * PHP's array_pop(): removes the last element and returns it (undefined when empty). Like PHP, the
+   * next push index goes back by one when the removed key was the last one pushed.
+   */
+  pop(): Value | undefined {
+    const n = this.size;
+    if (n === 0) return undefined;
+    const k = this.keyAt(n - 1);
+    const v = this.valueAt(n - 1);
+    this.delete(k);
+    if (typeof k === 'number' && k === this.s.next - 1) this.s.next--;
+    return v;
+  }
+
+  /**
+   * This variable now holds `source`'s contents (what a by-reference PHP function does to its
+   * argument); `source` must not be used again.
+   */
+  replaceWith(source: PhpArray): void {
+    this.s = source.s;
+  }
+
+  /**
    * The nested array at `key` for in-place modification (`$a[key][...] = ...`):
    * separates this array if shared; a missing or non-array value is replaced
    * by a new empty array (the CMS's dotted assignment does the same).

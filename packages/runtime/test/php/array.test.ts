@@ -483,3 +483,30 @@ describe('arrays against a model (a JS Map plus next-index), through every repre
     }
   });
 });
+
+describe('pop (array_pop)', () => {
+  it('lowers the next index only for the last pushed int key, and an int key stays "used"', () => {
+    const a = PhpArray.fromEntries([
+      ['k', 1],
+      [7, 2],
+    ]);
+    expect(a.pop()).toBe(2);
+    expect(a.nextIndex).toBe(7);
+    a.set(3, 'x');
+    a.push('y');
+    expect(a.keys()).toEqual(['k', 3, 7]);
+    const b = PhpArray.fromList(['p']);
+    expect(b.pop()).toBe('p');
+    b.set(-5, 'n');
+    b.push('m');
+    expect(b.keys()).toEqual([-5, 0]);
+    expect(new PhpArray().pop()).toBeUndefined();
+  });
+  it('a popped copy leaves the original alone', () => {
+    const a = PhpArray.fromList([1, 2, 3]);
+    const b = a.clone();
+    expect(b.pop()).toBe(3);
+    expect(a.size).toBe(3);
+    expect(b.size).toBe(2);
+  });
+});
