@@ -23,6 +23,7 @@ export {
 } from './php/date/index';
 export * from './php/format/index';
 export * from './php/pcre/index';
+export { digestText, phpHash } from './plugins/hash';
 export { variablePlugins } from './plugins/index';
 export { smartyFunctions, wordwrap } from './smarty/index';
 

@@ -4,6 +4,7 @@
  */
 import {
   definePlugin,
+  digestText,
   floatToString,
   jsonDecode,
   jsonEncode,
@@ -12,10 +13,10 @@ import {
   PhpError,
   PhpFloat,
   PhpObject,
+  phpHash,
 } from '@sumi/runtime';
 import bcrypt from 'bcryptjs';
-import { md5 as md5Hash } from 'js-md5';
-import { bytesToBinary, fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
+import { fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
 import { phpFunction, typeError, valueError } from '../shared/php-params';
 import { urlencodeBytes } from '../shared/url-encode';
 import { decodeEntities, ENT_QUOTES, ENT_SUBSTITUTE } from './entities';
@@ -440,11 +441,7 @@ export const md5: ModifierDef = definePlugin({
       { name: 'string', type: 'string' },
       { name: 'binary', type: 'bool', optional: true },
     ],
-    (_ctx, s, binary = false) => {
-      const bytes = toBytes(s);
-      if (!binary) return md5Hash.hex(bytes);
-      return fromBinary(bytesToBinary(Uint8Array.from(md5Hash.array(bytes))));
-    },
+    (_ctx, s, binary = false) => digestText(phpHash('md5', toBytes(s)), binary),
   ),
 });
 

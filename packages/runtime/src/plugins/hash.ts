@@ -114,6 +114,11 @@ const CHECKSUMS: Record<string, Digest> = {
 
 export const HASH_ALGORITHMS: readonly string[] = [...Object.keys(CRYPTO), ...Object.keys(CHECKSUMS)];
 
+/** a digest as PHP prints it: lowercase hex, or the raw bytes as a binary string */
+export function digestText(digest: Uint8Array, binary: boolean): string {
+  return binary ? fromBytes(digest) : Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** hash() / hash_hmac() of `data` with PHP's algorithm name `algo`; raw digest bytes */
 export function phpHash(algo: string, data: Uint8Array, key?: Uint8Array): Uint8Array {
   const name = algo.toLowerCase();
@@ -174,9 +179,6 @@ export const cmsHash: FunctionPluginDef = definePlugin({
   run(ctx, a) {
     const key = a.key === undefined || a.key === null ? undefined : toBytes(toStr(a.key as Value));
     const digest = phpHash(toStr(a.algo as Value), toBytes(toStr(a.data as Value)), key);
-    const out = toBool(a.binary as Value)
-      ? fromBytes(digest)
-      : Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-    ctx.assign(a.var as string, out);
+    ctx.assign(a.var as string, digestText(digest, toBool(a.binary as Value)));
   },
 });
