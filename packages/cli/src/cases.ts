@@ -5,7 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Engine, fromJSONText, PhpArray, SumiError } from '@sumi/runtime';
+import { type Engine, type PhpArray, SumiError } from '@sumi/runtime';
+import { readData } from './io';
 
 export interface CaseFiles {
   /** path of NAME.tpl */
@@ -75,11 +76,9 @@ export async function runCase(engine: Engine, c: CaseFiles): Promise<CaseResult>
   let data: PhpArray | undefined;
   if (c.data) {
     try {
-      const value = fromJSONText(readFileSync(c.data, 'utf8'));
-      if (!(value instanceof PhpArray)) throw new Error('the data must be one JSON object');
-      data = value;
+      data = readData(c.data);
     } catch (err) {
-      return { case: c, passed: false, reason: `invalid data ${c.data}: ${(err as Error).message}` };
+      return { case: c, passed: false, reason: `invalid data: ${(err as Error).message}` };
     }
   }
   let output: string;

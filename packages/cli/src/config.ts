@@ -10,9 +10,8 @@
  *   "request": { "get": { "page": "2" }, "post": {}, "server": { "HTTP_HOST": "example.com" }, "memberId": 12 }
  * }
  */
-import { readFileSync } from 'node:fs';
 import { DEFAULT_LIMITS, type EngineOptions } from '@sumi/runtime';
-import { UsageError } from './io';
+import { readJsonFile, UsageError } from './io';
 
 export type CliConfig = Pick<EngineOptions, 'timezone' | 'constants' | 'limits' | 'request'>;
 
@@ -80,17 +79,5 @@ export function parseConfig(json: unknown, file: string): CliConfig {
 }
 
 export function loadConfig(file: string): CliConfig {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read config ${file}: ${(err as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`${file}: invalid JSON: ${(err as Error).message}`);
-  }
-  return parseConfig(json, file);
+  return parseConfig(readJsonFile(file, 'config'), file);
 }

@@ -13,7 +13,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FunctionDefinition } from '@sumi/runtime';
-import { UsageError } from './io';
+import { readJsonFile, UsageError } from './io';
 
 export interface LoadedFunction extends FunctionDefinition {
   /** the .tpl file it came from */
@@ -23,12 +23,7 @@ export interface LoadedFunction extends FunctionDefinition {
 const PREFIXED = /^(\d+)-(.+)$/;
 
 function readSidecar(file: string): { id?: number; name?: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`${file}: invalid JSON: ${(err as Error).message}`);
-  }
+  const json = readJsonFile(file, 'function sidecar');
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new UsageError(`${file}: a function sidecar must be a JSON object like {"id": 12}`);
   }

@@ -6,12 +6,12 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fromJSONText, PhpArray, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
+import { RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
 import { formatDiagnostic, formatError } from '../format';
 import { loadFunctions } from '../functions';
-import { type Io, UsageError } from '../io';
+import { type Io, readData, UsageError } from '../io';
 
 export const renderUsage = `sumi render FILE|- [options]
 
@@ -25,25 +25,6 @@ Renders a template and prints its output.
   --log                print the render's log entries on stderr
   --no-warnings        do not print compile warnings
 `;
-
-export function readData(file: string): PhpArray {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read data ${file}: ${(err as Error).message}`);
-  }
-  let data: ReturnType<typeof fromJSONText>;
-  try {
-    data = fromJSONText(text);
-  } catch (err) {
-    throw new UsageError(`${file}: invalid JSON data: ${(err as Error).message}`);
-  }
-  // `{}` and `[]` are the same empty array; anything else must be an object of variables
-  if (!(data instanceof PhpArray))
-    throw new UsageError(`${file}: data must be a JSON object (its keys become variables)`);
-  return data;
-}
 
 export async function renderCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
