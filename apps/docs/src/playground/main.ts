@@ -88,7 +88,7 @@ function fromDiagnostic(d: Diagnostic): Shown {
   };
 }
 
-/** A JSON syntax error's position, from the message V8 gives ("... at position N" / "line L column C"). */
+/** A JSON.parse syntax error's position (the engine did not load), from the message V8 gives ("... at position N" / "line L column C"). */
 function jsonErrorPosition(text: string, message: string): { line: number; column: number } | null {
   const lc = /line (\d+) column (\d+)/.exec(message);
   if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
@@ -287,15 +287,17 @@ async function start(root: HTMLElement): Promise<void> {
     let t = performance.now();
     let data: unknown;
     try {
-      const trimmed = dataText.trim();
-      if (trimmed === '') data = {};
-      else {
-        JSON.parse(trimmed); // V8's message gives the position of a syntax error
-        data = runtime?.fromJSONText ? runtime.fromJSONText(trimmed) : JSON.parse(trimmed);
-      }
+      // parsed once, untrimmed, so an error's line and column are the editor's
+      if (dataText.trim() === '') data = {};
+      else data = runtime?.fromJSONText ? runtime.fromJSONText(dataText) : JSON.parse(dataText);
     } catch (e) {
       const message = (e as Error).message;
-      const pos = jsonErrorPosition(dataText, message);
+      // the runtime's JsonParseError carries its position; JSON.parse's is read from V8's message
+      const { line, column } = e as { line?: unknown; column?: unknown };
+      const pos =
+        typeof line === 'number' && typeof column === 'number'
+          ? { line, column }
+          : jsonErrorPosition(dataText, message);
       clearRun();
       status.textContent = 'data is not valid JSON';
       status.dataset.state = 'error';
