@@ -5,6 +5,8 @@
 import {
   definePlugin,
   digestText,
+  ENT_QUOTES,
+  ENT_SUBSTITUTE,
   floatToString,
   jsonDecode,
   jsonEncode,
@@ -19,7 +21,7 @@ import bcrypt from 'bcryptjs';
 import { fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
 import { phpFunction, typeError, valueError } from '../shared/php-params';
 import { urlencodeBytes } from '../shared/url-encode';
-import { decodeEntities, ENT_QUOTES, ENT_SUBSTITUTE } from './entities';
+import { decodeEntities } from './entities';
 import { PATHINFO, parseUrl, pathinfo as pathParts, URL_COMPONENTS } from './url-parse';
 
 const GROUP = 'PHP function';

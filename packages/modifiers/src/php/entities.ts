@@ -4,13 +4,10 @@
  * `&apos;` stays), numeric entities only for characters that type allows, quotes only when the
  * quote flags say so, and always a terminating `;`.
  */
+import { ENT_HTML_QUOTE_DOUBLE, ENT_HTML_QUOTE_SINGLE } from '@sumi/runtime';
 import { characterEntities } from 'character-entities';
 import { characterEntitiesHtml4 } from 'character-entities-html4';
 
-export const ENT_HTML_QUOTE_SINGLE = 1;
-export const ENT_HTML_QUOTE_DOUBLE = 2;
-export const ENT_QUOTES = 3;
-export const ENT_SUBSTITUTE = 8;
 const DOCTYPE_MASK = 16 | 32;
 const HTML401 = 0;
 const XML1 = 16;

@@ -5,16 +5,28 @@
  * UTF-8 bytes one by one, which this reproduces (`é` read as ISO-8859-1 is
  * `&Atilde;&copy;` for htmlentities).
  */
+import {
+  ENT_HTML_QUOTE_DOUBLE,
+  ENT_HTML_QUOTE_SINGLE,
+  ENT_IGNORE,
+  ENT_QUOTES,
+  ENT_SUBSTITUTE,
+  escapeHtmlSpecials,
+} from '@sumi/runtime';
 import { characterEntitiesHtml4 } from 'character-entities-html4';
 import { fromBytes, isAsciiString, toBinary, toBytes } from './binary-string';
 
-export const ENT_COMPAT = 2;
-export const ENT_QUOTES = 3;
-export const ENT_NOQUOTES = 0;
-export const ENT_HTML_QUOTE_SINGLE = 1;
-export const ENT_HTML_QUOTE_DOUBLE = 2;
-export const ENT_IGNORE = 4;
-export const ENT_SUBSTITUTE = 8;
+export {
+  ENT_COMPAT,
+  ENT_HTML_QUOTE_DOUBLE,
+  ENT_HTML_QUOTE_SINGLE,
+  ENT_IGNORE,
+  ENT_NOQUOTES,
+  ENT_QUOTES,
+  ENT_SUBSTITUTE,
+  /** htmlspecialchars($s, ENT_QUOTES, <a single-byte charset>): Smarty's `|escape` default */
+  escapeHtmlSpecials as htmlspecialcharsSingleByte,
+} from '@sumi/runtime';
 
 /** code point -> entity name, HTML 4.01 (252 names) */
 const ENTITY_BY_CHAR: Map<string, string> = new Map(
@@ -223,7 +235,6 @@ function entityFor(cp: number, charset: Charset): string | undefined {
 }
 
 const SPECIAL_OR_SURROGATE = /[&<>"'\uD800-\uDFFF]/;
-const HTML_SPECIAL_ONE = /[&<>"']/;
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 /** charsets under which htmlspecialchars only rewrites the five ASCII specials of valid text */
 const PLAIN_CHARSET = new Map<string, boolean>();
@@ -235,41 +246,6 @@ function plainCharset(name: string): boolean {
     if (PLAIN_CHARSET.size < 64) PLAIN_CHARSET.set(name, v);
   }
   return v;
-}
-
-/**
- * htmlspecialchars($s, ENT_QUOTES, <a single-byte charset>): under ISO-8859-1 and friends every byte is
- * valid, so only the five specials change. Smarty's `|escape` default, on the hot path of every table.
- */
-export function htmlspecialcharsSingleByte(s: string): string {
-  return HTML_SPECIAL_ONE.test(s) ? replaceSpecials(s, ENT_QUOTES) : s;
-}
-
-/**
- * The five specials rewritten by slicing around them: the regex test that finds a string needs no change
- * is fast, but `replace` with a callback is several times slower than this loop on strings that do.
- */
-function replaceSpecials(s: string, flags: number): string {
-  const dq = (flags & ENT_HTML_QUOTE_DOUBLE) !== 0;
-  const sq = (flags & ENT_HTML_QUOTE_SINGLE) !== 0;
-  let out = '';
-  let last = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // '"' 34, '&' 38, "'" 39, '<' 60, '>' 62
-    if (c > 62 || c < 34) continue;
-    let r: string;
-    if (c === 38) r = '&amp;';
-    else if (c === 60) r = '&lt;';
-    else if (c === 62) r = '&gt;';
-    else if (c === 34 && dq) r = '&quot;';
-    else if (c === 39 && sq) r = '&#039;';
-    else continue;
-    if (last < i) out += s.slice(last, i);
-    out += r;
-    last = i + 1;
-  }
-  return last < s.length ? out + s.slice(last) : out;
 }
 
 /** htmlspecialchars($s, $flags, $charset, $double_encode) */
@@ -284,7 +260,7 @@ export function htmlspecialchars(
   // doctype or double-encode options: only & < > and the quotes the flags name change
   if (doubleEncode && (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 && plainCharset(charset)) {
     if (!SPECIAL_OR_SURROGATE.test(s)) return s;
-    if (!ANY_SURROGATE.test(s)) return replaceSpecials(s, flags);
+    if (!ANY_SURROGATE.test(s)) return escapeHtmlSpecials(s, flags);
   }
   return escapeText(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);
 }

@@ -2,6 +2,7 @@
  * PHP 8.2 constants readable as `$smarty.const.NAME` (values as on 64-bit
  * Linux). Site constants (SITE_KEY, TEMP_DIR2, ...) are added by the host, not here.
  */
+import * as html from './html';
 import * as json from './json';
 import { INT64_MAX, INT64_MIN, type Value } from './value';
 
@@ -36,19 +37,19 @@ const entries: [string, Value][] = [
   ['JSON_ERROR_INVALID_PROPERTY_NAME', json.JSON_ERROR_INVALID_PROPERTY_NAME],
   ['JSON_ERROR_UTF16', json.JSON_ERROR_UTF16],
   // html entities
-  ['ENT_HTML_QUOTE_NONE', 0],
-  ['ENT_HTML_QUOTE_SINGLE', 1],
-  ['ENT_HTML_QUOTE_DOUBLE', 2],
-  ['ENT_COMPAT', 2],
-  ['ENT_QUOTES', 3],
-  ['ENT_NOQUOTES', 0],
-  ['ENT_IGNORE', 4],
-  ['ENT_SUBSTITUTE', 8],
-  ['ENT_DISALLOWED', 128],
-  ['ENT_HTML401', 0],
-  ['ENT_XML1', 16],
-  ['ENT_XHTML', 32],
-  ['ENT_HTML5', 48],
+  ['ENT_HTML_QUOTE_NONE', html.ENT_HTML_QUOTE_NONE],
+  ['ENT_HTML_QUOTE_SINGLE', html.ENT_HTML_QUOTE_SINGLE],
+  ['ENT_HTML_QUOTE_DOUBLE', html.ENT_HTML_QUOTE_DOUBLE],
+  ['ENT_COMPAT', html.ENT_COMPAT],
+  ['ENT_QUOTES', html.ENT_QUOTES],
+  ['ENT_NOQUOTES', html.ENT_NOQUOTES],
+  ['ENT_IGNORE', html.ENT_IGNORE],
+  ['ENT_SUBSTITUTE', html.ENT_SUBSTITUTE],
+  ['ENT_DISALLOWED', html.ENT_DISALLOWED],
+  ['ENT_HTML401', html.ENT_HTML401],
+  ['ENT_XML1', html.ENT_XML1],
+  ['ENT_XHTML', html.ENT_XHTML],
+  ['ENT_HTML5', html.ENT_HTML5],
   ['HTML_SPECIALCHARS', 0],
   ['HTML_ENTITIES', 1],
   // filter

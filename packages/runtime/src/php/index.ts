@@ -38,6 +38,7 @@ export {
 export { PHP_CONSTANTS } from './constants';
 export { errorTypeName, isNumeric, toBool, toFloat, toInt, toNumber, toStr, typeName } from './convert';
 export { PhpError, type PhpErrorKind, type WarnFn } from './errors';
+export * from './html';
 export * from './json';
 export { floatToIntBig, stringKey, toKey } from './key';
 export { isNumericString, numScan, scanNumber } from './numeric';

@@ -7,21 +7,15 @@
 import { PhpArray } from '../php/array';
 import { looseEquals } from '../php/compare';
 import { toBool, toStr } from '../php/convert';
+import { escapeHtmlSpecials } from '../php/html';
 import { PhpObject } from '../php/object';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
-/** PHP 8.2 htmlspecialchars() with its default flags (ENT_QUOTES | ENT_SUBSTITUTE) */
-function htmlspecialchars(s: string): string {
-  return s.replace(/[&"'<>]/g, (c) =>
-    c === '&' ? '&amp;' : c === '"' ? '&quot;' : c === "'" ? '&#039;' : c === '<' ? '&lt;' : '&gt;',
-  );
-}
-
 /** smarty_function_escape_special_chars: htmlspecialchars that leaves existing entities (`&amp;`, `&#39;`) alone */
 export function escapeSpecialChars(v: Value): string {
   const marked = toStr(v).replace(/&(#?\w+);/g, '%%%SMARTY_START%%%$1%%%SMARTY_END%%%');
-  return htmlspecialchars(marked).replaceAll('%%%SMARTY_START%%%', '&').replaceAll('%%%SMARTY_END%%%', ';');
+  return escapeHtmlSpecials(marked).replaceAll('%%%SMARTY_START%%%', '&').replaceAll('%%%SMARTY_END%%%', ';');
 }
 
 /** PHP's (array) cast */
