@@ -18,8 +18,8 @@ import {
   toInt,
   toStr,
   type Value,
+  withPcre,
 } from '@sumi/runtime';
-import { withPcre } from '../smarty/replacing';
 
 const GROUP = 'CMS modifier';
 

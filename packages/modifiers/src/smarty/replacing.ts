@@ -5,7 +5,6 @@
 import {
   definePlugin,
   type ModifierDef,
-  PcreError,
   PhpArray,
   PhpError,
   PhpObject,
@@ -15,6 +14,7 @@ import {
   sprintf,
   toStr,
   type Value,
+  withPcre,
 } from '@sumi/runtime';
 import { phpCall, typeError } from '../shared/php-params';
 import { mapSubject } from '../shared/subject';
@@ -55,23 +55,6 @@ export function strReplace(
   const needle = toStr(search, warn);
   if (needle === '') return subject;
   return subject.split(needle).join(toStr(replace, warn));
-}
-
-/**
- * Runs a preg_* call: a bad pattern is PHP's warning plus a null result; a
- * pattern Sumi cannot run exactly stops the render (never a silent mismatch).
- */
-export function withPcre(ctx: RenderContext, fn: string, body: () => Value): Value {
-  try {
-    return body();
-  } catch (e) {
-    if (e instanceof PcreError) {
-      if (e.kind === 'unsupported') ctx.fail('PLUGIN_ERROR', `${fn}(): ${e.message}`);
-      ctx.warn(`${fn}(): ${e.message}`);
-      return null;
-    }
-    throw e;
-  }
 }
 
 function checkObject(fn: string, index: number, name: string, v: Value): void {

@@ -4,9 +4,8 @@
  * (preg_* returns false without filling its matches); a pattern PHP accepts
  * but Sumi cannot run exactly stops the render: never a silent mismatch.
  */
-import { ErrorCodes } from '../errors';
 import { toInt, toStr } from '../php/convert';
-import { PcreError, type PregMatchResult, pregMatch, pregMatchAll } from '../php/pcre/index';
+import { type PregMatchResult, pregMatch, pregMatchAll, withPcre } from '../php/pcre/index';
 import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
@@ -14,20 +13,17 @@ import type { RenderContext } from '../render/context';
 type Preg = (pattern: string, subject: string, flags: number, offset: number) => PregMatchResult;
 
 function run(ctx: RenderContext, fn: string, a: Record<string, Value>, match: Preg): void {
-  let matches: Value;
-  try {
-    matches = match(
-      toStr(a.pattern as Value),
-      toStr(a.subject as Value),
-      Number(toInt(a.flags as Value)),
-      Number(toInt(a.offset as Value)),
-    ).matches;
-  } catch (e) {
-    if (!(e instanceof PcreError)) throw e;
-    if (e.kind === 'unsupported') ctx.fail(ErrorCodes.PLUGIN_ERROR, `${fn}(): ${e.message}`);
-    ctx.warn(`${fn}(): ${e.message}`);
-    matches = null;
-  }
+  const matches = withPcre(
+    ctx,
+    fn,
+    () =>
+      match(
+        toStr(a.pattern as Value),
+        toStr(a.subject as Value),
+        Number(toInt(a.flags as Value)),
+        Number(toInt(a.offset as Value)),
+      ).matches,
+  );
   ctx.assign(a.var as string, matches);
 }
 

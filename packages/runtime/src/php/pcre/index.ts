@@ -40,5 +40,6 @@ export {
 export { PcreError, type PcreErrorKind } from './errors';
 export { type PregMatchResult, pregMatch, pregMatchAll } from './match';
 export { pregReplace, pregReplaceCount } from './replace';
+export { type PcreReporter, withPcre } from './report';
 export { smartyRegexCheck } from './smarty';
 export { pregQuote, pregSplit } from './split';
