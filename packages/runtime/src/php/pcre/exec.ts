@@ -116,13 +116,14 @@ export class Matcher {
   }
 
   /**
-   * All matches from `pos`, the way preg_match_all and preg_replace walk the
-   * subject. `stop()` is checked before each retry/advance (limits).
+   * All matches from `pos`, the way preg_match_all, preg_replace and preg_split walk the
+   * subject. `stop()` (their limits) is checked after each match, before any further search.
    */
-  *all(pos: number): Generator<Hit> {
+  *all(pos: number, stop?: () => boolean): Generator<Hit> {
     let hit = this.search(pos);
     while (hit !== null) {
       yield hit;
+      if (stop?.()) return;
       let next = hit.end;
       if (hit.end === hit.start) {
         const again = this.retry(next);

@@ -100,8 +100,8 @@ function replaceOne(
   let last = 0;
   let left = limit < 0 ? Number.POSITIVE_INFINITY : limit;
   let any = false;
-  for (const hit of new Matcher(subj, false).all(0)) {
-    if (left === 0) break;
+  for (const hit of new Matcher(subj, false).all(0, () => left === 0)) {
+    if (left === 0) break; // a limit of 0 replaces nothing
     if (refs.length > 0) checkFidelity(cp, hit, refs);
     any = true;
     counter.n++;

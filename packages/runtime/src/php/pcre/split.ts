@@ -38,9 +38,7 @@ export function pregSplit(pattern: string, subject: string, limit = -1, flags = 
   if (lim === 0) lim = -1;
   if (lim === -1 || lim > 1) {
     const matcher = new Matcher(subj, offsetCapture);
-    let pos = 0;
-    let hit = matcher.search(pos);
-    while (hit !== null) {
+    for (const hit of matcher.all(0, () => lim !== -1 && lim <= 1)) {
       if (delimCapture) checkFidelity(cp, hit);
       if (!noEmpty || hit.start !== last) {
         add(last, hit.start);
@@ -50,19 +48,7 @@ export function pregSplit(pattern: string, subject: string, limit = -1, flags = 
         const count = setCount(hit, cp.captureCount);
         for (let k = 1; k < count; k++) addGroup(hit, k);
       }
-      pos = last = hit.end;
-      if (hit.end === hit.start) {
-        if (lim !== -1 && lim <= 1) break;
-        const again = matcher.retry(pos);
-        if (again !== null) {
-          hit = again;
-          continue;
-        }
-        if (pos < len) pos += subj.unitLength(pos);
-        else break;
-      }
-      if (lim !== -1 && lim <= 1) break;
-      hit = matcher.search(pos);
+      last = hit.end;
     }
   }
   if (!noEmpty || last < len) add(last, len);
