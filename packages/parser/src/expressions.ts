@@ -300,9 +300,10 @@ export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
 }
 
 /** A whole variable token [a, b) (with optional math) to one expression. */
-export function parseVarToken(ctx: Ctx, a: number, b: number): Expr {
-  const v = scanVarToken(ctx.src, a, b);
-  if (v && v.mathAt >= 0) {
+/** `mathAt`: what scanVarToken found for this token, when the caller has scanned it already */
+export function parseVarToken(ctx: Ctx, a: number, b: number, mathAt?: number): Expr {
+  const at = mathAt ?? scanVarToken(ctx.src, a, b)?.mathAt ?? -1;
+  if (at >= 0) {
     const toks = lexMath(ctx, a, b);
     if (!toks) return placeholder(a, b);
     try {
@@ -438,7 +439,10 @@ export function valueFromToken(ctx: Ctx, a: number, b: number, where: ValueConte
   if (c === 36) {
     const v = scanVarToken(s, a, b);
     const ve = v ? v.end : -1;
-    if (ve > 0 && scanMods(s, ve, b, true) === b) return withMods(ctx, parseVarToken(ctx, a, ve), a, ve, b);
+    // (read before scanMods: its scans reuse the scanner's one result object)
+    const mathAt = v ? v.mathAt : -1;
+    if (ve > 0 && scanMods(s, ve, b, true) === b)
+      return withMods(ctx, parseVarToken(ctx, a, ve, mathAt), a, ve, b);
   } else if (c === 34 || c === 39) {
     const q = scanQstr(s, a, b);
     if (q > 0 && scanMods(s, q, b, true) === b)
