@@ -16,6 +16,7 @@ import {
   PhpFloat,
   PhpObject,
   phpHash,
+  phpIntConstant,
 } from '@sumi/runtime';
 import bcrypt from 'bcryptjs';
 import { fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
@@ -239,8 +240,8 @@ export const rawurldecode: ModifierDef = definePlugin({
   run: phpFunction('rawurldecode', [{ name: 'string', type: 'string' }], (_ctx, s) => rawurldecodeBytes(s)),
 });
 
-const PHP_QUERY_RFC1738 = 1;
-const PHP_QUERY_RFC3986 = 2;
+const PHP_QUERY_RFC1738 = phpIntConstant('PHP_QUERY_RFC1738');
+const PHP_QUERY_RFC3986 = phpIntConstant('PHP_QUERY_RFC3986');
 
 /** php_url_encode_hash_ex: one level of http_build_query(). */
 function buildQuery(

@@ -12,6 +12,7 @@ import {
   makeFloat,
   numberFormat,
   PhpArray,
+  phpIntConstant,
   phpRound,
   strtotime as phpStrtotime,
   toFloat,
@@ -251,7 +252,7 @@ export const numberFormatDef: ModifierDef = definePlugin({
   ),
 });
 
-const PHP_ROUND_HALF_UP = 1;
+const PHP_ROUND_HALF_UP = phpIntConstant('PHP_ROUND_HALF_UP');
 
 export const round: ModifierDef = definePlugin({
   kind: 'modifier',

@@ -5,7 +5,7 @@
  * nl2br, strip_tags and string_format are Smarty's own modifiers (see ../smarty), which take
  * precedence over the PHP functions of the same name in Smarty 2.
  */
-import { definePlugin, type ModifierDef, PhpArray, toStr } from '@sumi/runtime';
+import { definePlugin, type ModifierDef, PhpArray, phpIntConstant, toStr } from '@sumi/runtime';
 import { asciiLower, asciiUpper } from '../shared/ascii-case';
 import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
 import { haystackOffset, phpFunction, typeError, valueError } from '../shared/php-params';
@@ -113,9 +113,9 @@ export const implode: ModifierDef = definePlugin({
   ),
 });
 
-const STR_PAD_LEFT = 0;
-const STR_PAD_RIGHT = 1;
-const STR_PAD_BOTH = 2;
+const STR_PAD_LEFT = phpIntConstant('STR_PAD_LEFT');
+const STR_PAD_RIGHT = phpIntConstant('STR_PAD_RIGHT');
+const STR_PAD_BOTH = phpIntConstant('STR_PAD_BOTH');
 
 export const strPad: ModifierDef = definePlugin({
   kind: 'modifier',

@@ -4,6 +4,7 @@
  * no host, a port over 65535 makes the whole URL invalid, control characters become `_`.
  * Works on strings whose characters stand for bytes; every delimiter looked at is ASCII.
  */
+import { phpIntConstant } from '@sumi/runtime';
 
 export interface ParsedUrl {
   scheme?: string;
@@ -233,7 +234,13 @@ export function basename(path: string): string {
   return path.slice(start, end + 1);
 }
 
-export const PATHINFO = { DIRNAME: 1, BASENAME: 2, EXTENSION: 4, FILENAME: 8, ALL: 15 } as const;
+export const PATHINFO = {
+  DIRNAME: phpIntConstant('PATHINFO_DIRNAME'),
+  BASENAME: phpIntConstant('PATHINFO_BASENAME'),
+  EXTENSION: phpIntConstant('PATHINFO_EXTENSION'),
+  FILENAME: phpIntConstant('PATHINFO_FILENAME'),
+  ALL: phpIntConstant('PATHINFO_ALL'),
+};
 
 /** pathinfo(): the parts selected by `flags`, in PHP's order, as [key, value] pairs. */
 export function pathinfo(path: string, flags: number): [string, string][] {

@@ -9,6 +9,7 @@ import {
   compareStrings,
   type Key,
   PhpArray,
+  phpIntConstant,
   toFloat,
   toStr,
   type Value,
@@ -17,12 +18,12 @@ import { asciiLower } from './ascii-case';
 import { toBinary } from './binary-string';
 import { phpStableSort } from './zend-sort';
 
-export const SORT_REGULAR = 0;
-export const SORT_NUMERIC = 1;
-export const SORT_STRING = 2;
-export const SORT_LOCALE_STRING = 5;
-export const SORT_NATURAL = 6;
-export const SORT_FLAG_CASE = 8;
+export const SORT_REGULAR = phpIntConstant('SORT_REGULAR');
+export const SORT_NUMERIC = phpIntConstant('SORT_NUMERIC');
+export const SORT_STRING = phpIntConstant('SORT_STRING');
+export const SORT_LOCALE_STRING = phpIntConstant('SORT_LOCALE_STRING');
+export const SORT_NATURAL = phpIntConstant('SORT_NATURAL');
+export const SORT_FLAG_CASE = phpIntConstant('SORT_FLAG_CASE');
 
 type ValueCmp = (a: Value, b: Value) => number;
 

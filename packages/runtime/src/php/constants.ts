@@ -166,6 +166,7 @@ const entries: [string, Value][] = [
   ['PATHINFO_BASENAME', 2],
   ['PATHINFO_EXTENSION', 4],
   ['PATHINFO_FILENAME', 8],
+  ['PATHINFO_ALL', 15],
   ['DIRECTORY_SEPARATOR', '/'],
   ['PATH_SEPARATOR', ':'],
   // passwords
@@ -245,3 +246,10 @@ const entries: [string, Value][] = [
 
 /** `$smarty.const.NAME` lookups: PHP's predefined constants (case-sensitive names). */
 export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map(entries);
+
+/** the value of an int constant of PHP_CONSTANTS, for code that implements the functions taking it */
+export function phpIntConstant(name: string): number {
+  const v = PHP_CONSTANTS.get(name);
+  if (typeof v !== 'number') throw new Error(`no PHP int constant ${name}`);
+  return v;
+}

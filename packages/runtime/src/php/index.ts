@@ -35,7 +35,7 @@ export {
   strictNotEquals,
   stringsEqual,
 } from './compare';
-export { PHP_CONSTANTS } from './constants';
+export { PHP_CONSTANTS, phpIntConstant } from './constants';
 export { errorTypeName, isNumeric, toBool, toFloat, toInt, toNumber, toStr, typeName } from './convert';
 export { PhpError, type PhpErrorKind, type WarnFn } from './errors';
 export * from './html';
