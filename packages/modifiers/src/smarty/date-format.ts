@@ -8,20 +8,14 @@ import {
   PhpArray,
   PhpFloat,
   PhpObject,
-  phpDate,
   type RenderContext,
   SMARTY_DATE_FORMAT_DEFAULT,
+  smartyDateFormat,
   smartyDateTimestamp,
-  strftime,
   toStr,
   type Value,
 } from '@sumi/runtime';
 import { phpCall, typeError } from '../shared/php-params';
-
-/** `$x != ''` under PHP 8: only null, false and '' are equal to '' (0 is not, arrays are not). */
-function given(v: Value | undefined): boolean {
-  return !(v === null || v === undefined || v === false || v === '');
-}
 
 /**
  * smarty_make_timestamp() for any value: an empty array is "empty" (now); other
@@ -76,12 +70,6 @@ export const dateFormat: ModifierDef = definePlugin({
     const fmt = format === undefined ? SMARTY_DATE_FORMAT_DEFAULT : toStr(format);
     const tz = ctx.services.timezone;
     const now = Math.floor(ctx.services.clock.now() / 1000);
-    return phpCall(ctx, () => {
-      let ts: number;
-      if (given(value)) ts = timestampOf(value, now, tz);
-      else if (defaultDate !== undefined && given(defaultDate)) ts = timestampOf(defaultDate, now, tz);
-      else return null;
-      return fmt.includes('%') ? strftime(fmt, ts, tz) : phpDate(fmt, ts, tz);
-    });
+    return phpCall(ctx, () => smartyDateFormat(value, fmt, defaultDate, now, tz, timestampOf));
   },
 });

@@ -3,6 +3,7 @@
  * and the date_format modifier around it (plugins/modifier.date_format.php).
  */
 import { isNumericString } from '../numeric';
+import { phpDate } from './format';
 import { mktime } from './mktime';
 import { strftime } from './strftime';
 import { strtotime } from './strtotime';
@@ -44,23 +45,29 @@ export function smartyDateTimestamp(input: DateInput, now: number, timeZone: str
   return time === false ? now : time;
 }
 
+/** `$x != ''` under PHP 8 loose comparison: only null, false and '' equal '' (0 and arrays do not). */
+function given(value: unknown): boolean {
+  return !(value === null || value === undefined || value === false || value === '');
+}
+
 /**
- * The date_format modifier: formats `input` with strftime `format`, falling back to
- * `defaultDate` when the input is empty; null (prints nothing) when both are empty.
+ * The date_format modifier: formats `input` with `format` (strftime when it holds a `%`, PHP date()
+ * letters otherwise, as the CMS allows), falling back to `defaultDate` when the input is empty; null
+ * (prints nothing) when both are empty. `timestampOf` reads a value the way smarty_make_timestamp does
+ * (the modifier passes one that also knows arrays and objects).
  */
-export function smartyDateFormat(
-  input: DateInput,
+export function smartyDateFormat<T = DateInput>(
+  input: NoInfer<T>,
   format: string,
-  defaultDate: DateInput,
+  defaultDate: NoInfer<T> | undefined,
   now: number,
   timeZone: string,
+  timestampOf: (value: T, now: number, timeZone: string) => number = smartyDateTimestamp as never,
 ): string | null {
-  // `$string != ''` under PHP 8 loose comparison: only null, false and '' equal ''.
-  const given = (value: DateInput) =>
-    !(value === null || value === undefined || value === false || value === '');
   let timestamp: number;
-  if (given(input)) timestamp = smartyDateTimestamp(input, now, timeZone);
-  else if (given(defaultDate)) timestamp = smartyDateTimestamp(defaultDate, now, timeZone);
+  if (given(input)) timestamp = timestampOf(input, now, timeZone);
+  else if (defaultDate !== undefined && given(defaultDate))
+    timestamp = timestampOf(defaultDate, now, timeZone);
   else return null;
-  return strftime(format, timestamp, timeZone);
+  return format.includes('%') ? strftime(format, timestamp, timeZone) : phpDate(format, timestamp, timeZone);
 }
