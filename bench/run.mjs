@@ -234,11 +234,11 @@ if (!args['no-children']) {
 if (postText && engines.some((e) => e.name === 'sumi')) {
   log('data conversion');
   try {
-    const { runtime } = await importSumi();
+    const { php } = await importSumi();
     const text = postText;
     const stats = await timeInterleaved(
       [
-        { key: 'fromJSONText', run: () => runtime.fromJSONText(text) },
+        { key: 'fromJSONText', run: () => php.fromJSONText(text) },
         { key: 'JSON.parse', run: () => JSON.parse(text) },
       ],
       timing,

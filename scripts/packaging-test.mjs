@@ -136,9 +136,26 @@ console.log('Print(Modified(Var a, |upper)) spans ' + print.span.start + '..' + 
   );
 });
 
+check('@sumi/php alone: json_encode, loose comparison, sprintf and date', () => {
+  const dir = project('php', ['@sumi/php']);
+  return runSmoke(
+    dir,
+    `import { fromJSONText, jsonEncode, looseEquals, phpDate, sprintf } from '@sumi/php';
+const a = fromJSONText('{"b":1,"a":[1.0,"x"]}');
+const json = jsonEncode(a);
+if (json !== '{"b":1,"a":[1.0,"x"]}') throw new Error('json_encode gave ' + json);
+if (looseEquals('abc', 0) !== false || looseEquals('1e3', '1000') !== true) throw new Error('PHP 8 comparison');
+if (sprintf('%05.1f|%-3s|', [3.14159, 'a']) !== '003.1|a  |') throw new Error('sprintf gave ' + sprintf('%05.1f|%-3s|', [3.14159, 'a']));
+const d = phpDate('Y-m-d D', 0, 'UTC');
+if (d !== '1970-01-01 Thu') throw new Error('date gave ' + d);
+console.log('json_encode, ==, sprintf and date as PHP');
+`,
+  );
+});
+
 check('@sumi/runtime + @sumi/modifiers render {$name|upper} to SUMI', () => {
-  // the runtime needs the parser: give npm that tarball too, and nothing else
-  const dir = project('runtime', ['@sumi/runtime', '@sumi/modifiers', '@sumi/parser']);
+  // the runtime needs the parser and php: give npm those tarballs too, and nothing else
+  const dir = project('runtime', ['@sumi/runtime', '@sumi/modifiers', '@sumi/parser', '@sumi/php']);
   const out = runSmoke(
     dir,
     `const runtime = await import('@sumi/runtime');

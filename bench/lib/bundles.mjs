@@ -2,7 +2,7 @@
  * Browser bundle sizes: esbuild (bundle, platform=browser, format=esm,
  * minify) of a small entry module, then gzip -9 of the result. Sumi is
  * measured from the built dist/ of the workspace packages; the modifier
- * bundles leave @sumi/runtime and @sumi/parser external, so their size is
+ * bundles leave @sumi/runtime, @sumi/php and @sumi/parser external, so their size is
  * what the modifiers add on top of the runtime.
  */
 import { existsSync } from 'node:fs';
@@ -18,11 +18,12 @@ function sumiTargets() {
     if (!existsSync(file)) throw new Error(`packages/${pkg}/dist/${entry ?? 'index.js'} is missing`);
     return JSON.stringify(file);
   };
-  const external = ['@sumi/runtime', '@sumi/runtime/*', '@sumi/parser'];
+  const external = ['@sumi/runtime', '@sumi/runtime/*', '@sumi/php', '@sumi/parser'];
   return [
     {
-      name: '@sumi/parser + @sumi/runtime',
-      entry: () => `export * from ${need('parser')};\nexport * from ${need('runtime')};`,
+      name: '@sumi/parser + @sumi/php + @sumi/runtime (every export)',
+      entry: () =>
+        `export * from ${need('parser')};\nexport * from ${need('php')};\nexport * from ${need('runtime')};`,
     },
     {
       name: '@sumi/parser + @sumi/runtime/core (engine without the default plugin groups)',
@@ -34,8 +35,8 @@ function sumiTargets() {
       entry: () => `export { createEngine } from ${need('runtime')};`,
     },
     {
-      name: '`createEngine` from @sumi/runtime/core (core tags only)',
-      entry: () => `export { createEngine } from ${need('runtime', 'core.js')};`,
+      name: '`createCoreEngine` from @sumi/runtime/core (core tags only)',
+      entry: () => `export { createCoreEngine } from ${need('runtime', 'core.js')};`,
     },
     {
       name: '@sumi/modifiers (all groups, on top of the runtime)',

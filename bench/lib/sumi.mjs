@@ -25,16 +25,17 @@ function gitVersion() {
   return pkg.version;
 }
 
-/** The modules themselves, for measurements that need more than the engine (parser, fromJSONText). */
+/** The modules themselves, for measurements that need more than the engine (parser, @sumi/php's fromJSONText). */
 export async function importSumi() {
   const runtime = await importDist('runtime');
-  for (const name of ['createEngine', 'fromJSONText']) {
-    if (typeof runtime[name] !== 'function') throw new Error(`@sumi/runtime does not export ${name}() yet`);
-  }
+  if (typeof runtime.createEngine !== 'function')
+    throw new Error('@sumi/runtime does not export createEngine() yet');
+  const php = await importDist('php');
+  if (typeof php.fromJSONText !== 'function') throw new Error('@sumi/php does not export fromJSONText() yet');
   const mods = await importDist('modifiers');
   if (!Array.isArray(mods.modifiers)) throw new Error('@sumi/modifiers does not export modifiers yet');
   const parser = await importDist('parser');
-  return { runtime, mods, parser };
+  return { runtime, php, mods, parser };
 }
 
 /**
@@ -42,7 +43,7 @@ export async function importSumi() {
  * pathological render is reported as an error instead of eating the run's 5 minutes.
  */
 export async function loadSumi({ timeoutMs = 20_000 } = {}) {
-  const { runtime, mods, parser } = await importSumi();
+  const { runtime, php, mods, parser } = await importSumi();
   const engine = runtime.createEngine({
     plugins: [...mods.modifiers],
     limits: { timeoutMs },
@@ -57,11 +58,12 @@ export async function loadSumi({ timeoutMs = 20_000 } = {}) {
     compile: (src) => engine.compile(src, { name: `bench-${++compiles}.tpl` }),
     // data is converted once (fromJSONText keeps key order), outside the timed loop, like the
     // other engines get their JS objects ready-made
-    prepare: (data) => runtime.fromJSONText(JSON.stringify(data)),
+    prepare: (data) => php.fromJSONText(JSON.stringify(data)),
     render: (compiled, data, options) => engine.renderSync(compiled, data, options).output,
     renderAsync: async (compiled, data, options) => (await engine.render(compiled, data, options)).output,
     parse,
     engine,
     runtime,
+    php,
   };
 }

@@ -10,6 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const packagesDir = resolve(here, '../../../packages');
 const guarded = {
   '@sumi/parser': 'parser',
+  '@sumi/php': 'php',
   '@sumi/runtime': 'runtime',
   '@sumi/modifiers': 'modifiers',
   '@sumi/cli': 'cli',

@@ -5,7 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Engine, type PhpArray, SumiError } from '@sumi/runtime';
+import type { PhpArray } from '@sumi/php';
+import { type Engine, SumiError } from '@sumi/runtime';
 import { readData } from './io';
 
 export interface CaseFiles {

@@ -3,7 +3,7 @@
  * tests and other tools can pass their own.
  */
 import { readFileSync } from 'node:fs';
-import { fromJSONText, PhpArray } from '@sumi/runtime';
+import { fromJSONText, PhpArray } from '@sumi/php';
 
 export interface Io {
   out(text: string): void;

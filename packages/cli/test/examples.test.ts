@@ -6,7 +6,8 @@
  * modifiers; the runtime cannot depend on its modifiers.)
  */
 import { modifiers } from '@sumi/modifiers';
-import { createEngine, fromJS, type PluginDef } from '@sumi/runtime';
+import { fromJS } from '@sumi/php';
+import { createEngine, type PluginDef } from '@sumi/runtime';
 import { describe, expect, test } from 'vitest';
 
 const engine = () => createEngine({ plugins: modifiers, services: { sleep: async () => {} } });

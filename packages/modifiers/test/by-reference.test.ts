@@ -3,7 +3,9 @@
  * `{$a.list|@sort}` changes `$a.list` itself, and nothing that merely holds a
  * copy of it.
  */
-import { createEngine, fromJSONText } from '@sumi/runtime';
+
+import { fromJSONText } from '@sumi/php';
+import { createEngine } from '@sumi/runtime';
 import { expect, test } from 'vitest';
 import { modifiers } from '../src/index';
 

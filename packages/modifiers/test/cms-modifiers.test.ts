@@ -1,4 +1,4 @@
-import { jsonEncode, PhpArray, PhpObject } from '@sumi/runtime';
+import { jsonEncode, PhpArray, PhpObject } from '@sumi/php';
 import { describe, expect, it } from 'vitest';
 import { cmsInArray, count, empty, inArrayDef, toFormOptions, toObject } from '../src/cms/arrays';
 import { pgDateformat, pgDateformat2 } from '../src/cms/dates';

@@ -8,6 +8,7 @@
  * (with the missing names), never as passed. The whole suite is skipped while
  * @sumi/runtime has no build (tests then see the source shim, without an engine).
  */
+import { fromJSONText, type PhpArray } from '@sumi/php';
 import * as runtime from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { cmsModifiers } from '../src/cms/index';
@@ -81,7 +82,7 @@ describe.skipIf(!engineReady)('conformance (reference engine outputs)', () => {
         plugins: modifiers,
         services: { clock: { now: () => Date.UTC(2024, 0, 1) } },
       });
-      const data = c.data === null ? undefined : (runtime.fromJSONText(c.data) as runtime.PhpArray);
+      const data = c.data === null ? undefined : (fromJSONText(c.data) as PhpArray);
       if (c.expected === null) {
         await expect(engine.render(c.tpl, data, { name: c.name })).rejects.toThrow();
       } else {

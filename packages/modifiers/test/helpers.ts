@@ -1,16 +1,9 @@
 /**
  * A small render context for calling `def.run` directly, and value helpers.
  */
-import {
-  type CoreServices,
-  fromJS,
-  type ModifierDef,
-  PHP_CONSTANTS,
-  PhpArray,
-  type RenderContext,
-  toJS,
-  type Value,
-} from '@sumi/runtime';
+
+import { fromJS, PHP_CONSTANTS, PhpArray, toJS, type Value } from '@sumi/php';
+import type { CoreServices, ModifierDef, RenderContext } from '@sumi/runtime';
 
 export interface FakeContext extends RenderContext {
   warnings: string[];

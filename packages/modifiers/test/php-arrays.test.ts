@@ -1,4 +1,5 @@
-import { PhpArray, PhpFloat, seededRandom, toJS } from '@sumi/runtime';
+import { PhpArray, PhpFloat, toJS } from '@sumi/php';
+import { seededRandom } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import {
   arrayColumn,

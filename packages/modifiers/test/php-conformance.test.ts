@@ -4,7 +4,9 @@
  * groups whose template calls one of this folder's functions. A case that needs a modifier no group
  * registers yet is reported as skipped, never as passed.
  */
-import { createEngine, fromJSONText, type PhpArray } from '@sumi/runtime';
+
+import { fromJSONText, type PhpArray } from '@sumi/php';
+import { createEngine } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { modifiers } from '../src/index';
 import { phpModifiers } from '../src/php/index';

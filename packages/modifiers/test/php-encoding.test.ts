@@ -1,4 +1,4 @@
-import { PhpArray, PhpFloat } from '@sumi/runtime';
+import { PhpArray, PhpFloat } from '@sumi/php';
 import { describe, expect, it } from 'vitest';
 import {
   base64DecodeDef,

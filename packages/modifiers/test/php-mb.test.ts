@@ -1,3 +1,4 @@
+import { toBytes } from '@sumi/php';
 import { describe, expect, it } from 'vitest';
 import { convertKana, KANA, kanaModeFlags } from '../src/php/kana';
 import {
@@ -11,7 +12,6 @@ import {
   mbSubstr,
 } from '../src/php/mb';
 import { strlen } from '../src/php/strings';
-import { toBytes } from '../src/shared/binary-string';
 import { fakeCtx, run, runJS } from './helpers';
 
 describe('mb_strlen, mb_substr', () => {

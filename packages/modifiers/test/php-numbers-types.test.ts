@@ -1,4 +1,5 @@
-import { type PhpArray, PhpFloat, PhpObject, seededRandom, toStr, type Value } from '@sumi/runtime';
+import { type PhpArray, PhpFloat, PhpObject, toStr, type Value } from '@sumi/php';
+import { seededRandom } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { modifiers } from '../src/index';
 import { PHP_MODIFIER_ALLOWLIST, phpModifiers, SERVED_BY_SMARTY } from '../src/php/index';

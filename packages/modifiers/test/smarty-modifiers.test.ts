@@ -1,4 +1,4 @@
-import { PhpArray, PhpFloat } from '@sumi/runtime';
+import { PhpArray, PhpFloat } from '@sumi/php';
 import { describe, expect, it } from 'vitest';
 import { dateFormat } from '../src/smarty/date-format';
 import { escapeDef as escapeMod } from '../src/smarty/escape';

@@ -1,12 +1,12 @@
 /**
- * `@sumi/runtime/core`: the compiler, the core tags and the PHP value model,
- * without the plugin groups, PCRE, dates or hashing — for small browser
- * bundles. Register what a template needs through `plugins`.
+ * `@sumi/runtime/core`: the compiler, the core tags and the plugin API, without the plugin groups —
+ * for small browser bundles. `createCoreEngine` registers the core tags only; add what a template
+ * needs through `plugins`.
  */
 export { type CompiledTemplate, compileTemplate } from './compiler/compile';
 export { coreTagDefs } from './compiler/core-tags';
 export {
-  createCoreEngine as createEngine,
+  createCoreEngine,
   Engine,
   type EngineOptions,
   type FunctionDefinition,
@@ -16,7 +16,6 @@ export {
   type TemplateData,
 } from './engine';
 export { type ErrorCode, ErrorCodes, RenderFailure, SumiError } from './errors';
-export * from './php/index';
 export { PluginRegistry } from './plugin/registry';
 export * from './plugin/types';
 export type * from './render/context';

@@ -2,13 +2,12 @@
  * The engine: a plugin registry, compiled-template cache, custom functions,
  * and `render` / `renderSync`.
  */
+
+import type { Value } from '@sumi/php';
+import { copyValue, fromJS, PHP_CONSTANTS, PhpArray } from '@sumi/php';
 import { type CompiledTemplate, compileTemplate } from './compiler/compile';
 import { coreTagDefs } from './compiler/core-tags';
 import { ErrorCodes, RenderFailure, SumiError } from './errors';
-import { copyValue, PhpArray } from './php/array';
-import { PHP_CONSTANTS } from './php/constants';
-import { fromJS } from './php/json';
-import type { Value } from './php/value';
 import { PluginRegistry } from './plugin/registry';
 import type { PluginDef } from './plugin/types';
 import type { CoreServices, LogEntry } from './render/context';

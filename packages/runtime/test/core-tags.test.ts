@@ -1,5 +1,6 @@
+import { fromJSONText, PhpArray, PhpObject, toJS } from '@sumi/php';
 import { describe, expect, test } from 'vitest';
-import { createEngine, PhpArray, PhpObject, SumiError } from '../src/index';
+import { createEngine, SumiError } from '../src/index';
 import { render, renderError } from './helpers';
 
 describe('printing', () => {
@@ -118,7 +119,7 @@ describe('special variables', () => {
 
 describe('run contexts', () => {
   test('post-processing returns processed_json; batch returns what {return} hands back', async () => {
-    const { createEngine, fromJSONText, toJS } = await import('../src/index');
+    const { createEngine } = await import('../src/index');
     const engine = createEngine();
     const post = engine.renderSync(
       '{assign var="processed_json.n" value=$json.n+1}',

@@ -3,9 +3,11 @@
  * input, the engine either renders or throws a SumiError with a position —
  * never another exception, never a hang (small budgets).
  */
+
+import { fromJSONText } from '@sumi/php';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { createEngine, fromJSONText, SumiError } from '../src/index';
+import { createEngine, SumiError } from '../src/index';
 
 const FRAGMENTS = [
   'text ',

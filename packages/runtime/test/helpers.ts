@@ -1,4 +1,5 @@
-import { createEngine, type EngineOptions, fromJSONText } from '../src/index';
+import { fromJSONText } from '@sumi/php';
+import { createEngine, type EngineOptions } from '../src/index';
 
 /** render a template with JSON data text (key order kept) through a fresh engine */
 export function render(source: string, json = '{}', options: EngineOptions = {}): string {

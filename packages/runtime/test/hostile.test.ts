@@ -1,5 +1,6 @@
+import { fromJSONText, type PhpArray } from '@sumi/php';
 import { describe, expect, test } from 'vitest';
-import { createEngine, fromJSONText, type PhpArray } from '../src/index';
+import { createEngine } from '../src/index';
 import { render, renderError } from './helpers';
 
 describe('no JS internals are reachable', () => {

@@ -90,22 +90,24 @@ export type Loaded =
 type MaybeMissing = { __sumiMissing?: string } & Record<string, unknown>;
 
 export async function loadEngine(): Promise<Loaded> {
-  const [parser, runtime, mods] = (await Promise.all([
+  const [parser, php, runtime, mods] = (await Promise.all([
     import('@sumi/parser'),
+    import('@sumi/php'),
     import('@sumi/runtime'),
     import('@sumi/modifiers'),
-  ])) as unknown as [MaybeMissing, MaybeMissing, MaybeMissing];
+  ])) as unknown as [MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing];
   const tokenize =
     !parser.__sumiMissing && typeof parser.tokenize === 'function'
       ? (parser.tokenize as ParserModule['tokenize'])
       : null;
-  const missing = [runtime, mods].map((m) => m.__sumiMissing).filter(Boolean);
+  const missing = [php, runtime, mods].map((m) => m.__sumiMissing).filter(Boolean);
   if (missing.length) return { ok: false, message: `${missing.join('; ')}.`, tokenize };
   if (typeof runtime.createEngine !== 'function') {
     return { ok: false, message: '@sumi/runtime does not export createEngine yet.', tokenize };
   }
   const modifiers = Array.isArray(mods.modifiers) ? mods.modifiers : [];
-  const rt = runtime as unknown as RuntimeModule;
+  // the value classes and fromJSONText are PHP's (@sumi/php); the engine is the runtime's
+  const rt = { ...php, ...runtime } as unknown as RuntimeModule;
   const engine = rt.createEngine({ plugins: [...modifiers] });
   return { ok: true, engine, runtime: rt, tokenize };
 }

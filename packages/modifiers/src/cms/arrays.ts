@@ -3,23 +3,22 @@
  * functions (count, empty, in_array, split): safe versions that never throw
  * on a wrong type.
  */
+
 import {
-  definePlugin,
   errorTypeName,
   isNumber,
   looseEquals,
-  type ModifierDef,
   PhpArray,
   PhpObject,
   pregSplit,
-  type RenderContext,
   strictEquals,
   toBool,
   toInt,
   toStr,
   type Value,
   withPcre,
-} from '@sumi/runtime';
+} from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';
 

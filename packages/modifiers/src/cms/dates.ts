@@ -10,18 +10,9 @@
  *   with strtotime(); an int or a string of digits is a Unix timestamp;
  *   anything unreadable gives "".
  */
-import {
-  definePlugin,
-  isInt,
-  type ModifierDef,
-  PhpArray,
-  PhpObject,
-  phpDate,
-  type RenderContext,
-  strtotime,
-  toStr,
-  type Value,
-} from '@sumi/runtime';
+
+import { isInt, PhpArray, PhpObject, phpDate, strtotime, toStr, type Value } from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';
 const DEFAULT_FORMAT = 'Y/m/d(D) H:i';

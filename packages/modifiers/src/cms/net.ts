@@ -8,15 +8,9 @@
  *     geoip: { lookup: (ip) => countryCodeOrNull },
  *   } })
  */
-import {
-  definePlugin,
-  type ModifierDef,
-  PhpArray,
-  PhpObject,
-  type RenderContext,
-  toStr,
-  type Value,
-} from '@sumi/runtime';
+
+import { PhpArray, PhpObject, toStr, type Value } from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';
 

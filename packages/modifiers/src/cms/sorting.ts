@@ -3,19 +3,21 @@
  * (the original variable is unchanged) and returned, plus cms_sort_by_key.
  * Written with `@`: `{$list|@cms_sort}`.
  */
+
 import {
   compare,
-  definePlugin,
-  type ModifierDef,
+  PHP_SORTS,
   PhpArray,
   PhpObject,
-  type RenderContext,
+  type PhpSortName,
+  phpCall,
+  phpStableSort,
+  sortPhpArray,
   toStr,
+  typeError,
   type Value,
-} from '@sumi/runtime';
-import { phpCall, typeError } from '../shared/php-params';
-import { PHP_SORTS, type PhpSortName, sortPhpArray } from '../shared/php-sort';
-import { phpStableSort } from '../shared/zend-sort';
+} from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';
 

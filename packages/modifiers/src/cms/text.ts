@@ -2,22 +2,22 @@
  * The CMS's text modifiers: cms_strip_tags, cms_file_size, sort_name,
  * escapeCSV and rcms_json_encode.
  */
+
 import {
-  definePlugin,
+  allowedTagsFromList,
   JSON_UNESCAPED_UNICODE,
   jsonEncode,
-  type ModifierDef,
   numberFormat,
   PhpArray,
-  type RenderContext,
+  phpCall,
+  phpStripTags,
+  strArg,
   toFloat,
   toInt,
   toStr,
   type Value,
-} from '@sumi/runtime';
-import { phpCall } from '../shared/php-params';
-import { allowedTagsFromList, phpStripTags } from '../shared/php-strip-tags';
-import { strArg } from '../shared/subject';
+} from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';
 

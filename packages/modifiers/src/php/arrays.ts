@@ -8,37 +8,36 @@
  * These functions change the PhpArray handle they receive, in place; the runtime passes the
  * variable's own handle to a whole-array modifier.
  */
+
 import {
   copyValue,
-  definePlugin,
   isNumericString,
   type Key,
   looseEquals,
-  type ModifierDef,
   makeFloat,
+  PHP_SORTS,
   PhpArray,
   PhpError,
   PhpFloat,
   PhpObject,
+  type PhpSortName,
+  phpFunction,
+  phpStableSort,
+  SORT_REGULAR,
+  SORT_STRING,
+  sortPhpArray,
   strictEquals,
+  substrRange,
   toBool,
   toFloat,
   toInt,
   toKey,
   toStr,
   type Value,
-} from '@sumi/runtime';
-import { phpFunction, valueError } from '../shared/php-params';
-import {
-  PHP_SORTS,
-  type PhpSortName,
-  SORT_REGULAR,
-  SORT_STRING,
-  sortPhpArray,
   valueComparator,
-} from '../shared/php-sort';
-import { substrRange } from '../shared/substr';
-import { phpStableSort } from '../shared/zend-sort';
+  valueError,
+} from '@sumi/php';
+import { definePlugin, type ModifierDef } from '@sumi/runtime';
 
 const GROUP = 'PHP function';
 

@@ -2,26 +2,31 @@
  * Allowlisted PHP encoding, hashing and URL functions: base64, entity decoding, URL encoding and
  * parsing, query building, JSON, md5 and password hashing. All work on the bytes a string stands for.
  */
+
 import {
-  definePlugin,
   digestText,
   ENT_QUOTES,
   ENT_SUBSTITUTE,
   floatToString,
+  fromBinary,
+  fromBytes,
   jsonDecode,
   jsonEncode,
-  type ModifierDef,
   PhpArray,
   PhpError,
   PhpFloat,
   PhpObject,
+  phpFunction,
   phpHash,
   phpIntConstant,
-} from '@sumi/runtime';
+  toBinary,
+  toBytes,
+  typeError,
+  urlencodeBytes,
+  valueError,
+} from '@sumi/php';
+import { definePlugin, type ModifierDef } from '@sumi/runtime';
 import bcrypt from 'bcryptjs';
-import { fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
-import { phpFunction, typeError, valueError } from '../shared/php-params';
-import { urlencodeBytes } from '../shared/url-encode';
 import { decodeEntities } from './entities';
 import { PATHINFO, parseUrl, pathinfo as pathParts, URL_COMPONENTS } from './url-parse';
 

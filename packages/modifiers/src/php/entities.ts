@@ -4,7 +4,7 @@
  * `&apos;` stays), numeric entities only for characters that type allows, quotes only when the
  * quote flags say so, and always a terminating `;`.
  */
-import { ENT_HTML_QUOTE_DOUBLE, ENT_HTML_QUOTE_SINGLE } from '@sumi/runtime';
+import { ENT_HTML_QUOTE_DOUBLE, ENT_HTML_QUOTE_SINGLE } from '@sumi/php';
 import { characterEntities } from 'character-entities';
 import { characterEntitiesHtml4 } from 'character-entities-html4';
 

@@ -11,12 +11,12 @@ import {
   PhpObject,
   phpIntConstant,
   pregMatch,
+  toBinary,
   toFloat,
   toInt,
   toStr,
   type Value,
-} from '@sumi/runtime';
-import { toBinary } from '../shared/binary-string';
+} from '@sumi/php';
 import { parseUrl } from './url-parse';
 
 /** the FILTER_* constants this implementation reads, from the PHP constant table */

@@ -5,7 +5,7 @@
  * and encoded through reverse tables built from that same decoder on first use, so no code table
  * ships in the bundle. Invalid or unmappable characters become `?` (mbstring's substitute character).
  */
-import { codePoints, fromBytes, toBytes } from '../shared/binary-string';
+import { codePoints, fromBytes, toBytes } from '@sumi/php';
 
 export type Charset = 'UTF-8' | 'ASCII' | 'ISO-8859-1' | 'SJIS' | 'EUC-JP' | 'JIS' | 'UTF-16BE' | 'UTF-16LE';
 

@@ -3,11 +3,20 @@
  * substrings, display widths (East Asian full-width = 2), encoding conversion and kana conversion.
  * The internal encoding is UTF-8, as in the CMS; the optional `encoding` argument is honoured.
  */
-import { definePlugin, type ModifierDef, PhpArray, PhpError, type Value } from '@sumi/runtime';
+
+import {
+  byteCount,
+  fromCodePoints,
+  haystackOffset,
+  PhpArray,
+  PhpError,
+  phpFunction,
+  substrRange,
+  type Value,
+  valueError,
+} from '@sumi/php';
+import { definePlugin, type ModifierDef } from '@sumi/runtime';
 import { eastAsianWidth } from 'get-east-asian-width';
-import { byteCount, fromCodePoints } from '../shared/binary-string';
-import { haystackOffset, phpFunction, valueError } from '../shared/php-params';
-import { substrRange } from '../shared/substr';
 import { convertKana, kanaModeFlags } from './kana';
 import { type Charset, charsetOf, decodeChars, encodeChars, isValidIn } from './mb-encodings';
 

@@ -3,24 +3,26 @@
  * round, strval, strtotime. Rounding and formatting come from the runtime's format module (PHP 8.2's
  * pre-rounding), dates from its date module.
  */
+
 import {
   compare,
-  definePlugin,
   floatValue,
   isFloat,
-  type ModifierDef,
   makeFloat,
   numberFormat,
   PhpArray,
+  phpFunction,
   phpIntConstant,
   phpRound,
   strtotime as phpStrtotime,
   toFloat,
   toInt,
   toStr,
+  typeError,
   type Value,
-} from '@sumi/runtime';
-import { phpFunction, typeError, valueError } from '../shared/php-params';
+  valueError,
+} from '@sumi/php';
+import { definePlugin, type ModifierDef } from '@sumi/runtime';
 
 const GROUP = 'PHP function';
 

@@ -5,11 +5,23 @@
  * nl2br, strip_tags and string_format are Smarty's own modifiers (see ../smarty), which take
  * precedence over the PHP functions of the same name in Smarty 2.
  */
-import { definePlugin, type ModifierDef, PhpArray, phpIntConstant, toStr } from '@sumi/runtime';
-import { asciiLower, asciiUpper } from '../shared/ascii-case';
-import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
-import { haystackOffset, phpFunction, typeError, valueError } from '../shared/php-params';
-import { substrBytes } from '../shared/substr';
+
+import {
+  asciiLower,
+  asciiUpper,
+  byteCount,
+  fromBinary,
+  haystackOffset,
+  PhpArray,
+  phpFunction,
+  phpIntConstant,
+  substrBytes,
+  toBinary,
+  toStr,
+  typeError,
+  valueError,
+} from '@sumi/php';
+import { definePlugin, type ModifierDef } from '@sumi/runtime';
 
 const GROUP = 'PHP function';
 

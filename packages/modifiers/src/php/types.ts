@@ -2,8 +2,9 @@
  * Allowlisted PHP type and constant functions: is_array, is_numeric, defined, filter_var,
  * property_exists, unset.
  */
-import { definePlugin, isNumeric, type ModifierDef, PhpArray, PhpObject } from '@sumi/runtime';
-import { phpFunction, typeError } from '../shared/php-params';
+
+import { isNumeric, PhpArray, PhpObject, phpFunction, typeError } from '@sumi/php';
+import { definePlugin, type ModifierDef } from '@sumi/runtime';
 import { filterVar } from './filter';
 
 const GROUP = 'PHP function';

@@ -4,7 +4,7 @@
  * no host, a port over 65535 makes the whole URL invalid, control characters become `_`.
  * Works on strings whose characters stand for bytes; every delimiter looked at is ASCII.
  */
-import { phpIntConstant } from '@sumi/runtime';
+import { phpIntConstant } from '@sumi/php';
 
 export interface ParsedUrl {
   scheme?: string;

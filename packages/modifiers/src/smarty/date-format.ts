@@ -2,20 +2,20 @@
  * Smarty 2.6.28's date_format (libs/plugins/modifier.date_format.php) over
  * the runtime's make_timestamp, strftime() and date().
  */
+
 import {
-  definePlugin,
-  type ModifierDef,
   PhpArray,
   PhpFloat,
   PhpObject,
-  type RenderContext,
+  phpCall,
   SMARTY_DATE_FORMAT_DEFAULT,
   smartyDateFormat,
   smartyDateTimestamp,
   toStr,
+  typeError,
   type Value,
-} from '@sumi/runtime';
-import { phpCall, typeError } from '../shared/php-params';
+} from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 /**
  * smarty_make_timestamp() for any value: an empty array is "empty" (now); other

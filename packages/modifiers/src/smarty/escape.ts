@@ -5,17 +5,21 @@
  * PHP read each UTF-8 byte as a Latin-1 character (`é` → `&Atilde;&copy;`),
  * so templates pass 'UTF-8' for htmlall.
  */
-import { definePlugin, type ModifierDef, type RenderContext, toStr, type Value } from '@sumi/runtime';
-import { toBytes } from '../shared/binary-string';
+
 import {
   ENT_QUOTES,
   htmlentities,
   htmlspecialchars,
   htmlspecialcharsSingleByte,
-} from '../shared/html-escape';
-import { phpCall } from '../shared/php-params';
-import { mapSubject, strArg } from '../shared/subject';
-import { urlencodeBytes } from '../shared/url-encode';
+  mapSubject,
+  phpCall,
+  strArg,
+  toBytes,
+  toStr,
+  urlencodeBytes,
+  type Value,
+} from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 import { strtrPairs } from './text-algorithms';
 
 const hex2 = (b: number) => b.toString(16).padStart(2, '0');

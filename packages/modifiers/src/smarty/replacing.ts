@@ -2,22 +2,22 @@
  * Smarty 2.6.28's replace (str_replace), regex_replace (preg_replace with the
  * `e` modifier removed) and string_format (sprintf).
  */
+
 import {
-  definePlugin,
-  type ModifierDef,
+  mapSubject,
   PhpArray,
   PhpError,
   PhpObject,
+  phpCall,
   pregReplace,
-  type RenderContext,
   smartyRegexCheck,
   sprintf,
   toStr,
+  typeError,
   type Value,
   withPcre,
-} from '@sumi/runtime';
-import { phpCall, typeError } from '../shared/php-params';
-import { mapSubject } from '../shared/subject';
+} from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'Smarty built-in';
 

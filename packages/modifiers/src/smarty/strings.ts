@@ -3,22 +3,26 @@
  * PHP 8.2 behaviour of the functions they call: byte lengths, ASCII-only case
  * mapping, TypeErrors for arrays where PHP wants a string (logged, null).
  */
+
 import {
-  definePlugin,
-  type ModifierDef,
-  wordwrap as phpWordwrap,
+  asciiLower,
+  asciiUpper,
+  ctxReporter,
+  fromBinary,
+  mapSubject,
+  phpCall,
+  phpParams,
+  phpStripTags,
   pregReplace,
-  type RenderContext,
+  strArg,
+  toBinary,
   toBool,
   toInt,
   toStr,
   type Value,
-} from '@sumi/runtime';
-import { asciiLower, asciiUpper } from '../shared/ascii-case';
-import { fromBinary, toBinary } from '../shared/binary-string';
-import { ctxReporter, phpCall, phpParams, valueError } from '../shared/php-params';
-import { phpStripTags } from '../shared/php-strip-tags';
-import { mapSubject, strArg } from '../shared/subject';
+  valueError,
+} from '@sumi/php';
+import { definePlugin, type ModifierDef, wordwrap as phpWordwrap, type RenderContext } from '@sumi/runtime';
 import {
   capitalize as capitalizeText,
   countCharacters,

@@ -7,8 +7,7 @@
  *   which JS regexes without the `u` flag match exactly (every non-ASCII
  *   code unit is a non-word, non-space character in both engines).
  */
-import { byteCount as byteLength, fromBinary, fromBytes, toBinary, toBytes } from '../shared/binary-string';
-import { substrBytes } from '../shared/substr';
+import { byteCount as byteLength, fromBinary, fromBytes, substrBytes, toBinary, toBytes } from '@sumi/php';
 
 /** runs a byte-wise algorithm on the one-char-per-byte view of `s` */
 function viaBytes(s: string, fn: (binary: string) => string): string {

@@ -2,21 +2,22 @@
  * Smarty 2.6.28's value modifiers: default, debug_print_var, and the no-op
  * `smarty` (`|smarty:nodefaults`) and its CMS alias `raw`.
  */
+
 import {
-  definePlugin,
+  byteCount,
+  fromBinary,
+  htmlspecialchars,
   isFloat,
   isInt,
-  type ModifierDef,
   PhpArray,
   PhpObject,
-  type RenderContext,
+  substrBytes,
+  toBinary,
   toInt,
   toStr,
   type Value,
-} from '@sumi/runtime';
-import { byteCount, fromBinary, toBinary } from '../shared/binary-string';
-import { htmlspecialchars } from '../shared/html-escape';
-import { substrBytes } from '../shared/substr';
+} from '@sumi/php';
+import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 import { strtrPairs } from './text-algorithms';
 
 const GROUP = 'Smarty built-in';

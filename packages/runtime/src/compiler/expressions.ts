@@ -4,9 +4,8 @@
  * module, so every call is a direct call).
  */
 import type { Accessor, Expr, Modifier, VarExpr } from '@sumi/parser';
+import { makeFloat, stringKey } from '@sumi/php';
 import { ErrorCodes } from '../errors';
-import { stringKey } from '../php/key';
-import { makeFloat } from '../php/value';
 import type { CodegenState } from './state';
 
 const ARITH: Record<string, string> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod' };

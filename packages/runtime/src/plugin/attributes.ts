@@ -3,12 +3,10 @@
  * allowed values. A wrong type stops the render with a positioned error
  * naming the attribute; values are never echoed (they may be secrets).
  */
+
+import type { Value } from '@sumi/php';
+import { fromJS, isInt, isNumericString, PhpArray, PhpFloat, toBool, toInt, toStr } from '@sumi/php';
 import { ErrorCodes, RenderFailure } from '../errors';
-import { PhpArray } from '../php/array';
-import { isNumericString, toBool, toInt, toStr } from '../php/convert';
-import { fromJS } from '../php/json';
-import type { Value } from '../php/value';
-import { isInt, PhpFloat } from '../php/value';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
 
 interface ResolvedSpec {

@@ -6,7 +6,7 @@
  *
  * Everything except `run` is JSON-serialisable (see `pluginMeta()`).
  */
-import type { Value } from '../php/value';
+import type { Value } from '@sumi/php';
 import type { RenderContext } from '../render/context';
 
 /** The attribute types of the catalog, plus `varname` for `var`-like targets. */

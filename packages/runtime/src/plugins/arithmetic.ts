@@ -1,6 +1,7 @@
 /** {add} and {subtract}: PHP `+`/`-` on a variable, in place (dotted names allowed). */
-import { add as phpAdd, sub as phpSub } from '../php/arith';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { add as phpAdd, sub as phpSub } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 const attributes = {

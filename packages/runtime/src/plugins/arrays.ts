@@ -1,8 +1,8 @@
 /** The CMS's array plugins: append, assign_array, assign_array_diff/intersect/set. */
+
+import type { Value } from '@sumi/php';
+import { copyValue, PhpArray, toStr } from '@sumi/php';
 import { ErrorCodes, RenderFailure } from '../errors';
-import { copyValue, PhpArray } from '../php/array';
-import { toStr } from '../php/convert';
-import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 const G = 'Variables and arrays';

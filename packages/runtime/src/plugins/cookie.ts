@@ -1,6 +1,7 @@
 /** {cookie}: reads or sets a cookie of the current request (through the cookies service). */
-import { toBool, toInt, toStr } from '../php/convert';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { toBool, toInt, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 export const cookie: FunctionPluginDef = definePlugin({

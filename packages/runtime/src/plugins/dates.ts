@@ -1,8 +1,7 @@
 /** {date} and {strtodate}: format a time with PHP date() letters in the engine's time zone. */
 
-import { toStr } from '../php/convert';
-import { phpDate, strtotime } from '../php/date/index';
-import type { Value } from '../php/value';
+import type { Value } from '@sumi/php';
+import { phpDate, strtotime, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 

@@ -1,7 +1,7 @@
 /** {assign_globals}: values shared by the custom processes of one request. */
-import { copyValue, PhpArray } from '../php/array';
-import { toBool, toStr } from '../php/convert';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { copyValue, PhpArray, toBool, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 export const assignGlobals: FunctionPluginDef = definePlugin({

@@ -1,8 +1,8 @@
 /** {uuid} and {lottery}: identifiers and random draws through the engine's seedable random. */
+
+import type { Value } from '@sumi/php';
+import { copyValue, PhpArray, toInt, toStr } from '@sumi/php';
 import { RenderFailure } from '../errors';
-import { copyValue, PhpArray } from '../php/array';
-import { toInt, toStr } from '../php/convert';
-import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 export const uuid: FunctionPluginDef = definePlugin({

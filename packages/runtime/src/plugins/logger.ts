@@ -1,13 +1,10 @@
 /** {logger}: writes msg1..msg4 to the info log (the CMS's custom log). */
-import { PhpArray } from '../php/array';
-import { jsonEncode } from '../php/json';
-import { PhpObject } from '../php/object';
-import { byteLength } from '../php/value';
+import { byteLength, jsonEncode, PhpArray, PhpObject } from '@sumi/php';
 
 const JSON_UNESCAPED_UNICODE_FLAG = 256;
 
-import { toStr } from '../php/convert';
-import type { Value } from '../php/value';
+import type { Value } from '@sumi/php';
+import { toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 const LIMIT = 1024;

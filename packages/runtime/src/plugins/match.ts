@@ -4,9 +4,9 @@
  * (preg_* returns false without filling its matches); a pattern PHP accepts
  * but Sumi cannot run exactly stops the render: never a silent mismatch.
  */
-import { toInt, toStr } from '../php/convert';
-import { type PregMatchResult, pregMatch, pregMatchAll, withPcre } from '../php/pcre/index';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { type PregMatchResult, pregMatch, pregMatchAll, toInt, toStr, withPcre } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 

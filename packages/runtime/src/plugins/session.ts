@@ -1,7 +1,7 @@
 /** {login}, {logout}, {refresh_cs}: the member session, through the session service. */
-import { PhpArray } from '../php/array';
-import { toBool, toInt } from '../php/convert';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { PhpArray, toBool, toInt } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 export const login: FunctionPluginDef = definePlugin({

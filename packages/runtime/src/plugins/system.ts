@@ -1,7 +1,8 @@
 /** {set_memory} and {sleep}: the CMS's resource knobs, with its limits. */
+
+import type { Value } from '@sumi/php';
+import { toInt, toStr } from '@sumi/php';
 import { RenderFailure } from '../errors';
-import { toInt, toStr } from '../php/convert';
-import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 const MEMORY = ['256M', '512M', '768M'];

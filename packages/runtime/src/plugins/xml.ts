@@ -15,10 +15,10 @@
  *   are left out (namespace declarations are never attributes).
  * Invalid XML gives false, with a warning.
  */
+
+import type { Value } from '@sumi/php';
+import { PhpArray, toBool, toStr } from '@sumi/php';
 import { ErrorCodes, RenderFailure } from '../errors';
-import { PhpArray } from '../php/array';
-import { toBool, toStr } from '../php/convert';
-import type { Value } from '../php/value';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import { parseXml, type XmlElement, type XmlNode, XmlSyntaxError, XmlUnsupported } from './xml-parse';
 

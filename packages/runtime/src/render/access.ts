@@ -4,10 +4,9 @@
  * CMS's rule). Only Sumi arrays and objects are ever indexed, so no JS
  * property (constructor, __proto__) is reachable.
  */
-import { findKey, PhpArray } from '../php/array';
-import { fromBytes, isAsciiString, toBytes } from '../php/binary-string';
-import { PhpObject } from '../php/object';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { findKey, fromBytes, isAsciiString, PhpArray, PhpObject, toBytes } from '@sumi/php';
 
 /**
  * Reads never copy (`peek`): whatever stores or changes a value (assign,

@@ -3,8 +3,7 @@
  * to fail at the tag's position. Plugin groups extend `services` with their
  * own (files, content, ...) without the runtime importing them.
  */
-import type { PhpArray } from '../php/array';
-import type { Value } from '../php/value';
+import type { PhpArray, Value } from '@sumi/php';
 
 export interface Clock {
   /** milliseconds since the epoch */

@@ -4,25 +4,33 @@
  * monomorphic: they sit on the hot path of every render.
  */
 
+import type { Value } from '@sumi/php';
 import {
   add,
   bitAnd,
   bitNot,
   bitOr,
   bitXor,
+  copyValue,
   div,
+  ge,
+  gt,
+  le,
+  looseEquals,
+  lt,
   mod,
   mul,
   neg,
+  PhpArray,
+  PhpObject,
   shiftLeft,
   shiftRight,
+  strictEquals,
   sub,
-} from '../php/arith';
-import { copyValue, PhpArray } from '../php/array';
-import { ge, gt, le, looseEquals, lt, strictEquals } from '../php/compare';
-import { toBool, toInt, toStr } from '../php/convert';
-import { PhpObject } from '../php/object';
-import type { Value } from '../php/value';
+  toBool,
+  toInt,
+  toStr,
+} from '@sumi/php';
 import type { ModifierDef } from '../plugin/types';
 import { key, keyC, prop } from './access';
 import type { RenderContext } from './context';

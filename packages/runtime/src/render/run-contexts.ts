@@ -2,8 +2,9 @@
  * The places a CMS template runs. Each declares the variables it starts with
  * and the result it hands back besides the printed output (DIALECT.md).
  */
-import { copyValue, PhpArray } from '../php/array';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { copyValue, PhpArray } from '@sumi/php';
 import type { Scope } from './scope';
 
 export type RunContextName = 'batch' | 'function' | 'pre' | 'post' | 'endpoint' | 'trigger';

@@ -6,8 +6,9 @@
  * Assignment understands the CMS's dotted forms: `a.b.c` creates nested
  * arrays (a scalar in the way is replaced by an array) and `list.` appends.
  */
-import { copyValue, PhpArray } from '../php/array';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { copyValue, PhpArray } from '@sumi/php';
 
 /** `$dataSet.emptyArray`: an empty array real templates start lists with (shared: read only) */
 const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);

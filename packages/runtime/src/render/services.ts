@@ -2,7 +2,7 @@
  * Default core services: they work in browsers and Node, touch nothing
  * outside the process, and can each be replaced through engine options.
  */
-import type { Value } from '../php/value';
+import type { Value } from '@sumi/php';
 import type { BatchQueue, Clock, CoreServices, LogSink, Random, SecretStore, Session } from './context';
 
 /** mulberry32: small, fast, good enough for templates; seedable for tests */

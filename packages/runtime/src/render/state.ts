@@ -4,11 +4,9 @@
  * RenderContext (this object is that context: `rt.at(p)` returns it).
  */
 import { locate, type Span } from '@sumi/parser';
+import type { Value } from '@sumi/php';
+import { copyValue, PhpArray, PhpError, toBool, toInt } from '@sumi/php';
 import { ErrorCodes, RenderFailure, SumiError } from '../errors';
-import { copyValue, PhpArray } from '../php/array';
-import { toBool, toInt } from '../php/convert';
-import { PhpError } from '../php/errors';
-import type { Value } from '../php/value';
 import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
 import type { CoreServices, LogEntry, RenderContext } from './context';

@@ -3,10 +3,9 @@
  * counters that live for one render. Like Smarty, `skip` is used as given in PHP arithmetic (so 1.5 counts in halves), any
  * `direction` other than "down" counts up, and `assign` sticks to the counter.
  */
-import { add, sub } from '../php/arith';
-import { looseEquals } from '../php/compare';
-import { toBool, toInt, toStr } from '../php/convert';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { add, looseEquals, sub, toBool, toInt, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 interface Counter {

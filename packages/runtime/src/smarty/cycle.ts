@@ -5,11 +5,8 @@
  * no such keys: it cycles through nulls, with a warning).
  */
 
-import { PhpArray } from '../php/array';
-import { looseEquals } from '../php/compare';
-import { toBool, toStr } from '../php/convert';
-import { PhpError } from '../php/errors';
-import type { Value } from '../php/value';
+import type { Value } from '@sumi/php';
+import { looseEquals, PhpArray, PhpError, toBool, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 interface Cycle {

@@ -4,12 +4,9 @@
  * `values` and `output` are cast to arrays, `selected` is compared as strings
  * with PHP's loose `in_array`, and the `name` of the <select> is printed as given.
  */
-import { PhpArray } from '../php/array';
-import { looseEquals } from '../php/compare';
-import { toBool, toStr } from '../php/convert';
-import { escapeHtmlSpecials } from '../php/html';
-import { PhpObject } from '../php/object';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { escapeHtmlSpecials, looseEquals, PhpArray, PhpObject, toBool, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 /** smarty_function_escape_special_chars: htmlspecialchars that leaves existing entities (`&amp;`, `&#39;`) alone */

@@ -11,29 +11,44 @@
  * equation cannot sensibly contain (strings, `$`, assignments) are reported
  * as unsupported rather than guessed.
  */
-import { ErrorCodes, RenderFailure } from '../errors';
+
 import {
   add,
   bitAnd,
   bitNot,
   bitOr,
   bitXor,
+  compare,
   div,
+  errorTypeName,
+  isFloat,
+  isInt,
+  looseEquals,
+  makeFloat,
+  makeInt,
   mod,
   mul,
+  type Num,
   neg,
+  numScan,
+  PhpError,
+  PhpFloat,
+  phpRound,
   pos,
   pow,
+  scanNumber,
   shiftLeft,
   shiftRight,
+  strictEquals,
   sub,
-} from '../php/arith';
-import { compare, looseEquals, strictEquals } from '../php/compare';
-import { errorTypeName, toBool, toFloat, toInt, toStr } from '../php/convert';
-import { PhpError, type WarnFn } from '../php/errors';
-import { phpRound } from '../php/format/index';
-import { numScan, scanNumber } from '../php/numeric';
-import { isFloat, isInt, makeFloat, makeInt, type Num, PhpFloat, type Value } from '../php/value';
+  toBool,
+  toFloat,
+  toInt,
+  toStr,
+  type Value,
+  type WarnFn,
+} from '@sumi/php';
+import { ErrorCodes, RenderFailure } from '../errors';
 
 /** The functions Smarty 2.6.28 lets an equation call (`int` is on its list but is no PHP function). */
 export const MATH_FUNCTIONS = [

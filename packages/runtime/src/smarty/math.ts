@@ -6,12 +6,9 @@
  * an empty or non-numeric attribute. What passes is evaluated like PHP's
  * eval() would (see math-expression.ts), without running any text as code.
  */
-import { PhpArray } from '../php/array';
-import { isNumeric, toBool, toStr } from '../php/convert';
-import { PhpError } from '../php/errors';
-import { sprintf } from '../php/format/index';
-import { PhpObject } from '../php/object';
-import type { Value } from '../php/value';
+
+import type { Value } from '@sumi/php';
+import { isNumeric, PhpArray, PhpError, PhpObject, sprintf, toBool, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import { evalMath, MATH_FUNCTIONS, parseMath } from './math-expression';
 

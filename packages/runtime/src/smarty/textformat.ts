@@ -6,9 +6,8 @@
  * each "\n" except a final one (PCRE's multiline `^`).
  */
 
-import { fromBinary, toBinary } from '../php/binary-string';
-import { toBool, toInt, toStr } from '../php/convert';
-import type { Value } from '../php/value';
+import type { Value } from '@sumi/php';
+import { fromBinary, toBinary, toBool, toInt, toStr } from '@sumi/php';
 import { type BlockPluginDef, definePlugin } from '../plugin/types';
 import { wordwrap } from './wordwrap';
 

@@ -5,7 +5,7 @@
  * string (one char per byte, see php/binary-string.ts), as {textformat}
  * and the wordwrap modifier do.
  */
-import { PhpError } from '../php/errors';
+import { PhpError } from '@sumi/php';
 
 export function wordwrap(text: string, width = 75, brk = '\n', cut = false): string {
   if (text === '') return '';

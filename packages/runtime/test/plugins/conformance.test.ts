@@ -3,8 +3,10 @@
  * `functions/`, and the `cms_plugins/` cases whose modifiers are among the
  * test stand-ins (the others need @sumi/modifiers and run through the CLI).
  */
+
+import { fromJSONText } from '@sumi/php';
 import { describe, expect, it } from 'vitest';
-import { createEngine, fromJSONText } from '../../src/index';
+import { createEngine } from '../../src/index';
 import { testModifiers } from './test-modifiers';
 
 declare global {

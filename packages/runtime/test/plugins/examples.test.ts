@@ -4,8 +4,10 @@
  * Modifiers come from the test stand-ins; an example needing another modifier
  * is left to packages/cli/test/examples.test.ts (which has @sumi/modifiers).
  */
+
+import { fromJS } from '@sumi/php';
 import { describe, expect, test } from 'vitest';
-import { createEngine, fromJS } from '../../src/index';
+import { createEngine } from '../../src/index';
 import { engine } from './render';
 import { testModifiers } from './test-modifiers';
 

@@ -1,5 +1,5 @@
+import { HASH_ALGORITHMS } from '@sumi/php';
 import { describe, expect, test } from 'vitest';
-import { HASH_ALGORITHMS } from '../../src/plugins/hash';
 import { err, out } from './render';
 
 const hash = (attrs: string) => out(`{cms_hash var=h ${attrs}}{$h}`);

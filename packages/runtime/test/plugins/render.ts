@@ -1,11 +1,7 @@
 /** Rendering helpers for the plugin tests: a real engine, the test stand-in modifiers, JSON data text. */
-import {
-  createEngine,
-  type EngineOptions,
-  fromJSONText,
-  type RenderResult,
-  SumiError,
-} from '../../src/index';
+
+import { fromJSONText } from '@sumi/php';
+import { createEngine, type EngineOptions, type RenderResult, SumiError } from '../../src/index';
 import { testModifiers } from './test-modifiers';
 
 export function engine(options: EngineOptions = {}) {

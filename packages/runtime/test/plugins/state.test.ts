@@ -1,6 +1,8 @@
 /** Plugins that read or write state outside the template: globals, cookies, the session. */
+
+import type { Value } from '@sumi/php';
 import { describe, expect, test } from 'vitest';
-import { memorySession, type Value } from '../../src/index';
+import { memorySession } from '../../src/index';
 import { engine, err, out } from './render';
 
 describe('assign_globals', () => {

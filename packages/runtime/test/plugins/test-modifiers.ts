@@ -5,12 +5,9 @@
  * The real modifiers are tested in their package and, together with these
  * plugins, by packages/cli/test/examples.test.ts.
  */
-import { PhpArray } from '../../src/php/array';
-import { toBytes } from '../../src/php/binary-string';
-import { toStr } from '../../src/php/convert';
-import { sprintf } from '../../src/php/format/index';
-import { jsonEncode } from '../../src/php/json';
-import type { Value } from '../../src/php/value';
+
+import type { Value } from '@sumi/php';
+import { jsonEncode, PhpArray, sprintf, toBytes, toStr } from '@sumi/php';
 import { definePlugin, type ModifierDef } from '../../src/plugin/types';
 
 const mod = (name: string, run: ModifierDef['run'], wholeArray = false): ModifierDef =>

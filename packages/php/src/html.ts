@@ -1,0 +1,311 @@
+/**
+ * PHP's HTML escaping: the ENT_* flags, htmlspecialchars() and htmlentities() (ENT_HTML401 document
+ * type, the default), for the charsets a template can name. Values are UTF-8 text; a single-byte
+ * charset (ISO-8859-1, Windows-1252, ...) makes PHP read the UTF-8 bytes one by one, which this
+ * reproduces (`é` read as ISO-8859-1 is `&Atilde;&copy;` for htmlentities). `escapeHtmlSpecials` is
+ * the fast path for text that needs no charset work: {html_options} and Smarty's `|escape` use it.
+ */
+import { characterEntitiesHtml4 } from 'character-entities-html4';
+import { fromBytes, isAsciiString, toBinary, toBytes } from './binary-string';
+
+export const ENT_HTML_QUOTE_NONE = 0;
+export const ENT_HTML_QUOTE_SINGLE = 1;
+export const ENT_HTML_QUOTE_DOUBLE = 2;
+export const ENT_COMPAT = 2;
+export const ENT_QUOTES = 3;
+export const ENT_NOQUOTES = 0;
+export const ENT_IGNORE = 4;
+export const ENT_SUBSTITUTE = 8;
+export const ENT_DISALLOWED = 128;
+export const ENT_HTML401 = 0;
+export const ENT_XML1 = 16;
+export const ENT_XHTML = 32;
+export const ENT_HTML5 = 48;
+
+const HTML_SPECIAL_ONE = /[&<>"']/;
+
+/**
+ * htmlspecialchars($s, $flags) for text every byte of which is valid (a single-byte charset, or text
+ * checked beforehand): only & < > and the quotes `flags` name change.
+ */
+export function escapeHtmlSpecials(s: string, flags = ENT_QUOTES): string {
+  return HTML_SPECIAL_ONE.test(s) ? replaceSpecials(s, flags) : s;
+}
+
+/**
+ * The specials rewritten by slicing around them: the regex test that finds a string needs no change
+ * is fast, but `replace` with a callback is several times slower than this loop on strings that do.
+ */
+function replaceSpecials(s: string, flags: number): string {
+  const dq = (flags & ENT_HTML_QUOTE_DOUBLE) !== 0;
+  const sq = (flags & ENT_HTML_QUOTE_SINGLE) !== 0;
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // '"' 34, '&' 38, "'" 39, '<' 60, '>' 62
+    if (c > 62 || c < 34) continue;
+    let r: string;
+    if (c === 38) r = '&amp;';
+    else if (c === 60) r = '&lt;';
+    else if (c === 62) r = '&gt;';
+    else if (c === 34 && dq) r = '&quot;';
+    else if (c === 39 && sq) r = '&#039;';
+    else continue;
+    if (last < i) out += s.slice(last, i);
+    out += r;
+    last = i + 1;
+  }
+  return last < s.length ? out + s.slice(last) : out;
+}
+
+/** htmlspecialchars($s, ENT_QUOTES, <a single-byte charset>): Smarty's `|escape` default */
+export { escapeHtmlSpecials as htmlspecialcharsSingleByte };
+
+/** code point -> entity name, HTML 4.01 (252 names) */
+const ENTITY_BY_CHAR: Map<string, string> = new Map(
+  Object.entries(characterEntitiesHtml4).map(([name, ch]) => [ch, name]),
+);
+
+type Charset = 'utf-8' | 'iso-8859-1' | 'iso-8859-15' | 'cp1252' | 'multibyte' | 'single';
+
+/** PHP's charset_map (ext/standard/html.c); names are case-insensitive */
+const CHARSETS: Record<string, Charset> = {
+  'iso-8859-1': 'iso-8859-1',
+  'iso8859-1': 'iso-8859-1',
+  'iso-8859-15': 'iso-8859-15',
+  'iso8859-15': 'iso-8859-15',
+  'utf-8': 'utf-8',
+  cp1252: 'cp1252',
+  'windows-1252': 'cp1252',
+  '1252': 'cp1252',
+  cp1251: 'single',
+  'windows-1251': 'single',
+  'win-1251': 'single',
+  'iso8859-5': 'single',
+  'iso-8859-5': 'single',
+  cp866: 'single',
+  '866': 'single',
+  ibm866: 'single',
+  'koi8-r': 'single',
+  'koi8-ru': 'single',
+  koi8r: 'single',
+  macroman: 'single',
+  big5: 'multibyte',
+  '950': 'multibyte',
+  gb2312: 'multibyte',
+  '936': 'multibyte',
+  'big5-hkscs': 'multibyte',
+  shift_jis: 'multibyte',
+  sjis: 'multibyte',
+  '932': 'multibyte',
+  'sjis-win': 'multibyte',
+  cp932: 'multibyte',
+  eucjp: 'multibyte',
+  'euc-jp': 'multibyte',
+  'eucjp-win': 'multibyte',
+};
+
+export interface CharsetLookup {
+  charset: Charset;
+  /** PHP's warning when the name is unknown (it then assumes UTF-8) */
+  warning?: string;
+}
+
+export function lookupCharset(name: string, fn: string): CharsetLookup {
+  if (name === '') return { charset: 'utf-8' };
+  const cs = CHARSETS[name.toLowerCase()];
+  if (cs) return { charset: cs };
+  return { charset: 'utf-8', warning: `${fn}(): Charset "${name}" is not supported, assuming UTF-8` };
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function basic(ch: string, flags: number): string | null {
+  switch (ch) {
+    case '&':
+      return '&amp;';
+    case '<':
+      return '&lt;';
+    case '>':
+      return '&gt;';
+    case '"':
+      return flags & ENT_HTML_QUOTE_DOUBLE ? '&quot;' : null;
+    case "'":
+      return flags & ENT_HTML_QUOTE_SINGLE ? '&#039;' : null;
+  }
+  return null;
+}
+
+/** an `&...;` that is already an entity is kept when double_encode is false */
+const EXISTING_ENTITY = /^&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/;
+
+function escapeText(
+  s: string,
+  flags: number,
+  charsetName: string,
+  doubleEncode: boolean,
+  all: boolean,
+  fn: string,
+  warn?: (m: string) => void,
+): string {
+  const { charset, warning } = lookupCharset(charsetName, fn);
+  if (warning) warn?.(warning);
+  // invalid UTF-8 (a lone surrogate here) gives "" unless ENT_SUBSTITUTE/ENT_IGNORE
+  if (charset === 'utf-8' && LONE_SURROGATE.test(s)) {
+    // lone surrogates stand for bytes that are not UTF-8 (see binary-string.ts); PHP replaces each
+    // maximal invalid subsequence by one U+FFFD, as the WHATWG decoder does
+    if (flags & ENT_SUBSTITUTE) s = new TextDecoder('utf-8').decode(toBytes(s));
+    else if (flags & ENT_IGNORE) s = s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '');
+    else return '';
+  }
+  const single = charset !== 'utf-8' && charset !== 'multibyte' && !isAsciiString(s);
+  // single-byte charsets: PHP sees each UTF-8 byte as one character of that charset
+  const units = single ? toBinary(s) : s;
+  let out = '';
+  let rawBytes: number[] | null = single ? [] : null;
+  const flushBytes = () => {
+    if (rawBytes?.length) {
+      out += fromBytes(Uint8Array.from(rawBytes));
+      rawBytes = [];
+    }
+  };
+  for (let i = 0; i < units.length; ) {
+    const cp = units.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    i += ch.length;
+    if (ch === '&' && !doubleEncode) {
+      const m = EXISTING_ENTITY.exec(units.slice(i - 1, i + 40));
+      if (m) {
+        flushBytes();
+        out += m[0];
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    const b = basic(ch, flags);
+    if (b !== null) {
+      flushBytes();
+      out += b;
+      continue;
+    }
+    if (all && cp >= 0x80) {
+      const name = entityFor(cp, charset);
+      if (name) {
+        flushBytes();
+        out += `&${name};`;
+        continue;
+      }
+    }
+    if (rawBytes && cp >= 0x80) rawBytes.push(cp);
+    else {
+      flushBytes();
+      out += ch;
+    }
+  }
+  flushBytes();
+  return out;
+}
+
+const CP1252_HIGH: Record<number, number> = {
+  128: 0x20ac,
+  130: 0x201a,
+  131: 0x0192,
+  132: 0x201e,
+  133: 0x2026,
+  134: 0x2020,
+  135: 0x2021,
+  136: 0x02c6,
+  137: 0x2030,
+  138: 0x0160,
+  139: 0x2039,
+  140: 0x0152,
+  142: 0x017d,
+  145: 0x2018,
+  146: 0x2019,
+  147: 0x201c,
+  148: 0x201d,
+  149: 0x2022,
+  150: 0x2013,
+  151: 0x2014,
+  152: 0x02dc,
+  153: 0x2122,
+  154: 0x0161,
+  155: 0x203a,
+  156: 0x0153,
+  158: 0x017e,
+  159: 0x0178,
+};
+
+const ISO_8859_15_DIFF: Record<number, number> = {
+  164: 0x20ac,
+  166: 0x0160,
+  168: 0x0161,
+  180: 0x017d,
+  184: 0x017e,
+  188: 0x0152,
+  189: 0x0153,
+  190: 0x0178,
+};
+
+function entityFor(cp: number, charset: Charset): string | undefined {
+  let u = cp;
+  if (charset === 'iso-8859-1') {
+    if (cp < 0xa0) return undefined;
+  } else if (charset === 'cp1252') {
+    if (cp < 0xa0) {
+      const m = CP1252_HIGH[cp];
+      if (m === undefined) return undefined;
+      u = m;
+    }
+  } else if (charset === 'iso-8859-15') {
+    if (cp < 0xa0) return undefined;
+    u = ISO_8859_15_DIFF[cp] ?? cp;
+  } else if (charset !== 'utf-8') {
+    // other charsets have no entity table in PHP: htmlentities acts like htmlspecialchars
+    return undefined;
+  }
+  return ENTITY_BY_CHAR.get(String.fromCodePoint(u));
+}
+
+const SPECIAL_OR_SURROGATE = /[&<>"'\uD800-\uDFFF]/;
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+/** charsets under which htmlspecialchars only rewrites the five ASCII specials of valid text */
+const PLAIN_CHARSET = new Map<string, boolean>();
+function plainCharset(name: string): boolean {
+  let v = PLAIN_CHARSET.get(name);
+  if (v === undefined) {
+    const c = CHARSETS[name.toLowerCase()];
+    v = c === 'utf-8' || c === 'iso-8859-1' || c === 'iso-8859-15' || c === 'cp1252';
+    if (PLAIN_CHARSET.size < 64) PLAIN_CHARSET.set(name, v);
+  }
+  return v;
+}
+
+/** htmlspecialchars($s, $flags, $charset, $double_encode) */
+export function htmlspecialchars(
+  s: string,
+  flags = ENT_QUOTES | ENT_SUBSTITUTE,
+  charset = 'UTF-8',
+  doubleEncode = true,
+  warn?: (m: string) => void,
+): string {
+  // hot path (every `|escape` of a table cell): valid text, a charset that maps ASCII to itself, no
+  // doctype or double-encode options: only & < > and the quotes the flags name change
+  if (doubleEncode && (flags & ~(ENT_QUOTES | ENT_SUBSTITUTE | ENT_IGNORE)) === 0 && plainCharset(charset)) {
+    if (!SPECIAL_OR_SURROGATE.test(s)) return s;
+    if (!ANY_SURROGATE.test(s)) return escapeHtmlSpecials(s, flags);
+  }
+  return escapeText(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);
+}
+
+/** htmlentities($s, $flags, $charset, $double_encode), HTML 4.01 entity names */
+export function htmlentities(
+  s: string,
+  flags = ENT_QUOTES | ENT_SUBSTITUTE,
+  charset = 'UTF-8',
+  doubleEncode = true,
+  warn?: (m: string) => void,
+): string {
+  return escapeText(s, flags, charset, doubleEncode, true, 'htmlentities', warn);
+}

@@ -1,0 +1,102 @@
+/**
+ * @sumi/php — PHP 8.2's semantics in TypeScript: the value model (values, ordered arrays, keys,
+ * numeric strings, conversions, operators, comparison, float printing), json_encode/json_decode,
+ * dates, PCRE, sprintf and number formatting, the HTML escape, sorting, hashing, the byte-string
+ * codec, the constant table and zend_parse_parameters' argument coercion. Everything a compiled
+ * template, a modifier or a plugin needs to behave like PHP.
+ */
+export {
+  add,
+  arrayUnion,
+  bitAnd,
+  bitNot,
+  bitOr,
+  bitXor,
+  div,
+  mod,
+  mul,
+  neg,
+  pos,
+  pow,
+  shiftLeft,
+  shiftRight,
+  sub,
+} from './arith';
+export { ArrayStore, copyValue, findKey, type Key, PhpArray } from './array';
+export { asciiLower, asciiUpper } from './ascii-case';
+export * from './binary-string';
+export {
+  binaryCompare,
+  compare,
+  compareStrings,
+  ge,
+  gt,
+  le,
+  looseEquals,
+  looseNotEquals,
+  lt,
+  strictEquals,
+  strictNotEquals,
+  stringsEqual,
+} from './compare';
+export { PHP_CONSTANTS, phpIntConstant } from './constants';
+export { errorTypeName, isNumeric, toBool, toFloat, toInt, toNumber, toStr, typeName } from './convert';
+export * from './date/index';
+export { PhpError, type PhpErrorKind, type WarnFn } from './errors';
+export * from './format/index';
+export { digestText, HASH_ALGORITHMS, isHashAlgorithm, phpHash } from './hash';
+export * from './html';
+export * from './json';
+export { fromJSONText, JsonParseError, type JsonReadOptions } from './json-parse';
+export { floatToIntBig, stringKey, toKey } from './key';
+export { isNumericString, numScan, scanNumber } from './numeric';
+export { PhpObject } from './object';
+export {
+  type ArgsOf,
+  type BaseType,
+  coerceParam,
+  ctxReporter,
+  haystackOffset,
+  type ParamSpec,
+  type ParamType,
+  phpCall,
+  phpFunction,
+  phpParams,
+  type Reporter,
+  stringParam,
+  typeError,
+  valueError,
+} from './params';
+export * from './pcre/index';
+export {
+  PHP_SORTS,
+  type PhpSortName,
+  SORT_FLAG_CASE,
+  SORT_NATURAL,
+  SORT_NUMERIC,
+  SORT_REGULAR,
+  SORT_STRING,
+  sortPhpArray,
+  strnatcmp,
+  valueComparator,
+} from './php-sort';
+export { allowedTagsFromList, phpStripTags } from './php-strip-tags';
+export { floatToRepr, floatToString, formatFloat } from './print';
+export { mapSubject, strArg } from './subject';
+export { substrBytes, substrRange } from './substr';
+export { urlencodeBytes } from './url-encode';
+export {
+  byteLength,
+  floatValue,
+  INT64_MAX,
+  INT64_MIN,
+  isFloat,
+  isInt,
+  isNumber,
+  makeFloat,
+  makeInt,
+  type Num,
+  PhpFloat,
+  type Value,
+} from './value';
+export { phpStableSort, zendSort } from './zend-sort';

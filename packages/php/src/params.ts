@@ -1,0 +1,315 @@
+/**
+ * PHP 8.2 parameter passing for allowlisted functions, in coercive (non-strict) mode.
+ *
+ * Declare a function's parameters once, as PHP's signature has them:
+ *
+ *   phpFunction('substr', [
+ *     { name: 'string', type: 'string' },
+ *     { name: 'offset', type: 'int' },
+ *     { name: 'length', type: '?int', optional: true },
+ *   ], (ctx, s, offset, length) => ...)
+ *
+ * and the body receives JS-level values coerced the way zend_parse_parameters does: int → string,
+ * numeric string → int ("12abc" → 12 with the warning "A non-numeric value encountered"), float →
+ * int when integral, null → ""/0/false for a non-nullable scalar (PHP only deprecates that), ...
+ * A value PHP refuses raises PHP's TypeError (a PhpError); a body raises a ValueError with `valueError()`.
+ * Either way the modifier logs PHP's message through `ctx.warn` and returns null, and the template
+ * goes on (DIALECT.md "Bad arguments"). `phpCall`, `phpParams` and `stringParam` serve modifiers
+ * that check their arguments by hand.
+ */
+import { PhpArray } from './array';
+import { errorTypeName, toBool, toStr } from './convert';
+import { PhpError } from './errors';
+import { numScan, scanNumber } from './numeric';
+import { PhpObject } from './object';
+import { isNumber, PhpFloat, type Value } from './value';
+
+/** A PHP parameter type; `?` in front makes it nullable. */
+export type BaseType =
+  | 'string'
+  | 'int'
+  | 'float'
+  | 'bool'
+  | 'array'
+  | 'mixed'
+  /** int|float: ints stay ints, numeric strings become int or float */
+  | 'number'
+  | 'array|string'
+  | 'array|int'
+  | 'string|int';
+
+export type ParamType = BaseType | `?${BaseType}`;
+
+export interface ParamSpec {
+  readonly name: string;
+  readonly type: ParamType;
+  /** may be left out; the body then receives `undefined` */
+  readonly optional?: boolean;
+  /** variadic (`...$values`): takes every remaining argument */
+  readonly variadic?: boolean;
+}
+
+/** The JS value the body receives for each type. */
+type JsOf<T extends string> = T extends `?${infer B}`
+  ? JsOf<B> | null
+  : T extends 'string'
+    ? string
+    : T extends 'int'
+      ? number
+      : T extends 'float'
+        ? number
+        : T extends 'bool'
+          ? boolean
+          : T extends 'array'
+            ? PhpArray
+            : T extends 'number'
+              ? number | bigint | PhpFloat
+              : T extends 'array|string'
+                ? PhpArray | string
+                : T extends 'array|int'
+                  ? PhpArray | number
+                  : T extends 'string|int'
+                    ? string | number
+                    : Value;
+
+export type ArgsOf<P extends readonly ParamSpec[]> = {
+  [I in keyof P]: P[I] extends { variadic: true }
+    ? JsOf<P[I]['type']>[]
+    : P[I] extends { optional: true }
+      ? JsOf<P[I]['type']> | undefined
+      : JsOf<P[I]['type']>;
+};
+
+/** Reports PHP warnings ("A non-numeric value encountered") while coercing. */
+export interface Reporter {
+  warn(message: string): void;
+}
+
+/** The reporter of a render context (what `phpParams` takes). */
+export function ctxReporter(ctx: Reporter): Reporter {
+  return { warn: (m) => ctx.warn(m) };
+}
+
+/** Throws PHP's ValueError `fname(): Argument #n ($name) message`. */
+export function valueError(fname: string, n: number, name: string, message: string): never {
+  throw new PhpError('ValueError', `${fname}(): Argument #${n} ($${name}) ${message}`);
+}
+
+/** Resolves a PHP haystack offset (negative counts from the end) or raises PHP's ValueError. */
+export function haystackOffset(fname: string, offset: number, len: number): number {
+  const o = offset < 0 ? offset + len : offset;
+  if (o < 0 || o > len) valueError(fname, 3, 'offset', 'must be contained in argument #1 ($haystack)');
+  return o;
+}
+
+/** Throws PHP's TypeError `fname(): Argument #n ($name) must be of type T, X given`. */
+export function typeError(
+  fname: string,
+  n: number,
+  name: string | null,
+  expected: string,
+  given: Value,
+): never {
+  // a variadic parameter is not named in PHP's message: "array_merge(): Argument #2 must be of type array"
+  const which = name === null ? `#${n}` : `#${n} ($${name})`;
+  throw new PhpError(
+    'TypeError',
+    `${fname}(): Argument ${which} must be of type ${expected}, ${errorTypeName(given)} given`,
+  );
+}
+
+/**
+ * Runs `fn` the way the CMS runs a modifier: a PHP TypeError or ValueError it raises is logged
+ * through `ctx.warn` and the result is null; the template goes on.
+ */
+export function phpCall(ctx: Reporter, fn: () => Value): Value {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof PhpError && (e.kind === 'TypeError' || e.kind === 'ValueError')) {
+      ctx.warn(e.message);
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** Coerces `values` to the parameters `specs` of `fname` (positions count from 1); throws PHP's TypeError. */
+export function phpParams(
+  fname: string,
+  specs: readonly ParamSpec[],
+  values: readonly (Value | undefined)[],
+  reporter: Reporter,
+): unknown[] {
+  const out: unknown[] = [];
+  for (let i = 0; i < specs.length; i++) {
+    const v = values[i];
+    out.push(
+      v === undefined && specs[i].optional
+        ? undefined
+        : coerceParam(fname, i + 1, specs[i], v ?? null, reporter),
+    );
+  }
+  return out;
+}
+
+/** The string a `string` parameter receives (null → "", scalars → their string form, arrays → TypeError). */
+export function stringParam(fname: string, n: number, name: string, v: Value | undefined): string {
+  return coerceParam(fname, n, { name, type: 'string' }, v ?? null, { warn: () => {} }) as string;
+}
+
+/** The modifier `run` of a PHP function with these parameters (the piped value is argument #1). */
+export function phpFunction<const P extends readonly ParamSpec[], C extends Reporter = Reporter>(
+  fname: string,
+  params: P,
+  body: (ctx: C, ...args: ArgsOf<P>) => Value,
+): (ctx: C, value: Value, ...args: Value[]) => Value {
+  const required = params.filter((p) => !p.optional && !p.variadic).length;
+  const variadic = params.length > 0 && params[params.length - 1].variadic === true;
+  const max = params.length;
+  return (ctx, value, ...rest) =>
+    phpCall(ctx, () => {
+      const given = [value, ...rest];
+      if (given.length < required || (!variadic && given.length > max)) {
+        // ArgumentCountError is a TypeError in PHP
+        const bound = given.length < required ? required : max;
+        const word =
+          required === max && !variadic ? 'exactly' : given.length < required ? 'at least' : 'at most';
+        throw new PhpError(
+          'TypeError',
+          `${fname}() expects ${word} ${bound} argument${bound === 1 ? '' : 's'}, ${given.length} given`,
+        );
+      }
+      const args: unknown[] = [];
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i];
+        if (p.variadic) {
+          const list: unknown[] = [];
+          for (let j = i; j < given.length; j++) list.push(coerceParam(fname, j + 1, p, given[j], ctx));
+          args.push(list);
+          break;
+        }
+        args.push(i < given.length ? coerceParam(fname, i + 1, p, given[i], ctx) : undefined);
+      }
+      return body(ctx, ...(args as ArgsOf<P>));
+    });
+}
+
+/** One argument coerced to a parameter's type (position `n` counts from 1). */
+export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, ctx: Reporter): unknown {
+  let type: string = p.type;
+  const nullable = type.startsWith('?');
+  if (nullable) type = type.slice(1);
+  if (v === undefined) v = null;
+  if (v === null && (nullable || type === 'mixed')) return null;
+  const fail = (): never => typeError(fname, n, p.variadic ? null : p.name, displayType(p.type), v);
+  switch (type) {
+    case 'mixed':
+      return v;
+    case 'string':
+      return toStringParam(v, fail);
+    case 'int':
+      return toIntParam(v, fail, ctx);
+    case 'float':
+      return toFloatParam(v, fail, ctx);
+    case 'bool':
+      return toBoolParam(v, fail);
+    case 'array':
+      return v instanceof PhpArray ? v : fail();
+    case 'number':
+      return toNumberParam(v, fail, ctx);
+    case 'array|string':
+      return v instanceof PhpArray ? v : toStringParam(v, fail);
+    case 'array|int':
+      return v instanceof PhpArray ? v : toIntParam(v, fail, ctx);
+    case 'string|int':
+      if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
+      if (typeof v === 'boolean') return v ? 1 : 0;
+      return toStringParam(v, fail);
+  }
+  throw new Error(`unknown parameter type ${p.type}`);
+}
+
+/** The type as PHP's messages spell it: `int|float`, `?array`, `string|int|null`. */
+function displayType(t: ParamType): string {
+  const nullable = t.startsWith('?');
+  const base = (nullable ? t.slice(1) : t).replace('number', 'int|float');
+  if (!nullable) return base;
+  return base.includes('|') ? `${base}|null` : `?${base}`;
+}
+
+/** PHP's string coercion of a scalar argument; an array or object is a TypeError */
+function toStringParam(v: Value, fail: () => never): string {
+  return v instanceof PhpArray || v instanceof PhpObject ? fail() : toStr(v);
+}
+
+/** A string given for a number parameter: a leading-numeric string passes (with PHP's warning when text trails). */
+function numericStringParam(v: string, fail: () => never, ctx: Reporter): number | bigint | PhpFloat {
+  const num = scanNumber(v, true);
+  if (num === null) return fail();
+  if (numScan.trailing) ctx.warn('A non-numeric value encountered');
+  return num;
+}
+
+function toIntParam(v: Value, fail: () => never, ctx: Reporter): number {
+  switch (typeof v) {
+    case 'number':
+      if (Number.isSafeInteger(v)) return v + 0;
+      return floatToIntParam(v, fail);
+    case 'bigint':
+      return Number(v);
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'string': {
+      const num = numericStringParam(v, fail, ctx);
+      if (typeof num === 'number' && Number.isSafeInteger(num)) return num + 0;
+      if (typeof num === 'bigint') return Number(num);
+      return floatToIntParam(num instanceof PhpFloat ? num.value : num, fail);
+    }
+  }
+  if (v === null) return 0;
+  if (v instanceof PhpFloat) return floatToIntParam(v.value, fail);
+  return fail();
+}
+
+/** A float given for an int parameter: integral values inside int64 pass; NaN, INF and beyond int64 fail. */
+function floatToIntParam(d: number, fail: () => never): number {
+  if (!Number.isFinite(d) || d >= 2 ** 63 || d < -(2 ** 63)) return fail();
+  // PHP 8.1 deprecates a fractional part ("Implicit conversion ... loses precision") and truncates
+  return Math.trunc(d) + 0;
+}
+
+function toFloatParam(v: Value, fail: () => never, ctx: Reporter): number {
+  switch (typeof v) {
+    case 'number':
+      return v;
+    case 'bigint':
+      return Number(v);
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'string': {
+      const num = numericStringParam(v, fail, ctx);
+      return typeof num === 'number' ? num : typeof num === 'bigint' ? Number(num) : num.value;
+    }
+  }
+  if (v === null) return 0;
+  if (v instanceof PhpFloat) return v.value;
+  return fail();
+}
+
+function toNumberParam(v: Value, fail: () => never, ctx: Reporter): number | bigint | PhpFloat {
+  if (isNumber(v)) return v;
+  switch (typeof v) {
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'string':
+      return numericStringParam(v, fail, ctx);
+  }
+  if (v === null) return 0;
+  return fail();
+}
+
+/** PHP's bool coercion of a scalar argument; an array or object is a TypeError */
+function toBoolParam(v: Value, fail: () => never): boolean {
+  return v instanceof PhpArray || v instanceof PhpObject ? fail() : toBool(v);
+}

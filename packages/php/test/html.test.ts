@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ENT_COMPAT,
+  ENT_NOQUOTES,
+  ENT_QUOTES,
+  htmlentities,
+  htmlspecialchars,
+  htmlspecialcharsSingleByte,
+  phpStripTags,
+} from '../src/index';
+
+describe('phpStripTags (PHP 8 strip_tags)', () => {
+  it.each([
+    ['<p>Para <b>bold</b><br/>next</p> x<y', null, 'Para boldnext x'],
+    ['<p>Hi <b>there</b> <i>you</i></p><script>x()</script>', null, 'Hi there youx()'],
+    ['<p>Hi <b>there</b> <i>you</i></p><script>x()</script>', '<b>', 'Hi <b>there</b> youx()'],
+    ['<p>Hi <b>there</b> <i>you</i></p><script>x()</script>', '<b><i>', 'Hi <b>there</b> <i>you</i>x()'],
+    ['a < b and c > d', null, 'a < b and c > d'],
+    ['1 <2', null, '1 '],
+    ['<a href="x>y">link</a>', null, 'link'],
+    ["<a title='>'>t</a>", null, 't'],
+    ['x<!-- comment <b> -->y', null, 'xy'],
+    ['<?php echo 1; ?>text', null, 'text'],
+    ['<!DOCTYPE html><p>d</p>', null, 'd'],
+    ['<br/>a<BR>b<br />c', '<br>', '<br/>a<BR>b<br />c'],
+    ['<P>x</P>', '<p>', '<P>x</P>'],
+    ['', null, ''],
+    ['日本<b>語</b>', null, '日本語'],
+  ])('%j allow=%j', (input, allow, out) => {
+    expect(phpStripTags(input, allow)).toBe(out);
+  });
+});
+
+describe('htmlspecialchars / htmlentities', () => {
+  it('ENT_QUOTES', () => {
+    expect(htmlspecialchars(`<a href="x">'&'</a>`, ENT_QUOTES, 'UTF-8')).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#039;&amp;&#039;&lt;/a&gt;',
+    );
+    expect(htmlspecialchars(`"'`, ENT_COMPAT)).toBe(`&quot;'`);
+    expect(htmlspecialchars(`"'`, ENT_NOQUOTES)).toBe(`"'`);
+  });
+  it('rewrites every special wherever it sits (start, end, runs, between multibyte text)', () => {
+    // a plain regex replacement is the reference for the slicing loop
+    const table: Record<string, string> = {
+      '&': '&amp;',
+      '<': '&lt;',
+      '>': '&gt;',
+      '"': '&quot;',
+      "'": '&#039;',
+    };
+    const alphabet = ['&', '<', '>', '"', "'", 'a', ' ', '=', '?', '#', ';', 'é', '日', '!', '@'];
+    let seed = 7;
+    for (let n = 0; n < 500; n++) {
+      let s = '';
+      const len = n % 13;
+      for (let i = 0; i < len; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        s += alphabet[seed % alphabet.length];
+      }
+      const all = s.replace(/[&<>"']/g, (c) => table[c]!);
+      expect(htmlspecialcharsSingleByte(s)).toBe(all);
+      expect(htmlspecialchars(s, ENT_QUOTES, 'UTF-8')).toBe(all);
+      expect(htmlspecialchars(s, ENT_COMPAT, 'UTF-8')).toBe(s.replace(/[&<>"]/g, (c) => table[c]!));
+      expect(htmlspecialchars(s, ENT_NOQUOTES, 'UTF-8')).toBe(s.replace(/[&<>]/g, (c) => table[c]!));
+    }
+  });
+  it('multibyte text is untouched by htmlspecialchars in any charset', () => {
+    expect(htmlspecialchars('café <b>', ENT_QUOTES, 'UTF-8')).toBe('café &lt;b&gt;');
+    expect(htmlspecialchars('café <b>', ENT_QUOTES, 'ISO-8859-1')).toBe('café &lt;b&gt;');
+  });
+  it('htmlentities UTF-8 uses HTML 4.01 names', () => {
+    expect(htmlentities('café <b>', ENT_QUOTES, 'UTF-8')).toBe('caf&eacute; &lt;b&gt;');
+    expect(htmlentities('€ — ∞ α', ENT_QUOTES, 'UTF-8')).toBe('&euro; &mdash; &infin; &alpha;');
+    expect(htmlentities('日本', ENT_QUOTES, 'UTF-8')).toBe('日本');
+  });
+  it('htmlentities ISO-8859-1 reads UTF-8 bytes one by one', () => {
+    expect(htmlentities('café', ENT_QUOTES, 'ISO-8859-1')).toBe('caf&Atilde;&copy;');
+  });
+  it('unknown charset warns and assumes UTF-8', () => {
+    const warnings: string[] = [];
+    expect(htmlentities('é', ENT_QUOTES, 'foo', true, (m) => warnings.push(m))).toBe('&eacute;');
+    expect(warnings).toEqual(['htmlentities(): Charset "foo" is not supported, assuming UTF-8']);
+  });
+  it('double_encode false keeps entities', () => {
+    expect(htmlspecialchars('&amp; &#39; &x', ENT_QUOTES, 'UTF-8', false)).toBe('&amp; &#39; &amp;x');
+  });
+});
+
+describe('invalid UTF-8 (surrogate-escaped bytes)', () => {
+  it('ENT_SUBSTITUTE gives one U+FFFD per broken sequence; without it the result is empty', () => {
+    const cut = 'ab\udce3\udc81'; // "ab" + the first two bytes of "あ"
+    expect(htmlspecialchars(cut)).toBe('ab\ufffd');
+    expect(htmlspecialchars(cut, ENT_QUOTES, 'UTF-8')).toBe('');
+    expect(htmlspecialchars(cut, ENT_QUOTES, 'ISO-8859-1')).toBe(cut);
+  });
+});
