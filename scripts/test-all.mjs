@@ -1,6 +1,7 @@
 // The one test command (`pnpm test`): every check the project has, in order.
 // Each step fails loudly; nothing is skipped silently.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,9 +13,19 @@ if (major !== 24) {
   process.exit(1);
 }
 
+// every package's sources, for the import-cycle check
+const sources = readdirSync(resolve(root, 'packages'))
+  .map((p) => `packages/${p}/src`)
+  .filter((p) => existsSync(resolve(root, p)));
+
 const steps = [
   ['refresh conformance copy', 'node', ['scripts/refresh-conformance.mjs']],
   ['lint (biome)', 'pnpm', ['exec', 'biome', 'ci', '.']],
+  [
+    'no import cycles (dependency-cruiser)',
+    'pnpm',
+    ['exec', 'depcruise', '--config', '.dependency-cruiser.cjs', ...sources],
+  ],
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck']],
   // the docs' `test` is the browser tests: they run once, as the last step
