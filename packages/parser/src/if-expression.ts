@@ -6,10 +6,10 @@
  * same tokens go through a PHP-precedence parser instead.
  */
 import type { Expr, IsExpr, NumberLit } from './ast';
+import { isDigit, isNumericString, isSpace, isWord, scanQstr, scanVarToken } from './chars';
 import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
 import { lexMath, numberLiteral, placeholder, scanMods, valueFromToken } from './expressions';
-import { isDigit, isNumericString, isSpace, isWord, scanQstr, scanVarToken } from './lex';
 import { type ExprTok, OperatorError, parseOperators } from './operators';
 
 type RawKind = 'var' | 'qstr' | 'num' | 'op' | 'word' | 'other';

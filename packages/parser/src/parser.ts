@@ -10,9 +10,9 @@ import { type Diagnostic, DiagnosticBag, DiagnosticCode } from './errors';
 import { parseModifiers, valueFromToken } from './expressions';
 import { parseIfCondition } from './if-expression';
 import type { ParseOptions } from './options';
-import { type Segment, segment } from './scanner';
+import { type Segment, segment } from './segments';
 import { adviseUnrecognized, splitTag, type TagHead } from './tags';
-import { settleTokens, type Token } from './tokenizer';
+import { settleTokens, type Token } from './tokens';
 import { textValue } from './whitespace';
 
 /** Blocks the compiler knows itself; `textformat` is Smarty's block plugin. */
