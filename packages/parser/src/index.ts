@@ -18,6 +18,7 @@ export {
 } from './errors';
 export { IF_FUNCS } from './if-expression';
 export { type CodeFrameOptions, codeFrame, locate, type Position } from './location';
+export { BINARY_PRECEDENCE, type BinaryLevel } from './operators';
 export type { ParseOptions } from './options';
 export { tokenize } from './tokenize';
 export { TOKEN_TYPES, type Token, type TokenType } from './tokens';
