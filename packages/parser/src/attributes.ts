@@ -5,10 +5,10 @@
  * strings) before `_parse_var_props` compiles it.
  */
 import type { Attribute, Expr } from './ast';
+import { isSpace, isWord, scanNum, scanQstr, scanVarToken } from './chars';
 import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
 import { bareString, scanMods, valueFromToken } from './expressions';
-import { isSpace, isWord, scanNum, scanQstr, scanVarToken } from './lex';
 
 interface RawToken {
   start: number;

@@ -1,5 +1,5 @@
 import type { DiagnosticBag } from './errors';
-import type { Token, TokenType } from './tokenizer';
+import type { Token, TokenType } from './tokens';
 
 /** What every parsing function gets: the source, where diagnostics and tokens go. */
 export interface Ctx {

@@ -3,8 +3,6 @@
  * (`_parse_var`, `_parse_var_props`, `_parse_modifiers`, `_compile_smarty_ref`).
  */
 import type { Accessor, Expr, Modifier, NumberLit, StringLit, VarExpr } from './ast';
-import { type Ctx, tok } from './context';
-import { DiagnosticCode } from './errors';
 import {
   isCanonicalIntKey,
   isDigit,
@@ -17,7 +15,9 @@ import {
   scanQstr,
   scanVarToken,
   scanWord,
-} from './lex';
+} from './chars';
+import { type Ctx, tok } from './context';
+import { DiagnosticCode } from './errors';
 import { type ExprTok, OperatorError, parseOperators } from './operators';
 import { expandQuoted, type QuoteMode, quotedToExpr } from './strings';
 

@@ -5,12 +5,12 @@
  * [by x]` is folded into the token before it, and the result is PHP code. Here the
  * same tokens go through a PHP-precedence parser instead.
  */
-import type { Expr, IsExpr, NumberLit } from './ast';
+import type { CallExpr, Expr, IsExpr, NumberLit } from './ast';
+import { isDigit, isNumericString, isSpace, isWord, scanQstr, scanVarToken } from './chars';
 import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
 import { lexMath, numberLiteral, placeholder, scanMods, valueFromToken } from './expressions';
-import { isDigit, isNumericString, isSpace, isWord, scanQstr, scanVarToken } from './lex';
-import { type ExprTok, OperatorError, parseOperators } from './operators';
+import { type ExprTok, OperatorError, type OperatorHooks, parseOperators } from './operators';
 
 type RawKind = 'var' | 'qstr' | 'num' | 'op' | 'word' | 'other';
 
@@ -169,7 +169,20 @@ export function lexIf(s: string, a: number, b: number): Raw[] {
   return out;
 }
 
+/** Thrown after the first problem is reported: Smarty stops at its first error too. */
 class IfError extends Error {}
+
+/** One condition being translated: the lexed tokens in, operator-parser tokens out. */
+interface IfParse {
+  ctx: Ctx;
+  tagName: string;
+  raw: Raw[];
+  toks: ExprTok[];
+  /** negative numbers, which turn into subtractions after a value (`$a -1`); null until one is seen */
+  negatives: Set<ExprTok> | null;
+  /** where in `toks` the previous raw token's output starts: the value an `is` tests */
+  lastStart: number;
+}
 
 /**
  * The condition of `{if}` / `{elseif}`; arguments are [a, b). On error, reports the
@@ -182,12 +195,33 @@ export function parseIfCondition(
   tagName: string,
   tagSpan: { start: number; end: number },
 ): Expr {
-  const s = ctx.src;
-  const raw = lexIf(s, a, b);
+  const raw = lexIf(ctx.src, a, b);
+  if (!checkIfArgs(ctx, raw, a, b, tagName, tagSpan)) return placeholder(a, b);
+  const p: IfParse = { ctx, tagName, raw, toks: [], negatives: null, lastStart: 0 };
+  try {
+    translateTokens(p);
+    if (p.negatives) splitNegatives(p.toks, p.negatives);
+    return parseRange(p, p.toks);
+  } catch (e) {
+    if (e instanceof IfError) return placeholder(a, b);
+    throw e;
+  }
+}
+
+/** Smarty's checks before any token: there are arguments, and their parentheses balance. */
+function checkIfArgs(
+  ctx: Ctx,
+  raw: Raw[],
+  a: number,
+  b: number,
+  tagName: string,
+  tagSpan: { start: number; end: number },
+): boolean {
   if (raw.length === 0) {
     ctx.diags.add(DiagnosticCode.IF_NO_ARGS, tagSpan, { name: tagName });
-    return placeholder(a, b);
+    return false;
   }
+  const s = ctx.src;
   let opens = 0;
   let closes = 0;
   for (const r of raw) {
@@ -197,221 +231,250 @@ export function parseIfCondition(
   }
   if (opens !== closes) {
     ctx.diags.add(DiagnosticCode.IF_UNBALANCED_PAREN, { start: a, end: b });
-    return placeholder(a, b);
+    return false;
   }
-  const toks: ExprTok[] = [];
-  const negatives = new Set<ExprTok>();
-  let lastStart = 0;
-  const fail = (
-    code: DiagnosticCode,
-    r: { start: number; end: number },
-    params: Record<string, string>,
-    hint?: string,
-  ): never => {
-    ctx.diags.add(code, { start: r.start, end: r.end }, params, hint);
-    throw new IfError();
-  };
+  return true;
+}
 
-  /** a token given after `by` */
-  const operand = (r: Raw | undefined, after: Raw): Expr => {
-    if (!r)
-      return fail(
-        DiagnosticCode.IF_SYNTAX,
-        { start: after.end, end: after.end },
-        { name: tagName, detail: "a value must follow 'by'" },
-      );
-    if (r.kind === 'var' || r.kind === 'qstr') return valueFromToken(ctx, r.start, r.end, 'argument');
-    const text = s.slice(r.start, r.end);
-    if (isNumericString(text)) return numberLiteral(ctx, r.start, r.end);
-    return fail(DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text });
-  };
-
-  const parseRange = (list: ExprTok[]): Expr => {
-    try {
-      return parseOperators(list, { checkCall });
-    } catch (e) {
-      if (!(e instanceof OperatorError)) throw e;
-      return fail(DiagnosticCode.IF_SYNTAX, e, { name: tagName, detail: e.message });
-    }
-  };
-
-  const checkCall = (call: { name: string; args: Expr[]; span: { start: number; end: number } }) => {
-    if (call.name === 'isset' && call.args.some((x) => x.type !== 'Var')) {
-      throw new OperatorError('isset() only takes variables', call.span.start, call.span.end);
-    }
-  };
-
-  try {
-    for (let i = 0; i < raw.length; i++) {
-      const r = raw[i];
-      const text = s.slice(r.start, r.end);
-      const lower = text.toLowerCase();
-      const startIndex = toks.length;
-      if (r.kind === 'op') {
-        tok(ctx, 'operator', r.start, r.end);
-        if (text === '(') toks.push({ t: 'open', start: r.start, end: r.end });
-        else if (text === ')') toks.push({ t: 'close', start: r.start, end: r.end });
-        else if (text === ',') toks.push({ t: 'comma', start: r.start, end: r.end });
-        else if (text === '=') {
-          fail(
-            DiagnosticCode.IF_UNIDENTIFIED_TOKEN,
-            r,
-            { token: '=' },
-            'compare with == (or eq); assign with {assign}',
-          );
-        } else toks.push({ t: 'op', op: text, start: r.start, end: r.end });
-      } else if (WORD_OPS.has(lower)) {
-        tok(ctx, 'operator', r.start, r.end);
-        toks.push({ t: 'op', op: WORD_OPS.get(lower)!, start: r.start, end: r.end });
-      } else if (lower === 'is') {
-        tok(ctx, 'operator', r.start, r.end);
-        i = foldIs(i);
-        lastStart = toks.length - 1;
-        continue;
-      } else if (/^[a-zA-Z_]\w*$/.test(text)) {
-        if (!IF_FUNCS.has(text)) {
-          fail(
-            DiagnosticCode.IF_FUNCTION_NOT_ALLOWED,
-            r,
-            { name: text },
-            text.toLowerCase() === text
-              ? 'allowed in {if}: is_null, count, is_array, in_array, isset, is_object, true, false, null'
-              : 'true, false and null are allowed in lower case only',
-          );
-        }
-        tok(ctx, 'word', r.start, r.end);
-        const sp = { start: r.start, end: r.end };
-        if (text === 'true' || text === 'false')
-          toks.push({ t: 'val', expr: { type: 'Bool', value: text === 'true', span: sp }, ...sp });
-        else if (text === 'null') toks.push({ t: 'val', expr: { type: 'Null', span: sp }, ...sp });
-        else toks.push({ t: 'call', name: text, ...sp });
-      } else if (r.kind === 'var' || r.kind === 'qstr') {
-        const last = s[r.end - 1];
-        const next = raw[i + 1];
-        if (
-          r.modsAt === r.end &&
-          '+-*/^%&|'.indexOf(last) < 0 &&
-          next &&
-          s.charCodeAt(next.start) === 40 &&
-          next.kind === 'op'
-        ) {
-          fail(DiagnosticCode.IF_VARIABLE_CALL, r, { token: text });
-        }
-        const v = r.kind === 'var' ? scanVarToken(s, r.start, r.end) : null;
-        if (v && v.mathAt >= 0 && r.modsAt === r.end) {
-          // Smarty pastes the math into the PHP condition: precedence works across tokens
-          const sub = lexMath(ctx, r.start, r.end);
-          if (!sub) throw new IfError();
-          toks.push(...sub);
-        } else {
-          const expr = valueFromToken(ctx, r.start, r.end, 'argument');
-          toks.push({ t: 'val', expr, start: r.start, end: r.end });
-        }
-      } else if (isNumericString(text)) {
-        const num = numberLiteral(ctx, r.start, r.end);
-        const t: ExprTok = { t: 'val', expr: num, start: r.start, end: r.end };
-        if (text[0] === '-') negatives.add(t);
-        toks.push(t);
-      } else {
-        fail(DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text }, unidentifiedHint(text));
-      }
-      lastStart = startIndex;
-    }
-  } catch (e) {
-    if (e instanceof IfError) return placeholder(a, b);
-    throw e;
-  }
-
-  // `$a -1` is `$a - 1` to PHP: a negative number right after a value is a subtraction
-  if (negatives.size) {
-    for (let k = 1; k < toks.length; k++) {
-      const t = toks[k];
-      const p = toks[k - 1];
-      if (t.t !== 'val' || !negatives.has(t) || (p.t !== 'val' && p.t !== 'close')) continue;
-      const n = t.expr as NumberLit;
-      const pos: NumberLit = {
-        type: 'Number',
-        value: -n.value,
-        float: n.float,
-        raw: n.raw.slice(1),
-        span: { start: n.span.start + 1, end: n.span.end },
-      };
-      toks.splice(
-        k,
-        1,
-        { t: 'op', op: '-', start: t.start, end: t.start + 1 },
-        { t: 'val', expr: pos, start: t.start + 1, end: t.end },
-      );
-    }
-  }
-  try {
-    return parseRange(toks);
-  } catch (e) {
-    if (e instanceof IfError) return placeholder(a, b);
-    throw e;
-  }
-
-  /** `X is [not] even|odd|div [by Y]` at raw index i; returns the last raw index used. */
-  function foldIs(i: number): number {
+/** Each lexed token, checked as `_compile_if_tag` checks it, becomes operator-parser tokens. */
+function translateTokens(p: IfParse): void {
+  const { ctx, raw, toks } = p;
+  const s = ctx.src;
+  for (let i = 0; i < raw.length; i++) {
     const r = raw[i];
-    let start = lastStart;
-    const prev = toks[toks.length - 1];
-    if (!prev)
-      return fail(DiagnosticCode.IF_SYNTAX, r, { name: tagName, detail: "'is' needs a value before it" });
-    if (prev.t === 'close') {
-      let depth = 0;
-      for (let k = toks.length - 1; k >= 0; k--) {
-        const t = toks[k];
-        if (t.t === 'close') depth++;
-        else if (t.t === 'open' && --depth === 0) {
-          start = k;
-          break;
-        }
-      }
-      if (start > 0 && toks[start - 1].t === 'call') start--;
-    }
-    const value = parseRange(toks.splice(start));
-    let k = i + 1;
-    let negated = false;
-    const word = (x: Raw | undefined) => (x ? s.slice(x.start, x.end) : '');
-    if (word(raw[k]) === 'not') {
-      negated = true;
-      tok(ctx, 'operator', raw[k].start, raw[k].end);
-      k++;
-    }
-    const typeTok = raw[k];
-    const type = word(typeTok);
-    if (type !== 'even' && type !== 'odd' && type !== 'div') {
-      return fail(
-        DiagnosticCode.IF_UNKNOWN_IS,
-        typeTok ?? r,
-        { word: type },
-        "use 'is even', 'is odd', 'is even by N', 'is odd by N' or 'is div by N'",
-      );
-    }
-    tok(ctx, 'operator', typeTok.start, typeTok.end);
-    k++;
-    let by: Expr | null = null;
-    let end = typeTok.end;
-    if (word(raw[k]) === 'by') {
-      tok(ctx, 'operator', raw[k].start, raw[k].end);
-      by = operand(raw[k + 1], raw[k]);
-      end = raw[k + 1].end;
-      k += 2;
-    } else if (type === 'div') {
-      fail(DiagnosticCode.IF_IS_EXPECTING_BY, typeTok, { word: 'div' });
-    }
-    const node: IsExpr = {
-      type: 'Is',
-      test: type,
-      negated,
-      value,
-      by,
-      span: { start: value.span.start, end },
-    };
-    toks.push({ t: 'val', expr: node, start: node.span.start, end });
-    return k - 1;
+    const text = s.slice(r.start, r.end);
+    const lower = text.toLowerCase();
+    const startIndex = toks.length;
+    if (r.kind === 'op') opToken(p, r, text);
+    else if (WORD_OPS.has(lower)) {
+      tok(ctx, 'operator', r.start, r.end);
+      toks.push({ t: 'op', op: WORD_OPS.get(lower)!, start: r.start, end: r.end });
+    } else if (lower === 'is') {
+      tok(ctx, 'operator', r.start, r.end);
+      i = foldIs(p, i);
+      p.lastStart = toks.length - 1;
+      continue;
+    } else if (/^[a-zA-Z_]\w*$/.test(text)) bareNameToken(p, r, text);
+    else if (r.kind === 'var' || r.kind === 'qstr') valueToken(p, i, text);
+    else if (isNumericString(text)) {
+      const num = numberLiteral(ctx, r.start, r.end);
+      const t: ExprTok = { t: 'val', expr: num, start: r.start, end: r.end };
+      if (text[0] === '-') (p.negatives ??= new Set()).add(t);
+      toks.push(t);
+    } else fail(p, DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text }, unidentifiedHint(text));
+    p.lastStart = startIndex;
   }
+}
+
+/** A symbol operator or parenthesis; `=` is an assignment, which a condition cannot hold. */
+function opToken(p: IfParse, r: Raw, text: string): void {
+  const toks = p.toks;
+  tok(p.ctx, 'operator', r.start, r.end);
+  if (text === '(') toks.push({ t: 'open', start: r.start, end: r.end });
+  else if (text === ')') toks.push({ t: 'close', start: r.start, end: r.end });
+  else if (text === ',') toks.push({ t: 'comma', start: r.start, end: r.end });
+  else if (text === '=') {
+    fail(
+      p,
+      DiagnosticCode.IF_UNIDENTIFIED_TOKEN,
+      r,
+      { token: '=' },
+      'compare with == (or eq); assign with {assign}',
+    );
+  } else toks.push({ t: 'op', op: text, start: r.start, end: r.end });
+}
+
+/** A bare name: one of IF_FUNCS (a call, or the literals true, false and null). */
+function bareNameToken(p: IfParse, r: Raw, text: string): void {
+  if (!IF_FUNCS.has(text)) {
+    fail(
+      p,
+      DiagnosticCode.IF_FUNCTION_NOT_ALLOWED,
+      r,
+      { name: text },
+      text.toLowerCase() === text
+        ? 'allowed in {if}: is_null, count, is_array, in_array, isset, is_object, true, false, null'
+        : 'true, false and null are allowed in lower case only',
+    );
+  }
+  tok(p.ctx, 'word', r.start, r.end);
+  const sp = { start: r.start, end: r.end };
+  if (text === 'true' || text === 'false')
+    p.toks.push({ t: 'val', expr: { type: 'Bool', value: text === 'true', span: sp }, ...sp });
+  else if (text === 'null') p.toks.push({ t: 'val', expr: { type: 'Null', span: sp }, ...sp });
+  else p.toks.push({ t: 'call', name: text, ...sp });
+}
+
+/** A variable or quoted string (with modifiers) at raw index i. */
+function valueToken(p: IfParse, i: number, text: string): void {
+  const { ctx, raw } = p;
+  const s = ctx.src;
+  const r = raw[i];
+  const last = s[r.end - 1];
+  const next = raw[i + 1];
+  if (
+    r.modsAt === r.end &&
+    '+-*/^%&|'.indexOf(last) < 0 &&
+    next &&
+    s.charCodeAt(next.start) === 40 &&
+    next.kind === 'op'
+  ) {
+    fail(p, DiagnosticCode.IF_VARIABLE_CALL, r, { token: text });
+  }
+  const v = r.kind === 'var' ? scanVarToken(s, r.start, r.end) : null;
+  if (v && v.mathAt >= 0 && r.modsAt === r.end) {
+    // Smarty pastes the math into the PHP condition: precedence works across tokens
+    const sub = lexMath(ctx, r.start, r.end);
+    if (!sub) throw new IfError();
+    p.toks.push(...sub);
+  } else {
+    const expr = valueFromToken(ctx, r.start, r.end, 'argument');
+    p.toks.push({ t: 'val', expr, start: r.start, end: r.end });
+  }
+}
+
+/** `$a -1` is `$a - 1` to PHP: a negative number right after a value is a subtraction. */
+function splitNegatives(toks: ExprTok[], negatives: Set<ExprTok>): void {
+  for (let k = 1; k < toks.length; k++) {
+    const t = toks[k];
+    const p = toks[k - 1];
+    if (t.t !== 'val' || !negatives.has(t) || (p.t !== 'val' && p.t !== 'close')) continue;
+    const n = t.expr as NumberLit;
+    const pos: NumberLit = {
+      type: 'Number',
+      value: -n.value,
+      float: n.float,
+      raw: n.raw.slice(1),
+      span: { start: n.span.start + 1, end: n.span.end },
+    };
+    toks.splice(
+      k,
+      1,
+      { t: 'op', op: '-', start: t.start, end: t.start + 1 },
+      { t: 'val', expr: pos, start: t.start + 1, end: t.end },
+    );
+  }
+}
+
+/** `X is [not] even|odd|div [by Y]` at raw index i; returns the last raw index used. */
+function foldIs(p: IfParse, i: number): number {
+  const { ctx, raw, toks } = p;
+  const s = ctx.src;
+  const r = raw[i];
+  if (toks.length === 0)
+    return fail(p, DiagnosticCode.IF_SYNTAX, r, { name: p.tagName, detail: "'is' needs a value before it" });
+  const value = parseRange(p, toks.splice(testedValueStart(p)));
+  let k = i + 1;
+  let negated = false;
+  if (rawText(s, raw[k]) === 'not') {
+    negated = true;
+    tok(ctx, 'operator', raw[k].start, raw[k].end);
+    k++;
+  }
+  const typeTok = raw[k];
+  const type = rawText(s, typeTok);
+  if (type !== 'even' && type !== 'odd' && type !== 'div') {
+    return fail(
+      p,
+      DiagnosticCode.IF_UNKNOWN_IS,
+      typeTok ?? r,
+      { word: type },
+      "use 'is even', 'is odd', 'is even by N', 'is odd by N' or 'is div by N'",
+    );
+  }
+  tok(ctx, 'operator', typeTok.start, typeTok.end);
+  k++;
+  let by: Expr | null = null;
+  let end = typeTok.end;
+  if (rawText(s, raw[k]) === 'by') {
+    tok(ctx, 'operator', raw[k].start, raw[k].end);
+    by = byOperand(p, raw[k + 1], raw[k]);
+    end = raw[k + 1].end;
+    k += 2;
+  } else if (type === 'div') {
+    fail(p, DiagnosticCode.IF_IS_EXPECTING_BY, typeTok, { word: 'div' });
+  }
+  const node: IsExpr = {
+    type: 'Is',
+    test: type,
+    negated,
+    value,
+    by,
+    span: { start: value.span.start, end },
+  };
+  toks.push({ t: 'val', expr: node, start: node.span.start, end });
+  return k - 1;
+}
+
+/**
+ * Where the value an `is` tests starts in `toks`: the previous token's output, or
+ * after a `)` the whole parenthesized group (with the function name before it).
+ */
+function testedValueStart(p: IfParse): number {
+  const toks = p.toks;
+  let start = p.lastStart;
+  if (toks[toks.length - 1].t === 'close') {
+    let depth = 0;
+    for (let k = toks.length - 1; k >= 0; k--) {
+      const t = toks[k];
+      if (t.t === 'close') depth++;
+      else if (t.t === 'open' && --depth === 0) {
+        start = k;
+        break;
+      }
+    }
+    if (start > 0 && toks[start - 1].t === 'call') start--;
+  }
+  return start;
+}
+
+function rawText(s: string, x: Raw | undefined): string {
+  return x ? s.slice(x.start, x.end) : '';
+}
+
+/** The token given after `by`. */
+function byOperand(p: IfParse, r: Raw | undefined, after: Raw): Expr {
+  const ctx = p.ctx;
+  if (!r)
+    return fail(
+      p,
+      DiagnosticCode.IF_SYNTAX,
+      { start: after.end, end: after.end },
+      { name: p.tagName, detail: "a value must follow 'by'" },
+    );
+  if (r.kind === 'var' || r.kind === 'qstr') return valueFromToken(ctx, r.start, r.end, 'argument');
+  const text = ctx.src.slice(r.start, r.end);
+  if (isNumericString(text)) return numberLiteral(ctx, r.start, r.end);
+  return fail(p, DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text });
+}
+
+/** `isset()` only takes variables (PHP's grammar says so). */
+function checkIssetArgs(call: CallExpr): void {
+  if (call.name === 'isset' && call.args.some((x) => x.type !== 'Var')) {
+    throw new OperatorError('isset() only takes variables', call.span.start, call.span.end);
+  }
+}
+
+const IF_HOOKS: OperatorHooks = { checkCall: checkIssetArgs };
+
+function parseRange(p: IfParse, list: ExprTok[]): Expr {
+  try {
+    return parseOperators(list, IF_HOOKS);
+  } catch (e) {
+    if (!(e instanceof OperatorError)) throw e;
+    return fail(p, DiagnosticCode.IF_SYNTAX, e, { name: p.tagName, detail: e.message });
+  }
+}
+
+function fail(
+  p: IfParse,
+  code: DiagnosticCode,
+  r: { start: number; end: number },
+  params: Record<string, string>,
+  hint?: string,
+): never {
+  p.ctx.diags.add(code, { start: r.start, end: r.end }, params, hint);
+  throw new IfError();
 }
 
 function unidentifiedHint(text: string): string | undefined {

@@ -18,8 +18,10 @@ export {
 } from './errors';
 export { IF_FUNCS } from './if-expression';
 export { type CodeFrameOptions, codeFrame, locate, type Position } from './location';
+export { BINARY_PRECEDENCE, type BinaryLevel } from './operators';
 export type { ParseOptions } from './options';
-export { TOKEN_TYPES, type Token, type TokenType, tokenize } from './tokenizer';
+export { tokenize } from './tokenize';
+export { TOKEN_TYPES, type Token, type TokenType } from './tokens';
 
 /** Parses a template. Never throws: problems are returned as diagnostics. */
 export function parse(

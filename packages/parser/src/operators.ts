@@ -1,8 +1,8 @@
 /**
- * Operator-precedence parsing over a flat token list, with PHP 8's precedence:
- * unary `! ~ - +` (and `@`, which only silences errors and is dropped), `* / %`,
- * `+ -`, `<< >>`, `< <= > >=` (non-associative), `== != === !==` (non-associative),
- * `&`, `^`, `|`, `&&`, `||`.
+ * Operator-precedence parsing over a flat token list, with PHP 8's precedence
+ * (BINARY_PRECEDENCE below): unary `! ~ - +` (and `@`, which only silences errors
+ * and is dropped), `* / %`, `+ -`, `<< >>`, `< <= > >=` (non-associative),
+ * `== != === !==` (non-associative), `&`, `^`, `|`, `&&`, `||`.
  *
  * Used for math inside a variable token (`$a+$b*2`) and for `{if}` conditions.
  * Smarty 2 compiles both by pasting the tokens into PHP source, so PHP's grammar
@@ -17,31 +17,45 @@ export type ExprTok =
   /** a function name; a `(` must follow */
   | { t: 'call'; name: string; start: number; end: number };
 
-const PREC: Record<string, number> = {
-  '||': 1,
-  '&&': 2,
-  '|': 3,
-  '^': 4,
-  '&': 5,
-  '==': 6,
-  '!=': 6,
-  '<>': 6,
-  '===': 6,
-  '!==': 6,
-  '<': 7,
-  '<=': 7,
-  '>': 7,
-  '>=': 7,
-  '<<': 8,
-  '>>': 8,
-  '+': 9,
-  '-': 9,
-  '*': 10,
-  '/': 10,
-  '%': 10,
-};
+/** One precedence level of binary operators. */
+export interface BinaryLevel {
+  readonly ops: readonly string[];
+  /** PHP rejects chaining at this level (`$a < $b < $c` is a parse error) */
+  readonly nonAssoc: boolean;
+}
 
-const NON_ASSOC = new Set([6, 7]);
+/**
+ * PHP 8's binary operators by precedence, lowest first: the one statement of PHP
+ * precedence in Sumi. The parser reads it here; the runtime's `{math}` equations
+ * read it from the package exports. `.` and `<=>` never reach this parser (Smarty's
+ * lexers do not produce them) but do reach `{math}`. Not listed: `??` and `? :` sit
+ * below `||` and `**`, casts and the prefix operators above `* / %`; they are not
+ * left-associative, so their grammar rules place them.
+ */
+export const BINARY_PRECEDENCE: readonly BinaryLevel[] = [
+  { ops: ['||'], nonAssoc: false },
+  { ops: ['&&'], nonAssoc: false },
+  { ops: ['|'], nonAssoc: false },
+  { ops: ['^'], nonAssoc: false },
+  { ops: ['&'], nonAssoc: false },
+  { ops: ['==', '!=', '<>', '===', '!==', '<=>'], nonAssoc: true },
+  { ops: ['<', '<=', '>', '>='], nonAssoc: true },
+  { ops: ['.'], nonAssoc: false },
+  { ops: ['<<', '>>'], nonAssoc: false },
+  { ops: ['+', '-'], nonAssoc: false },
+  { ops: ['*', '/', '%'], nonAssoc: false },
+];
+
+/** operator -> its level in BINARY_PRECEDENCE, counted from 1 (0 is "below every operator") */
+const PREC: Record<string, number> = {};
+/** the levels that are non-associative */
+const NON_ASSOC = new Set<number>();
+for (let k = 0; k < BINARY_PRECEDENCE.length; k++) {
+  const level = BINARY_PRECEDENCE[k];
+  for (const op of level.ops) PREC[op] = k + 1;
+  if (level.nonAssoc) NON_ASSOC.add(k + 1);
+}
+
 /** parentheses and prefix operators nest by recursion; real conditions stay far below this */
 const MAX_DEPTH = 200;
 const PREFIX = new Set(['!', '~', '-', '+', '@']);

@@ -9,8 +9,8 @@
  *   but the same `$name` interpolation.
  */
 import type { Expr, InterpString, StringLit } from './ast';
+import { isWord, scanVarToken } from './chars';
 import { type Ctx, tok } from './context';
-import { isWord, scanVarToken } from './lex';
 
 /** PHP single-quoted string body. */
 export function decodeSingle(body: string): string {

@@ -7,8 +7,8 @@
  * or quoted string command makes a printing tag; everything after its first space
  * is ignored. A name makes a function/block tag whose rest is its attributes.
  */
+import { isAlpha, isDigit, isSpace, scanFuncName, scanNum, scanQstr, scanVarToken } from './chars';
 import { scanMods } from './expressions';
-import { isAlpha, isDigit, isSpace, scanFuncName, scanNum, scanQstr, scanVarToken } from './lex';
 
 export type TagHead =
   | { kind: 'comment' }

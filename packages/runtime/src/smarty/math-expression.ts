@@ -11,7 +11,7 @@
  * equation cannot sensibly contain (strings, `$`, assignments) are reported
  * as unsupported rather than guessed.
  */
-
+import { BINARY_PRECEDENCE } from '@sumi/parser';
 import {
   add,
   bitAnd,
@@ -207,21 +207,6 @@ function lex(text: string, params: ReadonlySet<string>): Token[] {
   return toks;
 }
 
-/** Binary operators by precedence level, lowest first (PHP 8); `nonassoc` levels reject chaining. */
-const LEVELS: { ops: string[]; nonassoc?: boolean }[] = [
-  { ops: ['||'] },
-  { ops: ['&&'] },
-  { ops: ['|'] },
-  { ops: ['^'] },
-  { ops: ['&'] },
-  { ops: ['==', '!=', '===', '!==', '<>', '<=>'], nonassoc: true },
-  { ops: ['<', '<=', '>', '>='], nonassoc: true },
-  { ops: ['.'] },
-  { ops: ['<<', '>>'] },
-  { ops: ['+', '-'] },
-  { ops: ['*', '/', '%'] },
-];
-
 /** Parses an equation whose identifiers are `params` (the attributes), functions and constants. */
 export function parseMath(text: string, params: ReadonlySet<string>): MathNode {
   const toks = lex(text, params);
@@ -262,16 +247,17 @@ export function parseMath(text: string, params: ReadonlySet<string>): MathNode {
     if (eat('??')) return { t: 'bin', op: '??', l, r: coalesce() };
     return l;
   };
+  // binary operators: PHP 8's levels, lowest first, as the parser states them
   const binary = (level: number): MathNode => {
-    if (level >= LEVELS.length) return unary();
-    const { ops, nonassoc } = LEVELS[level]!;
+    if (level >= BINARY_PRECEDENCE.length) return unary();
+    const { ops, nonAssoc } = BINARY_PRECEDENCE[level]!;
     let l = binary(level + 1);
     for (;;) {
       const t = peek();
       if (t.k !== 'op' || !ops.includes(t.s)) return l;
       i++;
       l = { t: 'bin', op: t.s, l, r: binary(level + 1) };
-      if (nonassoc) {
+      if (nonAssoc) {
         const n = peek();
         if (n.k === 'op' && ops.includes(n.s)) unexpected();
       }

@@ -10,7 +10,7 @@
  *
  * Everything runs in linear time: each failed search for a closer is remembered.
  */
-import { isSpace } from './lex';
+import { isSpace } from './chars';
 
 export type Segment =
   | { kind: 'text'; start: number; end: number }

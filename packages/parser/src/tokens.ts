@@ -1,12 +1,12 @@
 /**
- * Lossless tokens: concatenating `source.slice(t.start, t.end)` over all tokens gives
- * the source back exactly. They come out of the same code paths as the AST (the
- * parser records them while it parses), so the playground highlighter and the
- * compiler can never disagree about the grammar.
+ * The token stream's vocabulary: token types, and how one tag's recorded tokens join
+ * the stream. Lossless: concatenating `source.slice(t.start, t.end)` over all tokens
+ * gives the source back exactly.
+ *
+ * A leaf of the parser (it needs only the character classes), so the parsing stages
+ * can record tokens without importing the entry point that runs them (`tokenize.ts`).
  */
-import { isSpace } from './lex';
-import type { ParseOptions } from './options';
-import { parseInternal } from './parser';
+import { isSpace } from './chars';
 
 export const TOKEN_TYPES = [
   'text',
@@ -36,13 +36,6 @@ export interface Token {
   type: TokenType;
   start: number;
   end: number;
-}
-
-/** Tokens of a whole template, in source order, covering every character once. */
-export function tokenize(source: string, options: ParseOptions = {}): Token[] {
-  const tokens: Token[] = [];
-  parseInternal(source, options, tokens);
-  return tokens;
 }
 
 /**
