@@ -6,7 +6,7 @@
  *
  * Everything except `run` is JSON-serialisable (see `pluginMeta()`).
  */
-import type { Value } from '@sumi/php';
+import type { ParamSpec, Value } from '@sumi/php';
 import type { RenderContext } from '../render/context';
 
 /** The attribute types of the catalog, plus `varname` for `var`-like targets. */
@@ -31,12 +31,26 @@ export interface AttributeSpec {
   deprecated?: boolean;
 }
 
+/**
+ * A modifier argument (after the piped value), as the reference and completion show it. `type` is
+ * PHP's spelling (`string`, `int`, `float`, `bool`, `array`, `mixed`, `?int`, `array|string`,
+ * `int|float`): a modifier is a PHP function, built in or userland.
+ */
 export interface ArgSpec {
   name: string;
-  type: AttrType;
+  type: string;
   optional?: boolean;
+  /** takes every remaining argument (`...$values`) */
+  variadic?: boolean;
   default?: unknown;
   description: string;
+}
+
+/** One parameter of a modifier's PHP signature, with what its `args` entry documents. */
+export interface ModifierParam extends ParamSpec {
+  /** required for every parameter but the first (the piped value) */
+  description?: string;
+  default?: unknown;
 }
 
 export interface Example {
@@ -109,6 +123,14 @@ export interface BlockPluginDef extends CommonMeta {
 export interface ModifierDef extends CommonMeta {
   kind: 'modifier';
   args: readonly ArgSpec[];
+  /**
+   * The PHP signature of a built-in PHP function, the piped value first (`substr($string, $offset,
+   * $length)`): `args` and the coercion of `run`'s arguments derive from it (see `phpModifier` in
+   * @sumi/modifiers), and the compiler warns when a call has a count PHP refuses with
+   * ArgumentCountError. Absent for userland functions (Smarty's and the CMS's modifiers): PHP ignores
+   * extra arguments to those.
+   */
+  signature?: readonly ModifierParam[];
   /**
    * Without `@` Smarty 2 maps a modifier over an array's elements; with `@`
    * the modifier gets the whole array. The runtime does that mapping; `run`
