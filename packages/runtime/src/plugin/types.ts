@@ -6,7 +6,7 @@
  *
  * Everything except `run` is JSON-serialisable (see `pluginMeta()`).
  */
-import type { ParamSpec, Value } from '@sumi/php';
+import type { ParamSpec, PhpArray, Value } from '@sumi/php';
 import type { RenderContext } from '../render/context';
 
 /** The attribute types of the catalog, plus `varname` for `var`-like targets. */
@@ -161,7 +161,71 @@ export interface CompilerTagDef extends CommonMeta {
 
 export type PluginDef = FunctionPluginDef | BlockPluginDef | ModifierDef | CompilerTagDef;
 
-export function definePlugin<T extends PluginDef>(def: T): T {
+/**
+ * What `resolveAttrs` (plugin/attributes.ts) hands `run` for an attribute of this declaration: a
+ * `varname` is a non-empty string, a `boolean` a bool, an `integer` an int (or "" as given), an
+ * `array` an array; a `string` or `number` attribute is any scalar as given (not converted).
+ */
+type AttrValue<S extends AttributeSpec> = S['type'] extends 'varname'
+  ? string
+  : S['type'] extends 'boolean'
+    ? boolean
+    : S['type'] extends 'integer'
+      ? number | bigint | ''
+      : S['type'] extends 'array'
+        ? PhpArray
+        : S['type'] extends 'string' | 'number'
+          ? Exclude<Value, PhpArray>
+          : Value;
+
+/**
+ * The attribute object `run` receives for these declarations. An attribute without a default may be
+ * undefined even when required: the compiler checks that it is written, but a null value counts as
+ * absent (PHP's isset()).
+ */
+export type AttrsOf<A extends Record<string, AttributeSpec>> = {
+  -readonly [K in keyof A]:
+    | AttrValue<A[K]>
+    | (A[K] extends { default: string | number | boolean | object } ? never : undefined);
+};
+
+/** `AttrsOf`, plus the undeclared attributes when the plugin accepts them (`extraAttributes`). */
+type RunAttrs<A extends Record<string, AttributeSpec>, X> = AttrsOf<A> &
+  (X extends string ? Record<string, Value | undefined> : unknown);
+
+type TagInit<D extends FunctionPluginDef | BlockPluginDef, A extends Record<string, AttributeSpec>, X> = Omit<
+  D,
+  'attributes' | 'extraAttributes' | 'check' | 'run'
+> & {
+  attributes: A;
+  extraAttributes?: X;
+  check?: (attrs: RunAttrs<A, X>) => string | null;
+};
+
+/** A function plugin whose `run` (and `check`) see the attribute types its declarations give. */
+export type FunctionPluginInit<A extends Record<string, AttributeSpec>, X> = TagInit<
+  FunctionPluginDef,
+  A,
+  X
+> & {
+  run(ctx: RenderContext, attrs: RunAttrs<A, X>): ReturnType<FunctionPluginDef['run']>;
+};
+
+/** A block plugin whose `run` (and `check`) see the attribute types its declarations give. */
+export type BlockPluginInit<A extends Record<string, AttributeSpec>, X> = TagInit<BlockPluginDef, A, X> & {
+  run(ctx: RenderContext, attrs: RunAttrs<A, X>, body: BlockBody): ReturnType<BlockPluginDef['run']>;
+};
+
+export function definePlugin<
+  const A extends Record<string, AttributeSpec>,
+  X extends string | undefined = undefined,
+>(def: FunctionPluginInit<A, X>): FunctionPluginDef;
+export function definePlugin<
+  const A extends Record<string, AttributeSpec>,
+  X extends string | undefined = undefined,
+>(def: BlockPluginInit<A, X>): BlockPluginDef;
+export function definePlugin<T extends ModifierDef | CompilerTagDef>(def: T): T;
+export function definePlugin(def: PluginDef): PluginDef {
   return def;
 }
 
