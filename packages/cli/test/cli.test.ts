@@ -175,6 +175,16 @@ describe('sumi check', () => {
     expect(r.stdout).toContain('1 file checked: 0 errors, 1 warning\n');
   });
 
+  it('warns where a PHP function modifier gets a count of arguments PHP refuses', () => {
+    const dir = folder({ 'arity.tpl': 'x\n{$s|substr:1:2:3:4}{$s|substr:1}\n' });
+    const r = sumi(['check', 'arity.tpl'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^arity\.tpl:2:4 MODIFIER_ARITY warning: substr\(\) expects at most 3 arguments, 5 given\n.*\n> 2 \| \{\$s\|substr:1:2:3:4\}/,
+    );
+    expect(r.stdout).toContain('1 file checked: 0 errors, 1 warning\n');
+  });
+
   it('lists errors and warnings together, in source order', () => {
     const dir = folder({ 'multi.tpl': '{foreach $a as $b}{/foreach}\n{$q + 1}\n{if $a}\n' });
     const r = sumi(['check', 'multi.tpl'], { cwd: dir });

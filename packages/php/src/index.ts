@@ -53,6 +53,8 @@ export { isNumericString, numScan, scanNumber } from './numeric';
 export { PhpObject } from './object';
 export {
   type ArgsOf,
+  arityMessage,
+  arityOf,
   type BaseType,
   coerceParam,
   ctxReporter,
@@ -62,6 +64,7 @@ export {
   phpCall,
   phpFunction,
   phpParams,
+  phpTypeName,
   type Reporter,
   stringParam,
   typeError,

@@ -158,28 +158,42 @@ export function stringParam(fname: string, n: number, name: string, v: Value | u
   return coerceParam(fname, n, { name, type: 'string' }, v ?? null, { warn: () => {} }) as string;
 }
 
+/** How many arguments a PHP function with these parameters takes: `max` is null when the last is variadic. */
+export function arityOf(params: readonly ParamSpec[]): { min: number; max: number | null } {
+  const min = params.filter((p) => !p.optional && !p.variadic).length;
+  const variadic = params.length > 0 && params[params.length - 1].variadic === true;
+  return { min, max: variadic ? null : params.length };
+}
+
+/**
+ * PHP's ArgumentCountError message for `given` arguments to `fname`, or null when the count fits:
+ * `substr() expects at most 3 arguments, 4 given`.
+ */
+export function arityMessage(
+  fname: string,
+  arity: { min: number; max: number | null },
+  given: number,
+): string | null {
+  const { min, max } = arity;
+  if (given >= min && (max === null || given <= max)) return null;
+  const bound = given < min ? min : (max as number);
+  const word = min === max ? 'exactly' : given < min ? 'at least' : 'at most';
+  return `${fname}() expects ${word} ${bound} argument${bound === 1 ? '' : 's'}, ${given} given`;
+}
+
 /** The modifier `run` of a PHP function with these parameters (the piped value is argument #1). */
 export function phpFunction<const P extends readonly ParamSpec[], C extends Reporter = Reporter>(
   fname: string,
   params: P,
   body: (ctx: C, ...args: ArgsOf<P>) => Value,
 ): (ctx: C, value: Value, ...args: Value[]) => Value {
-  const required = params.filter((p) => !p.optional && !p.variadic).length;
-  const variadic = params.length > 0 && params[params.length - 1].variadic === true;
-  const max = params.length;
+  const arity = arityOf(params);
   return (ctx, value, ...rest) =>
     phpCall(ctx, () => {
       const given = [value, ...rest];
-      if (given.length < required || (!variadic && given.length > max)) {
-        // ArgumentCountError is a TypeError in PHP
-        const bound = given.length < required ? required : max;
-        const word =
-          required === max && !variadic ? 'exactly' : given.length < required ? 'at least' : 'at most';
-        throw new PhpError(
-          'TypeError',
-          `${fname}() expects ${word} ${bound} argument${bound === 1 ? '' : 's'}, ${given.length} given`,
-        );
-      }
+      // ArgumentCountError is a TypeError in PHP
+      const wrongCount = arityMessage(fname, arity, given.length);
+      if (wrongCount !== null) throw new PhpError('TypeError', wrongCount);
       const args: unknown[] = [];
       for (let i = 0; i < params.length; i++) {
         const p = params[i];
@@ -202,7 +216,7 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, ct
   if (nullable) type = type.slice(1);
   if (v === undefined) v = null;
   if (v === null && (nullable || type === 'mixed')) return null;
-  const fail = (): never => typeError(fname, n, p.variadic ? null : p.name, displayType(p.type), v);
+  const fail = (): never => typeError(fname, n, p.variadic ? null : p.name, phpTypeName(p.type), v);
   switch (type) {
     case 'mixed':
       return v;
@@ -231,7 +245,7 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, ct
 }
 
 /** The type as PHP's messages spell it: `int|float`, `?array`, `string|int|null`. */
-function displayType(t: ParamType): string {
+export function phpTypeName(t: ParamType): string {
   const nullable = t.startsWith('?');
   const base = (nullable ? t.slice(1) : t).replace('number', 'int|float');
   if (!nullable) return base;

@@ -46,7 +46,7 @@ export const count: ModifierDef = definePlugin({
     'Counts the elements of an array (with `mode` 1, nested arrays are counted too, like COUNT_RECURSIVE). Unlike ' +
     "PHP's count(), a value that is not an array (null, undefined, a string, an object) gives 0. Write it with `@`: " +
     'without `@` Smarty applies it to each element.',
-  args: [{ name: 'mode', type: 'integer', optional: true, default: 0, description: '1 counts recursively' }],
+  args: [{ name: 'mode', type: 'int', optional: true, default: 0, description: '1 counts recursively' }],
   result: 'an integer',
   examples: [
     {
@@ -87,7 +87,7 @@ export const inArrayDef: ModifierDef = definePlugin({
     'haystack that is not an array gives false instead of an error.',
   args: [
     { name: 'haystack', type: 'array', description: 'the list to search' },
-    { name: 'strict', type: 'boolean', optional: true, default: false, description: 'compare with ===' },
+    { name: 'strict', type: 'bool', optional: true, default: false, description: 'compare with ===' },
   ],
   result: 'true or false',
   examples: [{ template: "{if 'b'|in_array:$a}yes{/if}", data: { a: ['a', 'b'] }, output: 'yes' }],

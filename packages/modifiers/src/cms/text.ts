@@ -72,12 +72,12 @@ export const cmsFileSize: ModifierDef = definePlugin({
   args: [
     {
       name: 'format',
-      type: 'integer',
+      type: 'int',
       optional: true,
       default: 1,
       description: '0: number only, 1: with the unit',
     },
-    { name: 'decimals', type: 'integer', optional: true, default: 2, description: 'decimal places' },
+    { name: 'decimals', type: 'int', optional: true, default: 2, description: 'decimal places' },
   ],
   result: 'a string such as `5.00 MB`',
   examples: [
@@ -169,7 +169,7 @@ export const rcmsJsonEncode: ModifierDef = definePlugin({
     'json_encode() with JSON_UNESCAPED_UNICODE: multibyte text stays readable. More JSON_* flags can be added with ' +
     'the argument (`64` = JSON_UNESCAPED_SLASHES). A string holding the CMS marker `__RCMS_CONTENT_BOUNDARY__` is ' +
     'split at the marker into a list first. Gives false (prints nothing) when the value cannot be encoded.',
-  args: [{ name: 'flags', type: 'integer', optional: true, default: 0, description: 'extra JSON_* flags' }],
+  args: [{ name: 'flags', type: 'int', optional: true, default: 0, description: 'extra JSON_* flags' }],
   result: 'a JSON string',
   examples: [
     {

@@ -21,7 +21,6 @@ import {
   PhpFloat,
   PhpObject,
   type PhpSortName,
-  phpFunction,
   phpStableSort,
   SORT_REGULAR,
   SORT_STRING,
@@ -37,9 +36,8 @@ import {
   valueComparator,
   valueError,
 } from '@sumi/php';
-import { definePlugin, type ModifierDef } from '@sumi/runtime';
-
-const GROUP = 'PHP function';
+import type { ModifierDef } from '@sumi/runtime';
+import { phpModifier } from './define';
 
 /**
  * Adds a copy of `v` to `out` the way array_shift, array_merge, array_reverse and array_slice build their
@@ -52,42 +50,34 @@ function addRenumbered(out: PhpArray, k: Key, v: Value, preserveKeys = false): v
 
 const byRefNote = ' The variable is changed in place (PHP passes it by reference).';
 
-const sortFlagsArg = {
-  name: 'flags',
-  type: 'integer',
-  optional: true,
-  default: 0,
-  description: 'SORT_REGULAR (0), SORT_NUMERIC (1), SORT_STRING (2), SORT_NATURAL (6), | SORT_FLAG_CASE (8)',
-} as const;
-
 function sortDef(
   name: PhpSortName,
   description: string,
   example: { template: string; data: Record<string, unknown>; output: string },
 ): ModifierDef {
-  return definePlugin({
-    kind: 'modifier',
+  return phpModifier({
     name,
-    group: GROUP,
-    php: true,
     wholeArray: true,
     byReference: true,
     description: description + byRefNote + ' Equal elements keep their order (PHP 8 sorts are stable).',
-    args: [sortFlagsArg],
+    params: [
+      { name: 'array', type: 'array' },
+      {
+        name: 'flags',
+        type: 'int',
+        optional: true,
+        default: 0,
+        description:
+          'SORT_REGULAR (0), SORT_NUMERIC (1), SORT_STRING (2), SORT_NATURAL (6), | SORT_FLAG_CASE (8)',
+      },
+    ],
     result: 'true (prints 1); the variable holds the sorted array',
     examples: [example],
-    run: phpFunction(
-      name,
-      [
-        { name: 'array', type: 'array' },
-        { name: 'flags', type: 'int', optional: true },
-      ],
-      (ctx, arr, flags = SORT_REGULAR) => {
-        const sorted = sortPhpArray(arr, { ...PHP_SORTS[name], flags, warn: (m) => ctx.warn(m) });
-        arr.replaceWith(sorted);
-        return true;
-      },
-    ),
+    run: (ctx, arr, flags = SORT_REGULAR) => {
+      const sorted = sortPhpArray(arr, { ...PHP_SORTS[name], flags, warn: (m) => ctx.warn(m) });
+      arr.replaceWith(sorted);
+      return true;
+    },
   });
 }
 
@@ -126,21 +116,18 @@ export const krsort = sortDef('krsort', 'PHP `krsort()`: sorts by key in descend
   output: '1{"z":2,"y":3,"x":1}',
 });
 
-export const shuffle: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const shuffle: ModifierDef = phpModifier({
   name: 'shuffle',
-  group: GROUP,
-  php: true,
   byReference: true,
   wholeArray: true,
   description:
     "PHP `shuffle()`: puts the values in random order (the render's random source, seedable for tests) and " +
     'renumbers the keys.' +
     byRefNote,
-  args: [],
+  params: [{ name: 'array', type: 'array' }],
   result: 'true (prints 1); the variable holds the shuffled list',
   examples: [{ template: '{$a|@shuffle} {$a|@count}', data: { a: [1, 2, 3, 4] }, output: '1 4' }],
-  run: phpFunction('shuffle', [{ name: 'array', type: 'array' }], (ctx, arr) => {
+  run: (ctx, arr) => {
     const vals = arr.values();
     // php_array_data_shuffle: Fisher-Yates from the end
     for (let j = vals.length - 1; j > 0; j--) {
@@ -151,41 +138,35 @@ export const shuffle: ModifierDef = definePlugin({
     }
     arr.replaceWith(PhpArray.fromList(vals.map(copyValue)));
     return true;
-  }),
+  },
 });
 
-export const arrayPop: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayPop: ModifierDef = phpModifier({
   name: 'array_pop',
-  group: GROUP,
-  php: true,
   byReference: true,
   wholeArray: true,
   description:
     'PHP `array_pop()`: removes the last element and returns it (null for an empty array).' + byRefNote,
-  args: [],
+  params: [{ name: 'array', type: 'array' }],
   result: 'the removed element',
   examples: [{ template: '{$a|@array_pop} {","|implode:$a}', data: { a: ['p', 'q', 'r'] }, output: 'r p,q' }],
-  run: phpFunction('array_pop', [{ name: 'array', type: 'array' }], (_ctx, arr) => arr.pop() ?? null),
+  run: (_ctx, arr) => arr.pop() ?? null,
 });
 
-export const arrayShift: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayShift: ModifierDef = phpModifier({
   name: 'array_shift',
-  group: GROUP,
-  php: true,
   byReference: true,
   wholeArray: true,
   description:
     'PHP `array_shift()`: removes the first element and returns it; integer keys are renumbered from 0, ' +
     'string keys stay.' +
     byRefNote,
-  args: [],
+  params: [{ name: 'array', type: 'array' }],
   result: 'the removed element',
   examples: [
     { template: '{$a|@array_shift} {","|implode:$a}', data: { a: ['p', 'q', 'r'] }, output: 'p q,r' },
   ],
-  run: phpFunction('array_shift', [{ name: 'array', type: 'array' }], (_ctx, arr) => {
+  run: (_ctx, arr) => {
     if (arr.size === 0) return null;
     const entries = arr.entries();
     const first = entries[0][1];
@@ -195,48 +176,39 @@ export const arrayShift: ModifierDef = definePlugin({
     }
     arr.replaceWith(out);
     return first;
-  }),
+  },
 });
 
-export const arrayPush: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayPush: ModifierDef = phpModifier({
   name: 'array_push',
-  group: GROUP,
-  php: true,
   byReference: true,
   wholeArray: true,
   description:
     'PHP `array_push($array, ...$values)`: appends the arguments and returns the new count.' + byRefNote,
-  args: [{ name: 'values', type: 'mixed', optional: true, description: 'the values to append (any number)' }],
+  params: [
+    { name: 'array', type: 'array' },
+    { name: 'values', type: 'mixed', variadic: true, description: 'the values to append (any number)' },
+  ],
   result: 'the new number of elements',
   examples: [
     { template: "{$a|@array_push:'n':'m'} {\",\"|implode:$a}", data: { a: ['p', 'q'] }, output: '4 p,q,n,m' },
   ],
-  run: phpFunction(
-    'array_push',
-    [
-      { name: 'array', type: 'array' },
-      { name: 'values', type: 'mixed', variadic: true },
-    ],
-    (_ctx, arr, values) => {
-      for (const v of values) arr.push(copyValue(v));
-      return arr.size;
-    },
-  ),
+  run: (_ctx, arr, values) => {
+    for (const v of values) arr.push(copyValue(v));
+    return arr.size;
+  },
 });
 
-export const arrayColumn: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayColumn: ModifierDef = phpModifier({
   name: 'array_column',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `array_column($array, $column_key, $index_key)`: the values of one field of each row (rows without ' +
     'it are skipped); `null` as column takes whole rows; with `index_key` the result is keyed by that field.',
-  args: [
-    { name: 'column_key', type: 'mixed', description: 'the field to take (null: the whole row)' },
-    { name: 'index_key', type: 'mixed', optional: true, description: 'the field to key the result by' },
+  params: [
+    { name: 'array', type: 'array' },
+    { name: 'column_key', type: '?string|int', description: 'the field to take (null: the whole row)' },
+    { name: 'index_key', type: '?string|int', optional: true, description: 'the field to key the result by' },
   ],
   result: 'an array',
   examples: [
@@ -251,46 +223,38 @@ export const arrayColumn: ModifierDef = definePlugin({
       output: '["Ann","Bob"] {"7":"Ann","9":"Bob"}',
     },
   ],
-  run: phpFunction(
-    'array_column',
-    [
-      { name: 'array', type: 'array' },
-      { name: 'column_key', type: '?string|int' },
-      { name: 'index_key', type: '?string|int', optional: true },
-    ],
-    (_ctx, arr, column, index) => {
-      const out = new PhpArray();
-      const field = (row: Value, k: string | number): Value | undefined => {
-        if (row instanceof PhpArray) return row.get(k);
-        if (row instanceof PhpObject) return row.props.get(k);
-        return undefined;
-      };
-      arr.forEach((row) => {
-        if (!(row instanceof PhpArray) && !(row instanceof PhpObject)) return;
-        const value = column === null ? row : field(row, column);
-        if (value === undefined) return;
-        const keyValue = index === null || index === undefined ? undefined : field(row, index);
-        if (keyValue !== undefined && (typeof keyValue === 'string' || typeof keyValue === 'number')) {
-          out.set(toKey(keyValue), copyValue(value));
-        } else {
-          out.push(copyValue(value));
-        }
-      });
-      return out;
-    },
-  ),
+  run: (_ctx, arr, column, index) => {
+    const out = new PhpArray();
+    const field = (row: Value, k: string | number): Value | undefined => {
+      if (row instanceof PhpArray) return row.get(k);
+      if (row instanceof PhpObject) return row.props.get(k);
+      return undefined;
+    };
+    arr.forEach((row) => {
+      if (!(row instanceof PhpArray) && !(row instanceof PhpObject)) return;
+      const value = column === null ? row : field(row, column);
+      if (value === undefined) return;
+      const keyValue = index === null || index === undefined ? undefined : field(row, index);
+      if (keyValue !== undefined && (typeof keyValue === 'string' || typeof keyValue === 'number')) {
+        out.set(toKey(keyValue), copyValue(value));
+      } else {
+        out.push(copyValue(value));
+      }
+    });
+    return out;
+  },
 });
 
-export const arrayDiff: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayDiff: ModifierDef = phpModifier({
   name: 'array_diff',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `array_diff($array, ...$arrays)`: the elements of the array whose string form appears in none of ' +
     'the others; keys are kept.',
-  args: [{ name: 'arrays', type: 'array', description: 'the arrays to subtract (one or more)' }],
+  params: [
+    { name: 'array', type: 'array' },
+    { name: 'arrays', type: 'array', variadic: true, description: 'the arrays to subtract (one or more)' },
+  ],
   result: 'an array with the original keys',
   examples: [
     {
@@ -299,39 +263,38 @@ export const arrayDiff: ModifierDef = definePlugin({
       output: '{"0":"apple","2":"cherry"}',
     },
   ],
-  run: phpFunction(
-    'array_diff',
-    [
-      { name: 'array', type: 'array' },
-      { name: 'arrays', type: 'array', variadic: true },
-    ],
-    (ctx, arr, others) => {
-      const warn = (m: string) => ctx.warn(m);
-      const exclude = new Set<string>();
-      for (const o of others) {
-        o.forEach((v) => {
-          exclude.add(toStr(v, warn));
-        });
-      }
-      const out = new PhpArray();
-      arr.forEach((v, k) => {
-        if (!exclude.has(toStr(v, warn))) out.set(k, copyValue(v));
+  run: (ctx, arr, others) => {
+    const warn = (m: string) => ctx.warn(m);
+    const exclude = new Set<string>();
+    for (const o of others) {
+      o.forEach((v) => {
+        exclude.add(toStr(v, warn));
       });
-      return out;
-    },
-  ),
+    }
+    const out = new PhpArray();
+    arr.forEach((v, k) => {
+      if (!exclude.has(toStr(v, warn))) out.set(k, copyValue(v));
+    });
+    return out;
+  },
 });
 
-export const arrayFilter: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayFilter: ModifierDef = phpModifier({
   name: 'array_filter',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `array_filter($array)` without a callback: keeps the elements that are truthy ("0", "", 0, null, ' +
     'false and [] go; "0.0" and " " stay), with their keys. Callbacks are not supported in templates.',
-  args: [],
+  params: [
+    { name: 'array', type: 'array' },
+    {
+      name: 'callback',
+      type: 'mixed',
+      optional: true,
+      description: 'not supported in templates: any value but null is logged and gives null',
+    },
+    { name: 'mode', type: 'int', optional: true, description: 'what a callback gets (with a callback only)' },
+  ],
   result: 'an array with the original keys',
   errors: ['a callback argument: not supported in Sumi, logged; the result is null'],
   examples: [
@@ -341,68 +304,51 @@ export const arrayFilter: ModifierDef = definePlugin({
       output: '{"1":1,"3":"a","8":"0.0"}',
     },
   ],
-  run: phpFunction(
-    'array_filter',
-    [
-      { name: 'array', type: 'array' },
-      { name: 'callback', type: 'mixed', optional: true },
-      { name: 'mode', type: 'int', optional: true },
-    ],
-    (ctx, arr, callback) => {
-      if (callback !== undefined && callback !== null) {
-        ctx.warn('array_filter(): callbacks are not supported in Sumi templates (not implemented)');
-        return null;
-      }
-      const out = new PhpArray();
-      arr.forEach((v, k) => {
-        if (toBool(v)) out.set(k, copyValue(v));
-      });
-      return out;
-    },
-  ),
+  run: (ctx, arr, callback) => {
+    if (callback !== undefined && callback !== null) {
+      ctx.warn('array_filter(): callbacks are not supported in Sumi templates (not implemented)');
+      return null;
+    }
+    const out = new PhpArray();
+    arr.forEach((v, k) => {
+      if (toBool(v)) out.set(k, copyValue(v));
+    });
+    return out;
+  },
 });
 
-export const arrayKeyExists: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayKeyExists: ModifierDef = phpModifier({
   name: 'array_key_exists',
-  group: GROUP,
-  php: true,
   description:
     'PHP `array_key_exists($key, $array)`: the value is the key, the argument the array: ' +
     "`{if 'k'|array_key_exists:$m}`. True also when the element is null (unlike isset).",
-  args: [{ name: 'array', type: 'array', description: 'the array to look in' }],
+  params: [
+    { name: 'key', type: 'mixed' },
+    { name: 'array', type: 'array', description: 'the array to look in' },
+  ],
   result: 'true or false',
   examples: [{ template: "{if 'k'|array_key_exists:$m}yes{/if}", data: { m: { k: null } }, output: 'yes' }],
-  run: phpFunction(
-    'array_key_exists',
-    [
-      { name: 'key', type: 'mixed' },
-      { name: 'array', type: 'array' },
-    ],
-    (_ctx, key, arr) => {
-      if (key instanceof PhpArray || key instanceof PhpObject) {
-        throw new PhpError(
-          'TypeError',
-          'array_key_exists(): Argument #1 ($key) must be a valid array offset type',
-        );
-      }
-      return arr.has(toKey(key));
-    },
-  ),
+  run: (_ctx, key, arr) => {
+    if (key instanceof PhpArray || key instanceof PhpObject) {
+      throw new PhpError(
+        'TypeError',
+        'array_key_exists(): Argument #1 ($key) must be a valid array offset type',
+      );
+    }
+    return arr.has(toKey(key));
+  },
 });
 
-export const arrayKeys: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayKeys: ModifierDef = phpModifier({
   name: 'array_keys',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `array_keys($array, $filter_value, $strict)`: the keys (as a list); with a filter value only the ' +
     'keys of equal elements (== or, with strict, ===).',
-  args: [
+  params: [
+    { name: 'array', type: 'array' },
     { name: 'filter_value', type: 'mixed', optional: true, description: 'only keys whose value equals this' },
-    { name: 'strict', type: 'boolean', optional: true, default: false, description: 'compare with ===' },
+    { name: 'strict', type: 'bool', optional: true, default: false, description: 'compare with ===' },
   ],
   result: 'a list of keys (ints and strings)',
   examples: [
@@ -412,49 +358,35 @@ export const arrayKeys: ModifierDef = definePlugin({
       output: '["x","y","z"] ["y","z"]',
     },
   ],
-  run: phpFunction(
-    'array_keys',
-    [
-      { name: 'array', type: 'array' },
-      { name: 'filter_value', type: 'mixed', optional: true },
-      { name: 'strict', type: 'bool', optional: true },
-    ],
-    (_ctx, arr, filter, strict = false) => {
-      if (filter === undefined) return PhpArray.fromList(arr.keys());
-      const out: Key[] = [];
-      arr.forEach((v, k) => {
-        if (strict ? strictEquals(v, filter) : looseEquals(v, filter)) out.push(k);
-      });
-      return PhpArray.fromList(out);
-    },
-  ),
+  run: (_ctx, arr, filter, strict = false) => {
+    if (filter === undefined) return PhpArray.fromList(arr.keys());
+    const out: Key[] = [];
+    arr.forEach((v, k) => {
+      if (strict ? strictEquals(v, filter) : looseEquals(v, filter)) out.push(k);
+    });
+    return PhpArray.fromList(out);
+  },
 });
 
-export const arrayValues: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayValues: ModifierDef = phpModifier({
   name: 'array_values',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description: 'PHP `array_values()`: the values as a list (keys 0..n-1).',
-  args: [],
+  params: [{ name: 'array', type: 'array' }],
   result: 'a list',
   examples: [{ template: '{$m|@array_values|@json_encode}', data: { m: { x: 1, y: 2 } }, output: '[1,2]' }],
-  run: phpFunction('array_values', [{ name: 'array', type: 'array' }], (_ctx, arr) =>
-    PhpArray.fromList(arr.values().map(copyValue)),
-  ),
+  run: (_ctx, arr) => PhpArray.fromList(arr.values().map(copyValue)),
 });
 
-export const arrayMerge: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayMerge: ModifierDef = phpModifier({
   name: 'array_merge',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `array_merge(...$arrays)`: joins the arrays; integer keys are renumbered, a later string key ' +
     'replaces an earlier one.',
-  args: [{ name: 'arrays', type: 'array', optional: true, description: 'the arrays to append (any number)' }],
+  params: [
+    { name: 'arrays', type: 'array', variadic: true, description: 'the arrays to append (any number)' },
+  ],
   result: 'an array',
   examples: [
     {
@@ -463,7 +395,7 @@ export const arrayMerge: ModifierDef = definePlugin({
       output: '{"0":"a","x":2,"1":"b"}',
     },
   ],
-  run: phpFunction('array_merge', [{ name: 'arrays', type: 'array', variadic: true }], (_ctx, arrays) => {
+  run: (_ctx, arrays) => {
     const out = new PhpArray();
     for (const a of arrays) {
       a.forEach((v, k) => {
@@ -471,26 +403,18 @@ export const arrayMerge: ModifierDef = definePlugin({
       });
     }
     return out;
-  }),
+  },
 });
 
-export const arrayReverse: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayReverse: ModifierDef = phpModifier({
   name: 'array_reverse',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `array_reverse($array, $preserve_keys)`: the elements in reverse order; integer keys are ' +
     'renumbered unless preserve_keys is true (string keys always stay).',
-  args: [
-    {
-      name: 'preserve_keys',
-      type: 'boolean',
-      optional: true,
-      default: false,
-      description: 'keep integer keys',
-    },
+  params: [
+    { name: 'array', type: 'array' },
+    { name: 'preserve_keys', type: 'bool', optional: true, default: false, description: 'keep integer keys' },
   ],
   result: 'an array',
   examples: [
@@ -501,115 +425,79 @@ export const arrayReverse: ModifierDef = definePlugin({
       output: '{"k":"y","5":"x"}',
     },
   ],
-  run: phpFunction(
-    'array_reverse',
-    [
-      { name: 'array', type: 'array' },
-      { name: 'preserve_keys', type: 'bool', optional: true },
-    ],
-    (_ctx, arr, preserve = false) => {
-      const out = new PhpArray();
-      const entries = arr.entries();
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, v] = entries[i];
-        addRenumbered(out, k, v, preserve);
-      }
-      return out;
-    },
-  ),
+  run: (_ctx, arr, preserve = false) => {
+    const out = new PhpArray();
+    const entries = arr.entries();
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, v] = entries[i];
+      addRenumbered(out, k, v, preserve);
+    }
+    return out;
+  },
 });
 
-export const arraySearch: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arraySearch: ModifierDef = phpModifier({
   name: 'array_search',
-  group: GROUP,
-  php: true,
   description:
     'PHP `array_search($needle, $haystack, $strict)`: the value is the needle, the argument the array; ' +
     'returns the first key whose value equals it (== or ===), or false.',
-  args: [
+  params: [
+    { name: 'needle', type: 'mixed' },
     { name: 'haystack', type: 'array', description: 'the array to search' },
-    { name: 'strict', type: 'boolean', optional: true, default: false, description: 'compare with ===' },
+    { name: 'strict', type: 'bool', optional: true, default: false, description: 'compare with ===' },
   ],
   result: 'a key, or false',
   examples: [
     { template: "{'b'|array_search:$a} [{'z'|array_search:$a}]", data: { a: ['a', 'b'] }, output: '1 []' },
   ],
-  run: phpFunction(
-    'array_search',
-    [
-      { name: 'needle', type: 'mixed' },
-      { name: 'haystack', type: 'array' },
-      { name: 'strict', type: 'bool', optional: true },
-    ],
-    (_ctx, needle, arr, strict = false) => {
-      for (const [k, v] of arr.entries()) {
-        if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return k;
-      }
-      return false;
-    },
-  ),
+  run: (_ctx, needle, arr, strict = false) => {
+    for (const [k, v] of arr.entries()) {
+      if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return k;
+    }
+    return false;
+  },
 });
 
-export const arraySlice: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arraySlice: ModifierDef = phpModifier({
   name: 'array_slice',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `array_slice($array, $offset, $length, $preserve_keys)`: a part by position (negative offset/length ' +
     'count from the end); integer keys are renumbered unless preserve_keys.',
-  args: [
-    { name: 'offset', type: 'integer', description: 'first position (negative: from the end)' },
+  params: [
+    { name: 'array', type: 'array' },
+    { name: 'offset', type: 'int', description: 'first position (negative: from the end)' },
     {
       name: 'length',
-      type: 'integer',
+      type: '?int',
       optional: true,
       description: 'number of elements (negative: stop before the end)',
     },
-    {
-      name: 'preserve_keys',
-      type: 'boolean',
-      optional: true,
-      default: false,
-      description: 'keep integer keys',
-    },
+    { name: 'preserve_keys', type: 'bool', optional: true, default: false, description: 'keep integer keys' },
   ],
   result: 'an array',
   examples: [{ template: '{$a|@array_slice:1:2|@json_encode}', data: { a: [1, 2, 3, 4] }, output: '[2,3]' }],
-  run: phpFunction(
-    'array_slice',
-    [
-      { name: 'array', type: 'array' },
-      { name: 'offset', type: 'int' },
-      { name: 'length', type: '?int', optional: true },
-      { name: 'preserve_keys', type: 'bool', optional: true },
-    ],
-    (_ctx, arr, offset, length, preserve = false) => {
-      const out = new PhpArray();
-      for (const [k, v] of arr.entries().slice(...substrRange(arr.size, offset, length))) {
-        addRenumbered(out, k, v, preserve);
-      }
-      return out;
-    },
-  ),
+  run: (_ctx, arr, offset, length, preserve = false) => {
+    const out = new PhpArray();
+    for (const [k, v] of arr.entries().slice(...substrRange(arr.size, offset, length))) {
+      addRenumbered(out, k, v, preserve);
+    }
+    return out;
+  },
 });
 
-export const arrayUnique: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const arrayUnique: ModifierDef = phpModifier({
   name: 'array_unique',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `array_unique($array, $flags)`: drops repeated values, keeping the first occurrence and its key. ' +
     'Values are compared as strings by default (SORT_STRING); SORT_REGULAR (0) compares with ==, ' +
     'SORT_NUMERIC (1) as numbers.',
-  args: [
+  params: [
+    { name: 'array', type: 'array' },
     {
       name: 'flags',
-      type: 'integer',
+      type: 'int',
       optional: true,
       default: 2,
       description: 'SORT_STRING (2), SORT_REGULAR (0), SORT_NUMERIC (1)',
@@ -619,67 +507,55 @@ export const arrayUnique: ModifierDef = definePlugin({
   examples: [
     { template: '{$a|@array_unique|@json_encode}', data: { a: [3, 1, 3, 2] }, output: '{"0":3,"1":1,"3":2}' },
   ],
-  run: phpFunction(
-    'array_unique',
-    [
-      { name: 'array', type: 'array' },
-      { name: 'flags', type: 'int', optional: true },
-    ],
-    (ctx, arr, flags = SORT_STRING) => {
-      const warn = (m: string) => ctx.warn(m);
-      const entries = arr.entries();
-      if (flags === SORT_STRING) {
-        const seen = new Set<string>();
-        const out = new PhpArray();
-        for (const [k, v] of entries) {
-          const s = toStr(v, warn);
-          if (seen.has(s)) continue;
-          seen.add(s);
-          out.set(k, copyValue(v));
-        }
-        return out;
-      }
-      // PHP sorts (stably), then walks the sorted run deleting every element equal to the last one kept
-      const cmp = valueComparator(flags, warn);
-      const positioned = entries.map((e, i) => ({ e, i }));
-      const sorted = phpStableSort(positioned, (a, b) => cmp(a.e[1], b.e[1]));
-      const dropped = new Set<number>();
-      let kept = sorted[0];
-      for (let j = 1; j < sorted.length; j++) {
-        const cur = sorted[j];
-        if (cmp(kept.e[1], cur.e[1]) !== 0) {
-          kept = cur;
-        } else if (kept.i > cur.i) {
-          dropped.add(kept.i);
-          kept = cur;
-        } else {
-          dropped.add(cur.i);
-        }
-      }
+  run: (ctx, arr, flags = SORT_STRING) => {
+    const warn = (m: string) => ctx.warn(m);
+    const entries = arr.entries();
+    if (flags === SORT_STRING) {
+      const seen = new Set<string>();
       const out = new PhpArray();
-      entries.forEach(([k, v], i) => {
-        if (!dropped.has(i)) out.set(k, copyValue(v));
-      });
+      for (const [k, v] of entries) {
+        const s = toStr(v, warn);
+        if (seen.has(s)) continue;
+        seen.add(s);
+        out.set(k, copyValue(v));
+      }
       return out;
-    },
-  ),
+    }
+    // PHP sorts (stably), then walks the sorted run deleting every element equal to the last one kept
+    const cmp = valueComparator(flags, warn);
+    const positioned = entries.map((e, i) => ({ e, i }));
+    const sorted = phpStableSort(positioned, (a, b) => cmp(a.e[1], b.e[1]));
+    const dropped = new Set<number>();
+    let kept = sorted[0];
+    for (let j = 1; j < sorted.length; j++) {
+      const cur = sorted[j];
+      if (cmp(kept.e[1], cur.e[1]) !== 0) {
+        kept = cur;
+      } else if (kept.i > cur.i) {
+        dropped.add(kept.i);
+        kept = cur;
+      } else {
+        dropped.add(cur.i);
+      }
+    }
+    const out = new PhpArray();
+    entries.forEach(([k, v], i) => {
+      if (!dropped.has(i)) out.set(k, copyValue(v));
+    });
+    return out;
+  },
 });
 
-export const key: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const key: ModifierDef = phpModifier({
   name: 'key',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     "PHP `key()`: the key at the array's internal pointer, which for a template value is its first key " +
     '(null for an empty array).',
-  args: [],
+  params: [{ name: 'array', type: 'array' }],
   result: 'the first key, or null',
   examples: [{ template: '{$m|@key}', data: { m: { x: 1, y: 2 } }, output: 'x' }],
-  run: phpFunction('key', [{ name: 'array', type: 'array' }], (_ctx, arr) =>
-    arr.size ? arr.keyAt(0) : null,
-  ),
+  run: (_ctx, arr) => (arr.size ? arr.keyAt(0) : null),
 });
 
 /** range(): PHP 8.2's rules (before 8.3's rework) for ints, floats and single-byte characters. */
@@ -810,15 +686,13 @@ function byteChar(b: number): string {
   return b < 0x80 ? String.fromCharCode(b) : String.fromCharCode(0xdc00 + b);
 }
 
-export const range: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const range: ModifierDef = phpModifier({
   name: 'range',
-  group: GROUP,
-  php: true,
   description:
     'PHP `range($start, $end, $step)`: the value is the start. Ints, floats (when any of the three is a ' +
     "float) or single letters (`a`..`e`); counts down when start > end; the step's sign is ignored.",
-  args: [
+  params: [
+    { name: 'start', type: 'mixed' },
     { name: 'end', type: 'mixed', description: 'the last value (included when the steps reach it)' },
     { name: 'step', type: 'number', optional: true, default: 1, description: 'the distance between values' },
   ],
@@ -829,15 +703,7 @@ export const range: ModifierDef = definePlugin({
     { template: "{assign var=r value='a'|range:'e':2}{\"\"|implode:$r}", output: 'ace' },
     { template: '{foreach from=0|range:1:0.25 item=f}[{$f}]{/foreach}', output: '[0][0.25][0.5][0.75][1]' },
   ],
-  run: phpFunction(
-    'range',
-    [
-      { name: 'start', type: 'mixed' },
-      { name: 'end', type: 'mixed' },
-      { name: 'step', type: 'number', optional: true },
-    ],
-    (_ctx, start, end, step) => phpRange(start ?? null, end ?? null, step),
-  ),
+  run: (_ctx, start, end, step) => phpRange(start ?? null, end ?? null, step),
 });
 
 export const arrayFunctions: readonly ModifierDef[] = [

@@ -16,7 +16,6 @@ import {
   PhpError,
   PhpFloat,
   PhpObject,
-  phpFunction,
   phpHash,
   phpIntConstant,
   toBinary,
@@ -25,12 +24,11 @@ import {
   urlencodeBytes,
   valueError,
 } from '@sumi/php';
-import { definePlugin, type ModifierDef } from '@sumi/runtime';
+import type { ModifierDef } from '@sumi/runtime';
 import bcrypt from 'bcryptjs';
+import { phpModifier } from './define';
 import { decodeEntities } from './entities';
 import { PATHINFO, parseUrl, pathinfo as pathParts, URL_COMPONENTS } from './url-parse';
-
-const GROUP = 'PHP function';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const B64_REVERSE = new Map([...B64].map((c, i) => [c.charCodeAt(0), i]));
@@ -89,30 +87,23 @@ export function base64Decode(input: string, strict: boolean): Uint8Array | null 
   return Uint8Array.from(out);
 }
 
-export const base64EncodeDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const base64EncodeDef: ModifierDef = phpModifier({
   name: 'base64_encode',
-  group: GROUP,
-  php: true,
   description: 'PHP `base64_encode()` of the UTF-8 bytes.',
-  args: [],
+  params: [{ name: 'string', type: 'string' }],
   result: 'the Base64 text',
   examples: [{ template: '{$s|base64_encode}', data: { s: 'hello' }, output: 'aGVsbG8=' }],
-  run: phpFunction('base64_encode', [{ name: 'string', type: 'string' }], (_ctx, s) =>
-    base64Encode(toBytes(s)),
-  ),
+  run: (_ctx, s) => base64Encode(toBytes(s)),
 });
 
-export const base64DecodeDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const base64DecodeDef: ModifierDef = phpModifier({
   name: 'base64_decode',
-  group: GROUP,
-  php: true,
   description:
     'PHP `base64_decode($string, $strict)`: skips characters outside the Base64 alphabet unless strict is ' +
     'true, in which case they make the result false.',
-  args: [
-    { name: 'strict', type: 'boolean', optional: true, default: false, description: 'reject invalid input' },
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'strict', type: 'bool', optional: true, default: false, description: 'reject invalid input' },
   ],
   result: 'the decoded bytes as a string, or false (strict mode)',
   examples: [
@@ -121,41 +112,32 @@ export const base64DecodeDef: ModifierDef = definePlugin({
       output: 'hi [] []',
     },
   ],
-  run: phpFunction(
-    'base64_decode',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'strict', type: 'bool', optional: true },
-    ],
-    (_ctx, s, strict = false) => {
-      const b = base64Decode(s, strict);
-      return b === null ? false : fromBytes(b);
-    },
-  ),
+  run: (_ctx, s, strict = false) => {
+    const b = base64Decode(s, strict);
+    return b === null ? false : fromBytes(b);
+  },
 });
 
-const flagsArg = {
+const flagsParam = {
   name: 'flags',
-  type: 'integer',
+  type: 'int',
   optional: true,
   default: ENT_QUOTES | ENT_SUBSTITUTE,
   description: 'ENT_* quote and document-type flags (default ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML401)',
 } as const;
 
-export const htmlEntityDecode: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const htmlEntityDecode: ModifierDef = phpModifier({
   name: 'html_entity_decode',
-  group: GROUP,
-  php: true,
   description:
     'PHP `html_entity_decode($string, $flags)`: decodes named and numeric entities. The default document ' +
     'type is HTML 4.01 (so `&apos;` is kept; pass ENT_HTML5 = 48 for the full HTML5 list); entities need ' +
     'their `;`; quotes are decoded as the ENT_* quote flags say (both by default).',
-  args: [
-    flagsArg,
+  params: [
+    { name: 'string', type: 'string' },
+    flagsParam,
     {
       name: 'encoding',
-      type: 'string',
+      type: '?string',
       optional: true,
       description: 'UTF-8 (others: warning, UTF-8 assumed)',
     },
@@ -168,31 +150,20 @@ export const htmlEntityDecode: ModifierDef = definePlugin({
       output: "<p>café &amp; A'&apos;",
     },
   ],
-  run: phpFunction(
-    'html_entity_decode',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'flags', type: 'int', optional: true },
-      { name: 'encoding', type: '?string', optional: true },
-    ],
-    (ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE, enc) => {
-      if (enc !== null && enc !== undefined && enc !== '' && !/^utf-?8$/i.test(enc)) {
-        ctx.warn(`html_entity_decode(): Charset "${enc}" is not supported, assuming UTF-8`);
-      }
-      return decodeEntities(s, flags, true);
-    },
-  ),
+  run: (ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE, enc) => {
+    if (enc !== null && enc !== undefined && enc !== '' && !/^utf-?8$/i.test(enc)) {
+      ctx.warn(`html_entity_decode(): Charset "${enc}" is not supported, assuming UTF-8`);
+    }
+    return decodeEntities(s, flags, true);
+  },
 });
 
-export const htmlspecialcharsDecode: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const htmlspecialcharsDecode: ModifierDef = phpModifier({
   name: 'htmlspecialchars_decode',
-  group: GROUP,
-  php: true,
   description:
     'PHP `htmlspecialchars_decode($string, $flags)`: decodes only &amp; &lt; &gt;, &quot; and &#039; (as the ' +
     'quote flags allow; ENT_NOQUOTES = 0 keeps both) and the numeric forms of those characters.',
-  args: [flagsArg],
+  params: [{ name: 'string', type: 'string' }, flagsParam],
   result: 'the decoded string',
   examples: [
     {
@@ -201,14 +172,7 @@ export const htmlspecialcharsDecode: ModifierDef = definePlugin({
       output: '<&quot;>',
     },
   ],
-  run: phpFunction(
-    'htmlspecialchars_decode',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'flags', type: 'int', optional: true },
-    ],
-    (_ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE) => decodeEntities(s, flags, false),
-  ),
+  run: (_ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE) => decodeEntities(s, flags, false),
 });
 
 /** rawurldecode(): `%XX` → the byte; malformed escapes (and `+`) stay. */
@@ -219,30 +183,24 @@ function rawurldecodeBytes(s: string): string {
   return fromBinary(out);
 }
 
-export const urlencode: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const urlencode: ModifierDef = phpModifier({
   name: 'urlencode',
-  group: GROUP,
-  php: true,
   description:
     'PHP `urlencode()`: for query strings. Letters, digits and `-_.` stay; a space becomes `+`; every other ' +
     'byte (including `~` and each byte of a multibyte character) becomes `%XX`.',
-  args: [],
+  params: [{ name: 'string', type: 'string' }],
   result: 'the encoded string',
   examples: [{ template: '{$q|urlencode}', data: { q: 'a b&c=d/é~' }, output: 'a+b%26c%3Dd%2F%C3%A9%7E' }],
-  run: phpFunction('urlencode', [{ name: 'string', type: 'string' }], (_ctx, s) => urlencodeBytes(s, false)),
+  run: (_ctx, s) => urlencodeBytes(s, false),
 });
 
-export const rawurldecode: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const rawurldecode: ModifierDef = phpModifier({
   name: 'rawurldecode',
-  group: GROUP,
-  php: true,
   description: 'PHP `rawurldecode()`: turns `%XX` escapes into bytes; `+` stays a plus sign.',
-  args: [],
+  params: [{ name: 'string', type: 'string' }],
   result: 'the decoded string',
   examples: [{ template: "{'a%20b%2F+c'|rawurldecode}", output: 'a b/+c' }],
-  run: phpFunction('rawurldecode', [{ name: 'string', type: 'string' }], (_ctx, s) => rawurldecodeBytes(s)),
+  run: (_ctx, s) => rawurldecodeBytes(s),
 });
 
 const PHP_QUERY_RFC1738 = phpIntConstant('PHP_QUERY_RFC1738');
@@ -277,17 +235,15 @@ function buildQuery(
   });
 }
 
-export const httpBuildQuery: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const httpBuildQuery: ModifierDef = phpModifier({
   name: 'http_build_query',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `http_build_query($data, $numeric_prefix, $arg_separator, $encoding_type)`: `a=1&b=x+y`. Nested ' +
     'arrays become `a%5Bb%5D=...` (`a[b]=`); null values are left out; true/false give 1/0. Encoding type ' +
     '1 (PHP_QUERY_RFC1738, default) writes spaces as `+`, 2 (RFC3986) as `%20`.',
-  args: [
+  params: [
+    { name: 'data', type: 'mixed' },
     {
       name: 'numeric_prefix',
       type: 'string',
@@ -295,14 +251,8 @@ export const httpBuildQuery: ModifierDef = definePlugin({
       default: '',
       description: 'prefix for top-level int keys',
     },
-    { name: 'arg_separator', type: 'string', optional: true, default: '&', description: 'between pairs' },
-    {
-      name: 'encoding_type',
-      type: 'integer',
-      optional: true,
-      default: 1,
-      description: '1 RFC1738, 2 RFC3986',
-    },
+    { name: 'arg_separator', type: '?string', optional: true, default: '&', description: 'between pairs' },
+    { name: 'encoding_type', type: 'int', optional: true, default: 1, description: '1 RFC1738, 2 RFC3986' },
   ],
   result: 'the query string',
   examples: [
@@ -312,42 +262,31 @@ export const httpBuildQuery: ModifierDef = definePlugin({
       output: 'a=1&b=x+y&c%5Bd%5D=2',
     },
   ],
-  run: phpFunction(
-    'http_build_query',
-    [
-      { name: 'data', type: 'mixed' },
-      { name: 'numeric_prefix', type: 'string', optional: true },
-      { name: 'arg_separator', type: '?string', optional: true },
-      { name: 'encoding_type', type: 'int', optional: true },
-    ],
-    (_ctx, data, numericPrefix = '', sep, type = PHP_QUERY_RFC1738) => {
-      let arr: PhpArray;
-      if (data instanceof PhpArray) arr = data;
-      else if (data instanceof PhpObject) arr = data.props;
-      else {
-        typeError('http_build_query', 1, 'data', 'array', data);
-      }
-      const out: string[] = [];
-      buildQuery(arr, null, numericPrefix, type === PHP_QUERY_RFC3986, out);
-      return out.join(sep ?? '&');
-    },
-  ),
+  run: (_ctx, data, numericPrefix = '', sep, type = PHP_QUERY_RFC1738) => {
+    let arr: PhpArray;
+    if (data instanceof PhpArray) arr = data;
+    else if (data instanceof PhpObject) arr = data.props;
+    else {
+      typeError('http_build_query', 1, 'data', 'array', data);
+    }
+    const out: string[] = [];
+    buildQuery(arr, null, numericPrefix, type === PHP_QUERY_RFC3986, out);
+    return out.join(sep ?? '&');
+  },
 });
 
-export const jsonEncodeDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const jsonEncodeDef: ModifierDef = phpModifier({
   name: 'json_encode',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description:
     'PHP `json_encode($value, $flags)`. Write `{$list|@json_encode}` for an array (without `@` each element ' +
     'is encoded). Unicode is escaped as \\uXXXX and `/` as `\\/` unless flags say otherwise (256 ' +
     'JSON_UNESCAPED_UNICODE, 64 JSON_UNESCAPED_SLASHES; `rcms_json_encode` leaves Unicode unescaped). ' +
     'Floats use the shortest form that reads back the same (0.1 + 0.2 gives 0.30000000000000004).',
-  args: [
-    { name: 'flags', type: 'integer', optional: true, default: 0, description: 'JSON_* flags' },
-    { name: 'depth', type: 'integer', optional: true, default: 512, description: 'maximum nesting' },
+  params: [
+    { name: 'value', type: 'mixed' },
+    { name: 'flags', type: 'int', optional: true, default: 0, description: 'JSON_* flags' },
+    { name: 'depth', type: 'int', optional: true, default: 512, description: 'maximum nesting' },
   ],
   result: 'the JSON text, or false (prints nothing) for values JSON cannot hold (INF, NAN, invalid UTF-8)',
   examples: [
@@ -362,45 +301,29 @@ export const jsonEncodeDef: ModifierDef = definePlugin({
       output: '{"k":"値","u":"https://x.jp/a"}',
     },
   ],
-  run: phpFunction(
-    'json_encode',
-    [
-      { name: 'value', type: 'mixed' },
-      { name: 'flags', type: 'int', optional: true },
-      { name: 'depth', type: 'int', optional: true },
-    ],
-    (_ctx, value, flags = 0, depth = 512) => {
-      if (depth <= 0) valueError('json_encode', 3, 'depth', 'must be greater than 0');
-      return jsonEncode(value, flags, depth);
-    },
-  ),
+  run: (_ctx, value, flags = 0, depth = 512) => {
+    if (depth <= 0) valueError('json_encode', 3, 'depth', 'must be greater than 0');
+    return jsonEncode(value, flags, depth);
+  },
 });
 
-export const jsonDecodeDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const jsonDecodeDef: ModifierDef = phpModifier({
   name: 'json_decode',
-  group: GROUP,
-  php: true,
   description:
     'PHP `json_decode($json, $associative, $depth, $flags)`, with objects decoded as associative arrays by ' +
     "default (the CMS's choice): `{$j.a}` reads a field. `false` as first argument gives objects. Invalid " +
     'JSON gives null.',
-  args: [
+  params: [
+    { name: 'json', type: 'string' },
     {
       name: 'associative',
-      type: 'boolean',
+      type: '?bool',
       optional: true,
       default: true,
       description: 'objects as arrays (true) or objects',
     },
-    { name: 'depth', type: 'integer', optional: true, default: 512, description: 'maximum nesting' },
-    {
-      name: 'flags',
-      type: 'integer',
-      optional: true,
-      default: 0,
-      description: 'JSON_BIGINT_AS_STRING (2), ...',
-    },
+    { name: 'depth', type: 'int', optional: true, default: 512, description: 'maximum nesting' },
+    { name: 'flags', type: 'int', optional: true, default: 0, description: 'JSON_BIGINT_AS_STRING (2), ...' },
   ],
   result: 'the decoded value, or null',
   examples: [
@@ -410,62 +333,36 @@ export const jsonDecodeDef: ModifierDef = definePlugin({
       output: 'A 2',
     },
   ],
-  run: phpFunction(
-    'json_decode',
-    [
-      { name: 'json', type: 'string' },
-      { name: 'associative', type: '?bool', optional: true },
-      { name: 'depth', type: 'int', optional: true },
-      { name: 'flags', type: 'int', optional: true },
-    ],
-    (_ctx, json, assoc, depth = 512, flags = 0) => {
-      if (depth <= 0) valueError('json_decode', 3, 'depth', 'must be greater than 0');
-      return jsonDecode(json, assoc === undefined ? true : assoc, depth, flags);
-    },
-  ),
+  run: (_ctx, json, assoc, depth = 512, flags = 0) => {
+    if (depth <= 0) valueError('json_decode', 3, 'depth', 'must be greater than 0');
+    return jsonDecode(json, assoc === undefined ? true : assoc, depth, flags);
+  },
 });
 
-export const md5: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const md5: ModifierDef = phpModifier({
   name: 'md5',
-  group: GROUP,
-  php: true,
   description:
     'PHP `md5($string, $binary)`: the MD5 digest of the bytes, as 32 hex digits (or 16 raw bytes).',
-  args: [
-    {
-      name: 'binary',
-      type: 'boolean',
-      optional: true,
-      default: false,
-      description: 'raw bytes instead of hex',
-    },
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'binary', type: 'bool', optional: true, default: false, description: 'raw bytes instead of hex' },
   ],
   result: 'the digest',
   examples: [{ template: '{$s|md5}', data: { s: 'hello' }, output: '5d41402abc4b2a76b9719d911017c592' }],
-  run: phpFunction(
-    'md5',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'binary', type: 'bool', optional: true },
-    ],
-    (_ctx, s, binary = false) => digestText(phpHash('md5', toBytes(s)), binary),
-  ),
+  run: (_ctx, s, binary = false) => digestText(phpHash('md5', toBytes(s)), binary),
 });
 
 /** The bcrypt cost of password_hash() (PASSWORD_BCRYPT_DEFAULT_COST). */
 const BCRYPT_DEFAULT_COST = 10;
 
-export const passwordHash: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const passwordHash: ModifierDef = phpModifier({
   name: 'password_hash',
-  group: GROUP,
-  php: true,
   description:
     "PHP `password_hash($password, $algo, $options)` with bcrypt (`'2y'`, PASSWORD_DEFAULT/PASSWORD_BCRYPT, " +
     'or null): a `$2y$10$...` hash of 60 characters with a random salt. Option `cost` (4..31) sets the work ' +
     'factor. argon2i/argon2id are not supported in Sumi.',
-  args: [
+  params: [
+    { name: 'password', type: 'string' },
     { name: 'algo', type: 'mixed', description: "'2y' (bcrypt) or null" },
     { name: 'options', type: 'array', optional: true, description: '{cost: 10}' },
   ],
@@ -474,55 +371,47 @@ export const passwordHash: ModifierDef = definePlugin({
     'an unknown algorithm or a cost outside 4..31: ValueError, logged; argon2: not implemented, logged; null',
   ],
   examples: [{ template: "{$pw|password_hash:'2y'|strlen}", data: { pw: 'x' }, output: '60' }],
-  run: phpFunction(
-    'password_hash',
-    [
-      { name: 'password', type: 'string' },
-      { name: 'algo', type: 'mixed' },
-      { name: 'options', type: 'array', optional: true },
-    ],
-    (ctx, password, algo, options) => {
-      const name =
-        algo === null
-          ? '2y'
-          : typeof algo === 'number'
-            ? ({ 0: '2y', 1: '2y', 2: 'argon2i', 3: 'argon2id' } as Record<number, string>)[algo]
-            : String(algo);
-      if (name === 'argon2i' || name === 'argon2id') {
-        ctx.warn(`password_hash(): ${name} is not implemented in Sumi; use PASSWORD_BCRYPT ('2y')`);
-        return null;
+  run: (ctx, password, algo, options) => {
+    const name =
+      algo === null
+        ? '2y'
+        : typeof algo === 'number'
+          ? ({ 0: '2y', 1: '2y', 2: 'argon2i', 3: 'argon2id' } as Record<number, string>)[algo]
+          : String(algo);
+    if (name === 'argon2i' || name === 'argon2id') {
+      ctx.warn(`password_hash(): ${name} is not implemented in Sumi; use PASSWORD_BCRYPT ('2y')`);
+      return null;
+    }
+    if (name !== '2y') valueError('password_hash', 2, 'algo', 'must be a valid password hashing algorithm');
+    let cost = BCRYPT_DEFAULT_COST;
+    const c = options?.get('cost');
+    if (c !== undefined && c !== null) {
+      cost = Number(c);
+      if (!Number.isInteger(cost) || cost < 4 || cost > 31) {
+        throw new PhpError('ValueError', `Invalid bcrypt cost parameter specified: ${String(c)}`);
       }
-      if (name !== '2y') valueError('password_hash', 2, 'algo', 'must be a valid password hashing algorithm');
-      let cost = BCRYPT_DEFAULT_COST;
-      const c = options?.get('cost');
-      if (c !== undefined && c !== null) {
-        cost = Number(c);
-        if (!Number.isInteger(cost) || cost < 4 || cost > 31) {
-          throw new PhpError('ValueError', `Invalid bcrypt cost parameter specified: ${String(c)}`);
-        }
-      }
-      if (options?.has('salt')) {
-        ctx.warn(
-          'password_hash(): The "salt" option has been ignored, since providing a custom salt is no longer supported',
-        );
-      }
-      if (password.includes('\0'))
-        throw new PhpError('ValueError', 'Bcrypt password must not contain null character');
-      const hash = bcrypt.hashSync(password, bcrypt.genSaltSync(cost));
-      return `$2y$${hash.slice(4)}`;
-    },
-  ),
+    }
+    if (options?.has('salt')) {
+      ctx.warn(
+        'password_hash(): The "salt" option has been ignored, since providing a custom salt is no longer supported',
+      );
+    }
+    if (password.includes('\0'))
+      throw new PhpError('ValueError', 'Bcrypt password must not contain null character');
+    const hash = bcrypt.hashSync(password, bcrypt.genSaltSync(cost));
+    return `$2y$${hash.slice(4)}`;
+  },
 });
 
-export const passwordVerify: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const passwordVerify: ModifierDef = phpModifier({
   name: 'password_verify',
-  group: GROUP,
-  php: true,
   description:
     'PHP `password_verify($password, $hash)`: true when the password matches a bcrypt hash ($2y$, $2a$, ' +
     '$2b$). Other hash formats (argon2, crypt DES/MD5/SHA) are not supported and give false.',
-  args: [{ name: 'hash', type: 'string', description: 'the stored hash' }],
+  params: [
+    { name: 'password', type: 'string' },
+    { name: 'hash', type: 'string', description: 'the stored hash' },
+  ],
   result: 'true or false',
   examples: [
     {
@@ -531,36 +420,27 @@ export const passwordVerify: ModifierDef = definePlugin({
       output: '[1] []',
     },
   ],
-  run: phpFunction(
-    'password_verify',
-    [
-      { name: 'password', type: 'string' },
-      { name: 'hash', type: 'string' },
-    ],
-    (_ctx, password, hash) => {
-      if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(hash)) return false;
-      try {
-        return bcrypt.compareSync(password, hash);
-      } catch {
-        return false;
-      }
-    },
-  ),
+  run: (_ctx, password, hash) => {
+    if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(hash)) return false;
+    try {
+      return bcrypt.compareSync(password, hash);
+    } catch {
+      return false;
+    }
+  },
 });
 
-export const parseUrlDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const parseUrlDef: ModifierDef = phpModifier({
   name: 'parse_url',
-  group: GROUP,
-  php: true,
   description:
     'PHP `parse_url($url, $component)`: the parts scheme, host, port, user, pass, path, query, fragment ' +
     '(only those present), or one of them with a component number (0 scheme ... 7 fragment; PHP_URL_*). ' +
     "A seriously malformed URL gives false. PHP's own quirks are kept (`example.com:80` is a host and port).",
-  args: [
+  params: [
+    { name: 'url', type: 'string' },
     {
       name: 'component',
-      type: 'integer',
+      type: 'int',
       optional: true,
       default: -1,
       description: 'PHP_URL_* (0..7), -1 for all',
@@ -575,40 +455,26 @@ export const parseUrlDef: ModifierDef = definePlugin({
         '{"scheme":"https","host":"example.com","port":8080,"user":"user","path":"\\/a","query":"x=1","fragment":"f"} example.com',
     },
   ],
-  run: phpFunction(
-    'parse_url',
-    [
-      { name: 'url', type: 'string' },
-      { name: 'component', type: 'int', optional: true },
-    ],
-    (_ctx, url, component = -1) => {
-      if (component < -1 || component > 7) {
-        valueError(
-          'parse_url',
-          2,
-          'component',
-          `must be a valid URL component identifier, ${component} given`,
-        );
-      }
-      const parts = parseUrl(url);
-      if (parts === null) return false;
-      if (component === -1) return PhpArray.fromEntries(Object.entries(parts));
-      const v = parts[URL_COMPONENTS[component]];
-      return v === undefined ? null : v;
-    },
-  ),
+  run: (_ctx, url, component = -1) => {
+    if (component < -1 || component > 7) {
+      valueError('parse_url', 2, 'component', `must be a valid URL component identifier, ${component} given`);
+    }
+    const parts = parseUrl(url);
+    if (parts === null) return false;
+    if (component === -1) return PhpArray.fromEntries(Object.entries(parts));
+    const v = parts[URL_COMPONENTS[component]];
+    return v === undefined ? null : v;
+  },
 });
 
-export const pathinfoDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const pathinfoDef: ModifierDef = phpModifier({
   name: 'pathinfo',
-  group: GROUP,
-  php: true,
   description:
     'PHP `pathinfo($path, $flags)`: dirname, basename, extension (when there is a dot) and filename; with a ' +
     'flag (1 dirname, 2 basename, 4 extension, 8 filename) only that part as a string.',
-  args: [
-    { name: 'flags', type: 'integer', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' },
+  params: [
+    { name: 'path', type: 'string' },
+    { name: 'flags', type: 'int', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' },
   ],
   result: 'an array, or one part ("" when absent)',
   examples: [
@@ -619,18 +485,11 @@ export const pathinfoDef: ModifierDef = definePlugin({
         '{"dirname":"\\/files\\/user","basename":"report.tar.gz","extension":"gz","filename":"report.tar"} gz',
     },
   ],
-  run: phpFunction(
-    'pathinfo',
-    [
-      { name: 'path', type: 'string' },
-      { name: 'flags', type: 'int', optional: true },
-    ],
-    (_ctx, path, flags = PATHINFO.ALL) => {
-      const parts = pathParts(path, flags);
-      if (flags === PATHINFO.ALL) return PhpArray.fromEntries(parts);
-      return parts.length ? parts[0][1] : '';
-    },
-  ),
+  run: (_ctx, path, flags = PATHINFO.ALL) => {
+    const parts = pathParts(path, flags);
+    if (flags === PATHINFO.ALL) return PhpArray.fromEntries(parts);
+    return parts.length ? parts[0][1] : '';
+  },
 });
 
 export const encodingFunctions: readonly ModifierDef[] = [

@@ -10,17 +10,15 @@ import {
   haystackOffset,
   PhpArray,
   PhpError,
-  phpFunction,
   substrRange,
   type Value,
   valueError,
 } from '@sumi/php';
-import { definePlugin, type ModifierDef } from '@sumi/runtime';
+import type { ModifierDef } from '@sumi/runtime';
 import { eastAsianWidth } from 'get-east-asian-width';
+import { phpModifier } from './define';
 import { convertKana, kanaModeFlags } from './kana';
 import { type Charset, charsetOf, decodeChars, encodeChars, isValidIn } from './mb-encodings';
-
-const GROUP = 'PHP function';
 
 /** The charset of an `encoding` argument (null: UTF-8), or PHP's ValueError. */
 function charsetArg(fname: string, n: number, enc: string | null | undefined): Charset {
@@ -84,138 +82,97 @@ function mbPosition(
   return i < 0 ? false : i;
 }
 
-const positionArgs = [
+const positionParams = [
+  { name: 'haystack', type: 'string' },
   { name: 'needle', type: 'string', description: 'the text to look for' },
   {
     name: 'offset',
-    type: 'integer',
+    type: 'int',
     optional: true,
     default: 0,
     description: 'character offset to start at (negative: from the end)',
   },
-  { name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' },
+  { name: 'encoding', type: '?string', optional: true, description: 'character encoding (UTF-8)' },
 ] as const;
 
-const positionParams = [
-  { name: 'haystack', type: 'string' },
-  { name: 'needle', type: 'string' },
-  { name: 'offset', type: 'int', optional: true },
-  { name: 'encoding', type: '?string', optional: true },
-] as const;
-
-export const mbStrpos: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mbStrpos: ModifierDef = phpModifier({
   name: 'mb_strpos',
-  group: GROUP,
-  php: true,
   description: 'PHP `mb_strpos()`: the character offset of the first occurrence of needle, or false.',
-  args: positionArgs,
+  params: positionParams,
   result: 'an int character offset, or false',
   errors: ['an offset outside the string, or an unknown encoding: ValueError, logged; the result is null'],
   examples: [{ template: "{$j|mb_strpos:'語'}", data: { j: '日本語x' }, output: '2' }],
-  run: phpFunction('mb_strpos', positionParams, (_ctx, h, n, offset = 0, enc) =>
-    mbPosition('mb_strpos', h, n, offset, enc, false),
-  ),
+  run: (_ctx, h, n, offset = 0, enc) => mbPosition('mb_strpos', h, n, offset, enc, false),
 });
 
-export const mbStripos: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mbStripos: ModifierDef = phpModifier({
   name: 'mb_stripos',
-  group: GROUP,
-  php: true,
   description: 'PHP `mb_stripos()`: `mb_strpos` ignoring case (Unicode case folding: `Ä` matches `ä`).',
-  args: positionArgs,
+  params: positionParams,
   result: 'an int character offset, or false',
   errors: ['an offset outside the string, or an unknown encoding: ValueError, logged; the result is null'],
   examples: [
     { template: "{$j|mb_stripos:'X'} {'ÄBC'|mb_stripos:'b'}", data: { j: '日本語x' }, output: '3 1' },
   ],
-  run: phpFunction('mb_stripos', positionParams, (_ctx, h, n, offset = 0, enc) =>
-    mbPosition('mb_stripos', h, n, offset, enc, true),
-  ),
+  run: (_ctx, h, n, offset = 0, enc) => mbPosition('mb_stripos', h, n, offset, enc, true),
 });
 
-export const mbStrlen: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mbStrlen: ModifierDef = phpModifier({
   name: 'mb_strlen',
-  group: GROUP,
-  php: true,
   description:
     'PHP `mb_strlen()`: the number of characters (a Japanese character counts 1; compare `strlen`).',
-  args: [{ name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' }],
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'encoding', type: '?string', optional: true, description: 'character encoding (UTF-8)' },
+  ],
   result: 'an int',
   errors: ['an unknown encoding: ValueError, logged; the result is null'],
   examples: [{ template: '{$s|mb_strlen} {$s|strlen}', data: { s: 'héllo日本' }, output: '7 12' }],
-  run: phpFunction(
-    'mb_strlen',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'encoding', type: '?string', optional: true },
-    ],
-    (_ctx, s, enc) => decodeChars(s, charsetArg('mb_strlen', 2, enc)).length,
-  ),
+  run: (_ctx, s, enc) => decodeChars(s, charsetArg('mb_strlen', 2, enc)).length,
 });
 
-export const mbSubstr: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mbSubstr: ModifierDef = phpModifier({
   name: 'mb_substr',
-  group: GROUP,
-  php: true,
   description:
     'PHP `mb_substr($string, $start, $length)`: by characters. Negative start/length count from the end; a ' +
     'start past the end gives "".',
-  args: [
-    { name: 'start', type: 'integer', description: 'first character (negative: from the end)' },
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'start', type: 'int', description: 'first character (negative: from the end)' },
     {
       name: 'length',
-      type: 'integer',
+      type: '?int',
       optional: true,
       description: 'number of characters (negative: stop that many before the end)',
     },
-    { name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' },
+    { name: 'encoding', type: '?string', optional: true, description: 'character encoding (UTF-8)' },
   ],
   result: 'the substring',
   errors: ['an unknown encoding: ValueError, logged; the result is null'],
   examples: [
     { template: '{$s|mb_substr:1:2} {$s|mb_substr:-1}', data: { s: '日本語です' }, output: '本語 す' },
   ],
-  run: phpFunction(
-    'mb_substr',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'start', type: 'int' },
-      { name: 'length', type: '?int', optional: true },
-      { name: 'encoding', type: '?string', optional: true },
-    ],
-    (_ctx, s, start, length, enc) => {
-      const cs = charsetArg('mb_substr', 4, enc);
-      const chars = decodeChars(s, cs);
-      const part = chars.slice(...substrRange(chars.length, start, length));
-      return charsIn(part, cs);
-    },
-  ),
+  run: (_ctx, s, start, length, enc) => {
+    const cs = charsetArg('mb_substr', 4, enc);
+    const chars = decodeChars(s, cs);
+    const part = chars.slice(...substrRange(chars.length, start, length));
+    return charsIn(part, cs);
+  },
 });
 
-export const mbStrwidth: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mbStrwidth: ModifierDef = phpModifier({
   name: 'mb_strwidth',
-  group: GROUP,
-  php: true,
   description:
     'PHP `mb_strwidth()`: the display width, counting East Asian Wide and Fullwidth characters (kanji, ' +
     'kana, full-width forms) as 2 and every other character as 1.',
-  args: [{ name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' }],
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'encoding', type: '?string', optional: true, description: 'character encoding (UTF-8)' },
+  ],
   result: 'an int',
   errors: ['an unknown encoding: ValueError, logged; the result is null'],
   examples: [{ template: '{$s|mb_strwidth}', data: { s: 'あいabc' }, output: '7' }],
-  run: phpFunction(
-    'mb_strwidth',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'encoding', type: '?string', optional: true },
-    ],
-    (_ctx, s, enc) => stringWidth(decodeChars(s, charsetArg('mb_strwidth', 2, enc))),
-  ),
+  run: (_ctx, s, enc) => stringWidth(decodeChars(s, charsetArg('mb_strwidth', 2, enc))),
 });
 
 /** libmbfl's mbfl_strimwidth: chars from `from`, at most `width` columns including the marker. */
@@ -244,17 +201,15 @@ export function strimwidth(
   return out;
 }
 
-export const mbStrimwidth: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mbStrimwidth: ModifierDef = phpModifier({
   name: 'mb_strimwidth',
-  group: GROUP,
-  php: true,
   description:
     'PHP `mb_strimwidth($string, $start, $width, $trim_marker)`: cuts the string to at most `width` columns ' +
     '(full-width characters count 2), the trim marker included; a string that fits is returned whole.',
-  args: [
-    { name: 'start', type: 'integer', description: 'first character (negative: from the end)' },
-    { name: 'width', type: 'integer', description: 'maximum display width' },
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'start', type: 'int', description: 'first character (negative: from the end)' },
+    { name: 'width', type: 'int', description: 'maximum display width' },
     {
       name: 'trim_marker',
       type: 'string',
@@ -262,7 +217,7 @@ export const mbStrimwidth: ModifierDef = definePlugin({
       default: '',
       description: 'appended when the string is cut',
     },
-    { name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' },
+    { name: 'encoding', type: '?string', optional: true, description: 'character encoding (UTF-8)' },
   ],
   result: 'the trimmed string',
   errors: ['a start or width out of range, or an unknown encoding: ValueError, logged; the result is null'],
@@ -270,46 +225,34 @@ export const mbStrimwidth: ModifierDef = definePlugin({
     { template: "{$s|mb_strimwidth:0:7:'…'}", data: { s: 'あいうえおかきくけこ' }, output: 'あいう…' },
     { template: "{$s|mb_strimwidth:0:10:'...'}", data: { s: 'Hello World' }, output: 'Hello W...' },
   ],
-  run: phpFunction(
-    'mb_strimwidth',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'start', type: 'int' },
-      { name: 'width', type: 'int' },
-      { name: 'trim_marker', type: 'string', optional: true },
-      { name: 'encoding', type: '?string', optional: true },
-    ],
-    (_ctx, s, start, width, marker = '', enc) => {
-      const cs = charsetArg('mb_strimwidth', 5, enc);
-      const chars = decodeChars(s, cs);
-      // PHP 8.2 (libmbfl) adds the string's width, not its length, to a negative start, and checks bytes
-      let from = start;
-      const swidth = from < 0 || width < 0 ? stringWidth(chars) : 0;
-      if (from < 0) from += swidth;
-      if (from < 0 || from > byteCount(s)) valueError('mb_strimwidth', 2, 'start', 'is out of range');
-      let w = width;
-      if (w < 0) w = swidth + w - from;
-      if (w < 0) valueError('mb_strimwidth', 3, 'width', 'is out of range');
-      const out = strimwidth(chars, from, w, decodeChars(marker, cs));
-      return charsIn(out, cs);
-    },
-  ),
+  run: (_ctx, s, start, width, marker = '', enc) => {
+    const cs = charsetArg('mb_strimwidth', 5, enc);
+    const chars = decodeChars(s, cs);
+    // PHP 8.2 (libmbfl) adds the string's width, not its length, to a negative start, and checks bytes
+    let from = start;
+    const swidth = from < 0 || width < 0 ? stringWidth(chars) : 0;
+    if (from < 0) from += swidth;
+    if (from < 0 || from > byteCount(s)) valueError('mb_strimwidth', 2, 'start', 'is out of range');
+    let w = width;
+    if (w < 0) w = swidth + w - from;
+    if (w < 0) valueError('mb_strimwidth', 3, 'width', 'is out of range');
+    const out = strimwidth(chars, from, w, decodeChars(marker, cs));
+    return charsIn(out, cs);
+  },
 });
 
-export const mbConvertKana: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mbConvertKana: ModifierDef = phpModifier({
   name: 'mb_convert_kana',
-  group: GROUP,
-  php: true,
   description:
     'PHP `mb_convert_kana($string, $mode)`. Mode letters: r/R alphabet, n/N digits, a/A ASCII (except `"` ' +
     "`'` `\\`), s/S space (lower case: full-width → half-width, upper case: the reverse); k/K katakana and h/H " +
     'hiragana (lower: full-width → half-width katakana, upper: half-width katakana → full-width); V joins a ' +
     'half-width kana with its sound mark (ｶﾞ → ガ); C hiragana → katakana, c katakana → hiragana. ' +
     'Default mode "KV".',
-  args: [
+  params: [
+    { name: 'string', type: 'string' },
     { name: 'mode', type: 'string', optional: true, default: 'KV', description: 'conversion letters' },
-    { name: 'encoding', type: 'string', optional: true, description: 'character encoding (UTF-8)' },
+    { name: 'encoding', type: '?string', optional: true, description: 'character encoding (UTF-8)' },
   ],
   result: 'the converted string',
   errors: [
@@ -320,21 +263,13 @@ export const mbConvertKana: ModifierDef = definePlugin({
     { template: "{'ｱｲｳ'|mb_convert_kana}", output: 'アイウ' },
     { template: "{'ひらがな'|mb_convert_kana:'C'}", output: 'ヒラガナ' },
   ],
-  run: phpFunction(
-    'mb_convert_kana',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'mode', type: 'string', optional: true },
-      { name: 'encoding', type: '?string', optional: true },
-    ],
-    (_ctx, s, mode = 'KV', enc) => {
-      const cs = charsetArg('mb_convert_kana', 3, enc);
-      const flags = kanaModeFlags(mode);
-      if (typeof flags === 'string') throw new PhpError('ValueError', flags);
-      const out = convertKana(decodeChars(s, cs), flags);
-      return charsIn(out, cs);
-    },
-  ),
+  run: (_ctx, s, mode = 'KV', enc) => {
+    const cs = charsetArg('mb_convert_kana', 3, enc);
+    const flags = kanaModeFlags(mode);
+    if (typeof flags === 'string') throw new PhpError('ValueError', flags);
+    const out = convertKana(decodeChars(s, cs), flags);
+    return charsIn(out, cs);
+  },
 });
 
 /** The encodings `auto` stands for (mbstring.language = Japanese). */
@@ -354,18 +289,16 @@ function convertString(s: string, to: Charset, from: Charset[]): string | false 
   return encodeChars(decodeChars(s, src), to);
 }
 
-export const mbConvertEncoding: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mbConvertEncoding: ModifierDef = phpModifier({
   name: 'mb_convert_encoding',
-  group: GROUP,
-  php: true,
   description:
     'PHP `mb_convert_encoding($string, $to_encoding, $from_encoding)`: converts between UTF-8, SJIS (CP932), ' +
     'EUC-JP, JIS (ISO-2022-JP), ASCII, ISO-8859-1 and UTF-16. `from_encoding` may list candidates ' +
     '(`"SJIS,UTF-8"` or `auto`): the first one the bytes are valid in is used. Characters the target cannot ' +
     'hold become `?`. Arrays are converted element by element (with `@`). The result holds bytes of the ' +
     'target encoding: `strlen` counts them; printing them shows them as the CMS would send them.',
-  args: [
+  params: [
+    { name: 'string', type: 'array|string' },
     { name: 'to_encoding', type: 'string', description: 'target encoding' },
     {
       name: 'from_encoding',
@@ -377,53 +310,45 @@ export const mbConvertEncoding: ModifierDef = definePlugin({
   result: 'the converted string (or array); false when no candidate encoding fits',
   errors: ['an unknown encoding name: ValueError, logged; the result is null'],
   examples: [{ template: "{$s|mb_convert_encoding:'SJIS'|strlen}", data: { s: 'あいうえお' }, output: '10' }],
-  run: phpFunction(
-    'mb_convert_encoding',
-    [
-      { name: 'string', type: 'array|string' },
-      { name: 'to_encoding', type: 'string' },
-      { name: 'from_encoding', type: 'mixed', optional: true },
-    ],
-    (ctx, input, toName, fromArg) => {
-      const to = charsetOf(toName);
-      if (to === null)
-        valueError('mb_convert_encoding', 2, 'to_encoding', `must be a valid encoding, "${toName}" given`);
-      let names: string[];
-      if (fromArg === undefined || fromArg === null) names = ['UTF-8'];
-      else if (fromArg instanceof PhpArray) names = fromArg.values().map((v) => String(v));
-      else names = String(fromArg).split(',');
-      const from: Charset[] = [];
-      for (const raw of names) {
-        const name = raw.trim();
-        if (name.toLowerCase() === 'auto') {
-          for (const a of AUTO) from.push(charsetOf(a)!);
-          continue;
-        }
-        const cs = charsetOf(name);
-        if (cs === null) {
-          valueError('mb_convert_encoding', 3, 'from_encoding', `contains invalid encoding "${name}"`);
-        }
-        from.push(cs);
+  run: (ctx, input, toName, fromArg) => {
+    const to = charsetOf(toName);
+    if (to === null)
+      valueError('mb_convert_encoding', 2, 'to_encoding', `must be a valid encoding, "${toName}" given`);
+    let names: string[];
+    if (fromArg === undefined || fromArg === null) names = ['UTF-8'];
+    else if (fromArg instanceof PhpArray) names = fromArg.values().map((v) => String(v));
+    else names = String(fromArg).split(',');
+    const from: Charset[] = [];
+    for (const raw of names) {
+      const name = raw.trim();
+      if (name.toLowerCase() === 'auto') {
+        for (const a of AUTO) from.push(charsetOf(a)!);
+        continue;
       }
-      if (from.length === 0)
-        valueError('mb_convert_encoding', 3, 'from_encoding', 'must specify at least one encoding');
-      const convert = (v: Value): Value => {
-        if (v instanceof PhpArray) {
-          const out = new PhpArray();
-          v.forEach((el, k) => {
-            const key = typeof k === 'string' ? convertString(k, to, from) : k;
-            out.set(key === false ? k : key, convert(el));
-          });
-          return out;
-        }
-        if (typeof v !== 'string') return v;
-        const r = convertString(v, to, from);
-        if (r === false) ctx.warn('mb_convert_encoding(): Unable to detect character encoding');
-        return r;
-      };
-      return convert(input);
-    },
-  ),
+      const cs = charsetOf(name);
+      if (cs === null) {
+        valueError('mb_convert_encoding', 3, 'from_encoding', `contains invalid encoding "${name}"`);
+      }
+      from.push(cs);
+    }
+    if (from.length === 0)
+      valueError('mb_convert_encoding', 3, 'from_encoding', 'must specify at least one encoding');
+    const convert = (v: Value): Value => {
+      if (v instanceof PhpArray) {
+        const out = new PhpArray();
+        v.forEach((el, k) => {
+          const key = typeof k === 'string' ? convertString(k, to, from) : k;
+          out.set(key === false ? k : key, convert(el));
+        });
+        return out;
+      }
+      if (typeof v !== 'string') return v;
+      const r = convertString(v, to, from);
+      if (r === false) ctx.warn('mb_convert_encoding(): Unable to detect character encoding');
+      return r;
+    };
+    return convert(input);
+  },
 });
 
 export const mbFunctions: readonly ModifierDef[] = [

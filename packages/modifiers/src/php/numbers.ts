@@ -11,7 +11,6 @@ import {
   makeFloat,
   numberFormat,
   PhpArray,
-  phpFunction,
   phpIntConstant,
   phpRound,
   strtotime as phpStrtotime,
@@ -22,36 +21,25 @@ import {
   type Value,
   valueError,
 } from '@sumi/php';
-import { definePlugin, type ModifierDef } from '@sumi/runtime';
+import type { ModifierDef } from '@sumi/runtime';
+import { phpModifier } from './define';
 
-const GROUP = 'PHP function';
-
-export const floatval: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const floatval: ModifierDef = phpModifier({
   name: 'floatval',
-  group: GROUP,
-  php: true,
   description: 'PHP `floatval()`: the leading number of a string ("42.9abc" → 42.9, "abc" → 0), as a float.',
-  args: [],
+  params: [{ name: 'value', type: 'mixed' }],
   result: 'a float',
   examples: [{ template: '{$s|floatval}', data: { s: '42.9' }, output: '42.9' }],
-  run: phpFunction('floatval', [{ name: 'value', type: 'mixed' }], (ctx, v) =>
-    makeFloat(toFloat(v ?? null, (m) => ctx.warn(m))),
-  ),
+  run: (ctx, v) => makeFloat(toFloat(v ?? null, (m) => ctx.warn(m))),
 });
 
-export const floor: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const floor: ModifierDef = phpModifier({
   name: 'floor',
-  group: GROUP,
-  php: true,
   description: 'PHP `floor()`: rounds down (-1.5 → -2). Numeric strings are accepted; the result is a float.',
-  args: [],
+  params: [{ name: 'num', type: 'number' }],
   result: 'a float',
   examples: [{ template: '{$f|floor} {$n|floor}', data: { f: 3.14259, n: -1.5 }, output: '3 -2' }],
-  run: phpFunction('floor', [{ name: 'num', type: 'number' }], (_ctx, n) =>
-    makeFloat(Math.floor(floatValue(n))),
-  ),
+  run: (_ctx, n) => makeFloat(Math.floor(floatValue(n))),
 });
 
 /** strtol(s, NULL, base): optional space and sign, the base's prefix (16: 0x, 0: 0x/0), digits; saturating. */
@@ -86,16 +74,14 @@ function strtol(s: string, base: number): number | bigint {
   return Number.isSafeInteger(n) ? n : acc;
 }
 
-export const intval: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const intval: ModifierDef = phpModifier({
   name: 'intval',
-  group: GROUP,
-  php: true,
   description:
     'PHP `intval($value, $base)`: the integer part ("12abc" → 12, 3.9 → 3, true → 1). With a base other than ' +
     '10 a string is read in that base ("ff" with 16 → 255; base 0 detects 0x and 0 prefixes).',
-  args: [
-    { name: 'base', type: 'integer', optional: true, default: 10, description: 'number base for strings' },
+  params: [
+    { name: 'value', type: 'mixed' },
+    { name: 'base', type: 'int', optional: true, default: 10, description: 'number base for strings' },
   ],
   result: 'an int',
   examples: [
@@ -105,23 +91,16 @@ export const intval: ModifierDef = definePlugin({
       output: '42 255 12',
     },
   ],
-  run: phpFunction(
-    'intval',
-    [
-      { name: 'value', type: 'mixed' },
-      { name: 'base', type: 'int', optional: true },
-    ],
-    (ctx, v, base = 10) => {
-      if (typeof v !== 'string' || base === 10) return toInt(v ?? null, (m) => ctx.warn(m));
-      let s = v;
-      if (base === 0 || base === 2) {
-        const m = /^([ \t\n\v\f\r]*)([+-]?)0[bB](.*)$/s.exec(s);
-        if (m && s.trimStart().length > 2) return strtol(m[2] + m[3], 2);
-      }
-      if (base === 0 && /^[ \t\n\v\f\r]*[+-]?0[oO]/.test(s)) s = s.replace(/0[oO]/, '0');
-      return strtol(s, base);
-    },
-  ),
+  run: (ctx, v, base = 10) => {
+    if (typeof v !== 'string' || base === 10) return toInt(v ?? null, (m) => ctx.warn(m));
+    let s = v;
+    if (base === 0 || base === 2) {
+      const m = /^([ \t\n\v\f\r]*)([+-]?)0[bB](.*)$/s.exec(s);
+      if (m && s.trimStart().length > 2) return strtol(m[2] + m[3], 2);
+    }
+    if (base === 0 && /^[ \t\n\v\f\r]*[+-]?0[oO]/.test(s)) s = s.replace(/0[oO]/, '0');
+    return strtol(s, base);
+  },
 });
 
 function extreme(fname: 'max' | 'min', first: Value, rest: Value[]): Value {
@@ -145,19 +124,16 @@ function extreme(fname: 'max' | 'min', first: Value, rest: Value[]): Value {
 
 const extremeParams = [
   { name: 'value', type: 'mixed' },
-  { name: 'values', type: 'mixed', variadic: true },
+  { name: 'values', type: 'mixed', variadic: true, description: 'more values to compare' },
 ] as const;
 
-export const max: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const max: ModifierDef = phpModifier({
   name: 'max',
-  group: GROUP,
-  php: true,
   description:
     'PHP `max()`: the largest element of an array (`{$list|@max}`) or the largest of the value and the ' +
     'arguments (`{3|max:7}`), with PHP 8 comparison (numeric strings compare as numbers). The first of ' +
     'equal values wins.',
-  args: [{ name: 'values', type: 'mixed', optional: true, description: 'more values to compare' }],
+  params: extremeParams,
   result: 'the largest value',
   errors: ['an empty array: ValueError, logged; a single non-array value: TypeError, logged; null'],
   examples: [
@@ -167,67 +143,55 @@ export const max: ModifierDef = definePlugin({
       output: '9 7 10',
     },
   ],
-  run: phpFunction('max', extremeParams, (_ctx, first, rest) => extreme('max', first ?? null, rest)),
+  run: (_ctx, first, rest) => extreme('max', first ?? null, rest),
 });
 
-export const min: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const min: ModifierDef = phpModifier({
   name: 'min',
-  group: GROUP,
-  php: true,
   description: 'PHP `min()`: the smallest element of an array or of the value and the arguments (see max).',
-  args: [{ name: 'values', type: 'mixed', optional: true, description: 'more values to compare' }],
+  params: extremeParams,
   result: 'the smallest value',
   errors: ['an empty array: ValueError, logged; a single non-array value: TypeError, logged; null'],
   examples: [{ template: '{$a|@min} {3|min:7}', data: { a: [3, 9, 2] }, output: '2 3' }],
-  run: phpFunction('min', extremeParams, (_ctx, first, rest) => extreme('min', first ?? null, rest)),
+  run: (_ctx, first, rest) => extreme('min', first ?? null, rest),
 });
 
-export const mtRand: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const mtRand: ModifierDef = phpModifier({
   name: 'mt_rand',
-  group: GROUP,
-  php: true,
   description:
     'PHP `mt_rand($min, $max)`: a random integer between the value and the argument, both included ' +
     "(from the render's random source, seedable for tests; not PHP's Mersenne Twister sequence).",
-  args: [{ name: 'max', type: 'integer', description: 'the largest result' }],
+  params: [
+    { name: 'min', type: 'int' },
+    { name: 'max', type: 'int', description: 'the largest result' },
+  ],
   result: 'an int',
   errors: ['max below min: ValueError, logged; null'],
   examples: [{ template: '{5|mt_rand:5}', output: '5' }],
-  run: phpFunction(
-    'mt_rand',
-    [
-      { name: 'min', type: 'int' },
-      { name: 'max', type: 'int' },
-    ],
-    (ctx, lo, hi) => {
-      if (hi < lo) valueError('mt_rand', 2, 'max', 'must be greater than or equal to argument #1 ($min)');
-      return ctx.services.random.int(lo, hi);
-    },
-  ),
+  run: (ctx, lo, hi) => {
+    if (hi < lo) valueError('mt_rand', 2, 'max', 'must be greater than or equal to argument #1 ($min)');
+    return ctx.services.random.int(lo, hi);
+  },
 });
 
-export const numberFormatDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const numberFormatDef: ModifierDef = phpModifier({
   name: 'number_format',
-  group: GROUP,
-  php: true,
   description:
     'PHP `number_format($num, $decimals, $decimal_separator, $thousands_separator)`: rounds half up ' +
     '(2.675 → 2.68, as PHP 8.2 does) and groups thousands with `,` by default.',
-  args: [
-    { name: 'decimals', type: 'integer', optional: true, default: 0, description: 'digits after the point' },
+  params: [
+    { name: 'num', type: 'float' },
+    { name: 'decimals', type: 'int', optional: true, default: 0, description: 'digits after the point' },
     {
       name: 'decimal_separator',
-      type: 'string',
+      type: '?string',
       optional: true,
       default: '.',
       description: 'the decimal point',
     },
     {
       name: 'thousands_separator',
-      type: 'string',
+      type: '?string',
       optional: true,
       default: ',',
       description: 'the group separator',
@@ -242,32 +206,21 @@ export const numberFormatDef: ModifierDef = definePlugin({
     },
     { template: "{1234.5|number_format:2:',':'.'}", output: '1.234,50' },
   ],
-  run: phpFunction(
-    'number_format',
-    [
-      { name: 'num', type: 'float' },
-      { name: 'decimals', type: 'int', optional: true },
-      { name: 'decimal_separator', type: '?string', optional: true },
-      { name: 'thousands_separator', type: '?string', optional: true },
-    ],
-    (_ctx, num, decimals = 0, dec, sep) => numberFormat(num, decimals, dec ?? '.', sep ?? ','),
-  ),
+  run: (_ctx, num, decimals = 0, dec, sep) => numberFormat(num, decimals, dec ?? '.', sep ?? ','),
 });
 
 const PHP_ROUND_HALF_UP = phpIntConstant('PHP_ROUND_HALF_UP');
 
-export const round: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const round: ModifierDef = phpModifier({
   name: 'round',
-  group: GROUP,
-  php: true,
   description:
     "PHP 8.2 `round($num, $precision)`: half away from zero (2.5 → 3, -2.5 → -3), with PHP's pre-rounding " +
     '(1.955 to 2 places is 1.96). A negative precision rounds to tens, hundreds... The result is a float. ' +
     'Only the default mode PHP_ROUND_HALF_UP is supported.',
-  args: [
-    { name: 'precision', type: 'integer', optional: true, default: 0, description: 'decimal places' },
-    { name: 'mode', type: 'integer', optional: true, default: 1, description: 'PHP_ROUND_HALF_UP (1) only' },
+  params: [
+    { name: 'num', type: 'number' },
+    { name: 'precision', type: 'int', optional: true, default: 0, description: 'decimal places' },
+    { name: 'mode', type: 'int', optional: true, default: 1, description: 'PHP_ROUND_HALF_UP (1) only' },
   ],
   result: 'a float',
   errors: ['another rounding mode: not implemented in Sumi, logged; null'],
@@ -278,69 +231,46 @@ export const round: ModifierDef = definePlugin({
       output: '3 3.14 1.96 -3',
     },
   ],
-  run: phpFunction(
-    'round',
-    [
-      { name: 'num', type: 'number' },
-      { name: 'precision', type: 'int', optional: true },
-      { name: 'mode', type: 'int', optional: true },
-    ],
-    (ctx, n, precision = 0, mode = PHP_ROUND_HALF_UP) => {
-      if (mode !== PHP_ROUND_HALF_UP) {
-        ctx.warn(`round(): rounding mode ${mode} is not implemented in Sumi (only PHP_ROUND_HALF_UP)`);
-        return null;
-      }
-      const x = floatValue(n);
-      // ints are returned as floats unchanged for precision >= 0
-      if (!isFloat(n) && precision >= 0) return makeFloat(x);
-      return makeFloat(phpRound(x, precision));
-    },
-  ),
+  run: (ctx, n, precision = 0, mode = PHP_ROUND_HALF_UP) => {
+    if (mode !== PHP_ROUND_HALF_UP) {
+      ctx.warn(`round(): rounding mode ${mode} is not implemented in Sumi (only PHP_ROUND_HALF_UP)`);
+      return null;
+    }
+    const x = floatValue(n);
+    // ints are returned as floats unchanged for precision >= 0
+    if (!isFloat(n) && precision >= 0) return makeFloat(x);
+    return makeFloat(phpRound(x, precision));
+  },
 });
 
-export const strval: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const strval: ModifierDef = phpModifier({
   name: 'strval',
-  group: GROUP,
-  php: true,
   description: 'PHP `strval()`: the value as echo prints it (floats with 14 significant digits, true as 1).',
-  args: [],
+  params: [{ name: 'value', type: 'mixed' }],
   result: 'a string',
   examples: [{ template: '{5|strval} {$f|strval}', data: { f: 1.5 }, output: '5 1.5' }],
-  // a stdClass object cannot be converted: PHP throws an Error (not a TypeError), which fails the render
-  run: phpFunction('strval', [{ name: 'value', type: 'mixed' }], (ctx, v) =>
-    toStr(v ?? null, (m) => ctx.warn(m)),
-  ),
+  run: (ctx, v) => toStr(v ?? null, (m) => ctx.warn(m)),
 });
 
-export const strtotimeDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const strtotimeDef: ModifierDef = phpModifier({
   name: 'strtotime',
-  group: GROUP,
-  php: true,
   description:
     'PHP `strtotime($datetime, $baseTimestamp)`: a Unix timestamp from an English date/time text ' +
     '("2024-02-29 12:00", "+1 week", "next monday"), read in the site\'s time zone (Asia/Tokyo) relative to ' +
     'now (or the base timestamp); false (prints nothing) when it cannot be parsed.',
-  args: [
-    { name: 'baseTimestamp', type: 'integer', optional: true, description: 'the "now" for relative texts' },
+  params: [
+    { name: 'datetime', type: 'string' },
+    { name: 'baseTimestamp', type: '?int', optional: true, description: 'the "now" for relative texts' },
   ],
   result: 'an int timestamp, or false',
   examples: [
     { template: '{$d|strtotime}', data: { d: '2024-02-29 12:00:00' }, output: '1709175600' },
     { template: "{'+1 day'|strtotime:0}", output: '86400' },
   ],
-  run: phpFunction(
-    'strtotime',
-    [
-      { name: 'datetime', type: 'string' },
-      { name: 'baseTimestamp', type: '?int', optional: true },
-    ],
-    (ctx, text, base) => {
-      const now = base ?? Math.floor(ctx.services.clock.now() / 1000);
-      return phpStrtotime(text, now, ctx.services.timezone);
-    },
-  ),
+  run: (ctx, text, base) => {
+    const now = base ?? Math.floor(ctx.services.clock.now() / 1000);
+    return phpStrtotime(text, now, ctx.services.timezone);
+  },
 });
 
 export const numberFunctions: readonly ModifierDef[] = [

@@ -13,7 +13,6 @@ import {
   fromBinary,
   haystackOffset,
   PhpArray,
-  phpFunction,
   phpIntConstant,
   substrBytes,
   toBinary,
@@ -21,22 +20,19 @@ import {
   typeError,
   valueError,
 } from '@sumi/php';
-import { definePlugin, type ModifierDef } from '@sumi/runtime';
+import type { ModifierDef } from '@sumi/runtime';
+import { phpModifier } from './define';
 
-const GROUP = 'PHP function';
-
-export const explode: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const explode: ModifierDef = phpModifier({
   name: 'explode',
-  group: GROUP,
-  php: true,
   description:
     'PHP `explode($separator, $string, $limit)`: the value is the separator, the first argument the string. ' +
     'A positive limit keeps at most that many parts (the last holds the rest); a negative one drops that many ' +
     'from the end; 0 counts as 1.',
-  args: [
+  params: [
+    { name: 'separator', type: 'string' },
     { name: 'string', type: 'string', description: 'the string to split' },
-    { name: 'limit', type: 'integer', optional: true, description: 'maximum number of parts (PHP_INT_MAX)' },
+    { name: 'limit', type: 'int', optional: true, description: 'maximum number of parts (PHP_INT_MAX)' },
   ],
   result: 'a list of strings',
   errors: ['an empty separator: ValueError, logged; the result is null'],
@@ -48,38 +44,28 @@ export const explode: ModifierDef = definePlugin({
     },
     { template: "{','|explode:'a,b,c':2|@json_encode}", output: '["a","b,c"]' },
   ],
-  run: phpFunction(
-    'explode',
-    [
-      { name: 'separator', type: 'string' },
-      { name: 'string', type: 'string' },
-      { name: 'limit', type: 'int', optional: true },
-    ],
-    (_ctx, sep, s, limit = Number.MAX_SAFE_INTEGER) => {
-      if (sep === '') valueError('explode', 1, 'separator', 'cannot be empty');
-      if (s === '') return PhpArray.fromList(limit < 0 ? [] : ['']);
-      const parts = s.split(sep);
-      if (limit < 0) return PhpArray.fromList(parts.slice(0, Math.max(0, parts.length + limit)));
-      const max = Math.max(1, limit);
-      if (parts.length <= max) return PhpArray.fromList(parts);
-      return PhpArray.fromList([...parts.slice(0, max - 1), parts.slice(max - 1).join(sep)]);
-    },
-  ),
+  run: (_ctx, sep, s, limit = Number.MAX_SAFE_INTEGER) => {
+    if (sep === '') valueError('explode', 1, 'separator', 'cannot be empty');
+    if (s === '') return PhpArray.fromList(limit < 0 ? [] : ['']);
+    const parts = s.split(sep);
+    if (limit < 0) return PhpArray.fromList(parts.slice(0, Math.max(0, parts.length + limit)));
+    const max = Math.max(1, limit);
+    if (parts.length <= max) return PhpArray.fromList(parts);
+    return PhpArray.fromList([...parts.slice(0, max - 1), parts.slice(max - 1).join(sep)]);
+  },
 });
 
-export const implode: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const implode: ModifierDef = phpModifier({
   name: 'implode',
-  group: GROUP,
-  php: true,
   description:
     'PHP 8 `implode($separator, $array)`: `{","|implode:$list}`; or `implode($array)` with no separator ' +
     '(`{$list|@implode}`). The legacy order `implode($array, $separator)` is a TypeError in PHP 8, so ' +
     '`{$list|@implode:","}` gives null. Elements print as echo prints them (arrays as `Array`).',
-  args: [
+  params: [
+    { name: 'separator', type: 'array|string' },
     {
       name: 'array',
-      type: 'array',
+      type: '?array',
       optional: true,
       description: 'the pieces (when the value is the separator)',
     },
@@ -93,55 +79,46 @@ export const implode: ModifierDef = definePlugin({
     { template: '{" - "|implode:$a}', data: { a: ['x', 'y', 'z'] }, output: 'x - y - z' },
     { template: '{$a|@implode}', data: { a: [1, 2] }, output: '12' },
   ],
-  run: phpFunction(
-    'implode',
-    [
-      { name: 'separator', type: 'array|string' },
-      { name: 'array', type: '?array', optional: true },
-    ],
-    (ctx, sep, pieces) => {
-      const warn = (m: string) => ctx.warn(m);
-      let glue: string;
-      let list: PhpArray;
-      if (pieces === null || pieces === undefined) {
-        if (!(sep instanceof PhpArray)) {
-          typeError('implode', 1, 'pieces', 'array', sep);
-        }
-        glue = '';
-        list = sep;
-      } else {
-        if (sep instanceof PhpArray) {
-          typeError('implode', 1, 'separator', 'string', sep);
-        }
-        glue = sep;
-        list = pieces;
+  run: (ctx, sep, pieces) => {
+    const warn = (m: string) => ctx.warn(m);
+    let glue: string;
+    let list: PhpArray;
+    if (pieces === null || pieces === undefined) {
+      if (!(sep instanceof PhpArray)) {
+        typeError('implode', 1, 'pieces', 'array', sep);
       }
-      const out: string[] = [];
-      list.forEach((v) => {
-        out.push(toStr(v, warn));
-      });
-      return out.join(glue);
-    },
-  ),
+      glue = '';
+      list = sep;
+    } else {
+      if (sep instanceof PhpArray) {
+        typeError('implode', 1, 'separator', 'string', sep);
+      }
+      glue = sep;
+      list = pieces;
+    }
+    const out: string[] = [];
+    list.forEach((v) => {
+      out.push(toStr(v, warn));
+    });
+    return out.join(glue);
+  },
 });
 
 const STR_PAD_LEFT = phpIntConstant('STR_PAD_LEFT');
 const STR_PAD_RIGHT = phpIntConstant('STR_PAD_RIGHT');
 const STR_PAD_BOTH = phpIntConstant('STR_PAD_BOTH');
 
-export const strPad: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const strPad: ModifierDef = phpModifier({
   name: 'str_pad',
-  group: GROUP,
-  php: true,
   description:
     'PHP `str_pad($string, $length, $pad_string, $pad_type)`: pads to `length` bytes with `pad_string` ' +
     '(repeated, cut to fit). pad_type: 1 STR_PAD_RIGHT (default), 0 STR_PAD_LEFT, 2 STR_PAD_BOTH (left gets ' +
     'the smaller half).',
-  args: [
-    { name: 'length', type: 'integer', description: 'target length in bytes' },
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'length', type: 'int', description: 'target length in bytes' },
     { name: 'pad_string', type: 'string', optional: true, default: ' ', description: 'the padding' },
-    { name: 'pad_type', type: 'integer', optional: true, default: 1, description: '0 left, 1 right, 2 both' },
+    { name: 'pad_type', type: 'int', optional: true, default: 1, description: '0 left, 1 right, 2 both' },
   ],
   result: 'the padded string (unchanged when already long enough)',
   errors: ['an empty pad_string or an unknown pad_type: ValueError, logged; the result is null'],
@@ -149,29 +126,20 @@ export const strPad: ModifierDef = definePlugin({
     { template: "[{$n|str_pad:5:'0':0}]", data: { n: 42 }, output: '[00042]' },
     { template: "[{'ab'|str_pad:5:'-':2}]", output: '[-ab--]' },
   ],
-  run: phpFunction(
-    'str_pad',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'length', type: 'int' },
-      { name: 'pad_string', type: 'string', optional: true },
-      { name: 'pad_type', type: 'int', optional: true },
-    ],
-    (_ctx, s, length, pad = ' ', type = STR_PAD_RIGHT) => {
-      const bytes = toBinary(s);
-      if (length < 0 || length <= bytes.length) return s;
-      if (pad === '') valueError('str_pad', 3, 'pad_string', 'must be a non-empty string');
-      if (type !== STR_PAD_LEFT && type !== STR_PAD_RIGHT && type !== STR_PAD_BOTH) {
-        valueError('str_pad', 4, 'pad_type', 'must be STR_PAD_LEFT, STR_PAD_RIGHT, or STR_PAD_BOTH');
-      }
-      const padBytes = toBinary(pad);
-      const total = length - bytes.length;
-      const left = type === STR_PAD_LEFT ? total : type === STR_PAD_BOTH ? Math.floor(total / 2) : 0;
-      const right = total - left;
-      const fill = (n: number) => padBytes.repeat(Math.ceil(n / padBytes.length)).slice(0, n);
-      return fromBinary(fill(left) + bytes + fill(right));
-    },
-  ),
+  run: (_ctx, s, length, pad = ' ', type = STR_PAD_RIGHT) => {
+    const bytes = toBinary(s);
+    if (length < 0 || length <= bytes.length) return s;
+    if (pad === '') valueError('str_pad', 3, 'pad_string', 'must be a non-empty string');
+    if (type !== STR_PAD_LEFT && type !== STR_PAD_RIGHT && type !== STR_PAD_BOTH) {
+      valueError('str_pad', 4, 'pad_type', 'must be STR_PAD_LEFT, STR_PAD_RIGHT, or STR_PAD_BOTH');
+    }
+    const padBytes = toBinary(pad);
+    const total = length - bytes.length;
+    const left = type === STR_PAD_LEFT ? total : type === STR_PAD_BOTH ? Math.floor(total / 2) : 0;
+    const right = total - left;
+    const fill = (n: number) => padBytes.repeat(Math.ceil(n / padBytes.length)).slice(0, n);
+    return fromBinary(fill(left) + bytes + fill(right));
+  },
 });
 
 /** strpos() and stripos(): the byte offset of `needle` in `hay` from `offset`, or false. */
@@ -193,71 +161,54 @@ function bytePosition(
   return i < 0 ? false : i;
 }
 
-const positionArgs = [
+const positionParams = [
+  { name: 'haystack', type: 'string' },
   { name: 'needle', type: 'string', description: 'the text to look for' },
   {
     name: 'offset',
-    type: 'integer',
+    type: 'int',
     optional: true,
     default: 0,
     description: 'byte offset to start at (negative: from the end)',
   },
 ] as const;
 
-const positionParams = [
-  { name: 'haystack', type: 'string' },
-  { name: 'needle', type: 'string' },
-  { name: 'offset', type: 'int', optional: true },
-] as const;
-
-export const strpos: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const strpos: ModifierDef = phpModifier({
   name: 'strpos',
-  group: GROUP,
-  php: true,
   description:
     'PHP `strpos($haystack, $needle, $offset)`: the byte offset of the first occurrence, or false (prints ' +
     'nothing; compare with `!== false`).',
-  args: positionArgs,
+  params: positionParams,
   result: 'an int byte offset, or false',
   errors: ['an offset outside the string: ValueError, logged; the result is null'],
   examples: [
     { template: "{$s|strpos:'o'} [{$s|strpos:'z'}]", data: { s: 'foo boo' }, output: '1 []' },
     { template: "{'日本語'|strpos:'語'}", output: '6' },
   ],
-  run: phpFunction('strpos', positionParams, (_ctx, h, n, offset = 0) =>
-    bytePosition('strpos', h, n, offset, false),
-  ),
+  run: (_ctx, h, n, offset = 0) => bytePosition('strpos', h, n, offset, false),
 });
 
-export const stripos: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const stripos: ModifierDef = phpModifier({
   name: 'stripos',
-  group: GROUP,
-  php: true,
   description: 'PHP `stripos()`: `strpos` ignoring ASCII case.',
-  args: positionArgs,
+  params: positionParams,
   result: 'an int byte offset, or false',
   errors: ['an offset outside the string: ValueError, logged; the result is null'],
   examples: [{ template: "{$s|stripos:'B'}", data: { s: 'foo boo' }, output: '4' }],
-  run: phpFunction('stripos', positionParams, (_ctx, h, n, offset = 0) =>
-    bytePosition('stripos', h, n, offset, true),
-  ),
+  run: (_ctx, h, n, offset = 0) => bytePosition('stripos', h, n, offset, true),
 });
 
-export const strstr: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const strstr: ModifierDef = phpModifier({
   name: 'strstr',
-  group: GROUP,
-  php: true,
   description:
     'PHP `strstr($haystack, $needle, $before_needle)`: the part from the first occurrence of needle to the ' +
     'end (or the part before it with `true`), or false.',
-  args: [
+  params: [
+    { name: 'haystack', type: 'string' },
     { name: 'needle', type: 'string', description: 'the text to look for' },
     {
       name: 'before_needle',
-      type: 'boolean',
+      type: 'bool',
       optional: true,
       default: false,
       description: 'return the part before',
@@ -271,77 +222,58 @@ export const strstr: ModifierDef = definePlugin({
       output: '[boo] [foo] []',
     },
   ],
-  run: phpFunction(
-    'strstr',
-    [
-      { name: 'haystack', type: 'string' },
-      { name: 'needle', type: 'string' },
-      { name: 'before_needle', type: 'bool', optional: true },
-    ],
-    (_ctx, h, n, before = false) => {
-      const hb = toBinary(h);
-      const i = hb.indexOf(toBinary(n));
-      if (i < 0) return false;
-      return fromBinary(before ? hb.slice(0, i) : hb.slice(i));
-    },
-  ),
+  run: (_ctx, h, n, before = false) => {
+    const hb = toBinary(h);
+    const i = hb.indexOf(toBinary(n));
+    if (i < 0) return false;
+    return fromBinary(before ? hb.slice(0, i) : hb.slice(i));
+  },
 });
 
-export const strlen: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const strlen: ModifierDef = phpModifier({
   name: 'strlen',
-  group: GROUP,
-  php: true,
   description:
     'PHP `strlen()`: the length in bytes (a Japanese character counts 3). Use `mb_strlen` for characters.',
-  args: [],
+  params: [{ name: 'string', type: 'string' }],
   result: 'an int',
   examples: [
     { template: '{$s|strlen}', data: { s: 'テスト' }, output: '9' },
     { template: '{$words|strlen|@json_encode}', data: { words: ['a', 'abc'] }, output: '[1,3]' },
   ],
-  run: phpFunction('strlen', [{ name: 'string', type: 'string' }], (_ctx, s) => byteCount(s)),
+  run: (_ctx, s) => byteCount(s),
 });
 
-export const strtolower: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const strtolower: ModifierDef = phpModifier({
   name: 'strtolower',
-  group: GROUP,
-  php: true,
   description:
     'PHP 8.2 `strtolower()`: ASCII letters only (`ÀÉ` stay as they are; use Smarty `lower` alike).',
-  args: [],
+  params: [{ name: 'string', type: 'string' }],
   result: 'the string',
   examples: [{ template: '{$s|strtolower}', data: { s: 'ÀÉ ABC' }, output: 'ÀÉ abc' }],
-  run: phpFunction('strtolower', [{ name: 'string', type: 'string' }], (_ctx, s) => asciiLower(s)),
+  run: (_ctx, s) => asciiLower(s),
 });
 
-export const strtoupper: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const strtoupper: ModifierDef = phpModifier({
   name: 'strtoupper',
-  group: GROUP,
-  php: true,
   description: 'PHP 8.2 `strtoupper()`: ASCII letters only (`é` stays as it is).',
-  args: [],
+  params: [{ name: 'string', type: 'string' }],
   result: 'the string',
   examples: [{ template: '{$s|strtoupper}', data: { s: 'héllo World' }, output: 'HéLLO WORLD' }],
-  run: phpFunction('strtoupper', [{ name: 'string', type: 'string' }], (_ctx, s) => asciiUpper(s)),
+  run: (_ctx, s) => asciiUpper(s),
 });
 
-export const substr: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const substr: ModifierDef = phpModifier({
   name: 'substr',
-  group: GROUP,
-  php: true,
   description:
     'PHP 8 `substr($string, $offset, $length)` on bytes: negative offset/length count from the end; an offset ' +
     'past the end gives "". Cutting inside a multibyte character leaves a broken byte sequence, as in PHP ' +
     '(use `mb_substr` for characters).',
-  args: [
-    { name: 'offset', type: 'integer', description: 'start byte (negative: from the end)' },
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'offset', type: 'int', description: 'start byte (negative: from the end)' },
     {
       name: 'length',
-      type: 'integer',
+      type: '?int',
       optional: true,
       description: 'number of bytes (negative: stop that many before the end)',
     },
@@ -351,15 +283,7 @@ export const substr: ModifierDef = definePlugin({
     { template: '{$s|substr:2:2} {$s|substr:-3}', data: { s: 'abcdefghij' }, output: 'cd hij' },
     { template: '{$s|md5|substr:0:6}', data: { s: 'abc' }, output: '900150' },
   ],
-  run: phpFunction(
-    'substr',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'offset', type: 'int' },
-      { name: 'length', type: '?int', optional: true },
-    ],
-    (_ctx, s, offset, length) => fromBinary(substrBytes(toBinary(s), offset, length)),
-  ),
+  run: (_ctx, s, offset, length) => fromBinary(substrBytes(toBinary(s), offset, length)),
 });
 
 /** php_charmask(): the set of bytes a trim() character list names (`a..z` ranges), with PHP's warnings. */
@@ -387,37 +311,30 @@ export function charMask(list: string, warn: (m: string) => void): Set<number> {
 
 const DEFAULT_TRIM = ' \n\r\t\v\0';
 
-export const trim: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const trim: ModifierDef = phpModifier({
   name: 'trim',
-  group: GROUP,
-  php: true,
   description:
     'PHP `trim($string, $characters)`: strips the listed bytes from both ends (default: space, \\n, \\r, \\t, ' +
     '\\v, \\0). The list may hold ranges such as `a..z`. It works on bytes: a multibyte character in the ' +
     'list strips each of its bytes, as in PHP.',
-  args: [{ name: 'characters', type: 'string', optional: true, description: 'the bytes to strip' }],
+  params: [
+    { name: 'string', type: 'string' },
+    { name: 'characters', type: 'string', optional: true, description: 'the bytes to strip' },
+  ],
   result: 'the trimmed string',
   examples: [
     { template: '[{$s|trim}]', data: { s: '  ab \n' }, output: '[ab]' },
     { template: "[{'xxhixx'|trim:'x'}] [{'abc123'|trim:'a..z'}]", output: '[hi] [123]' },
   ],
-  run: phpFunction(
-    'trim',
-    [
-      { name: 'string', type: 'string' },
-      { name: 'characters', type: 'string', optional: true },
-    ],
-    (ctx, s, chars = DEFAULT_TRIM) => {
-      const mask = charMask(chars, (m) => ctx.warn(`trim(): ${m}`));
-      const b = toBinary(s);
-      let start = 0;
-      let end = b.length;
-      while (start < end && mask.has(b.charCodeAt(start))) start++;
-      while (end > start && mask.has(b.charCodeAt(end - 1))) end--;
-      return start === 0 && end === b.length ? s : fromBinary(b.slice(start, end));
-    },
-  ),
+  run: (ctx, s, chars = DEFAULT_TRIM) => {
+    const mask = charMask(chars, (m) => ctx.warn(`trim(): ${m}`));
+    const b = toBinary(s);
+    let start = 0;
+    let end = b.length;
+    while (start < end && mask.has(b.charCodeAt(start))) start++;
+    while (end > start && mask.has(b.charCodeAt(end - 1))) end--;
+    return start === 0 && end === b.length ? s : fromBinary(b.slice(start, end));
+  },
 });
 
 export const stringFunctions: readonly ModifierDef[] = [

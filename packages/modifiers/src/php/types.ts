@@ -3,61 +3,50 @@
  * property_exists, unset.
  */
 
-import { isNumeric, PhpArray, PhpObject, phpFunction, typeError } from '@sumi/php';
+import { isNumeric, PhpArray, PhpObject, typeError } from '@sumi/php';
 import { definePlugin, type ModifierDef } from '@sumi/runtime';
+import { phpModifier } from './define';
 import { filterVar } from './filter';
 
 const GROUP = 'PHP function';
 
-export const isArray: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const isArray: ModifierDef = phpModifier({
   name: 'is_array',
-  group: GROUP,
-  php: true,
   wholeArray: true,
   description: 'PHP `is_array()`. Write `{$a|@is_array}`: without `@` the test is applied to each element.',
-  args: [],
+  params: [{ name: 'value', type: 'mixed' }],
   result: 'true or false',
   examples: [{ template: '[{$a|@is_array}] [{$s|is_array}]', data: { a: [], s: 'x' }, output: '[1] []' }],
-  run: phpFunction('is_array', [{ name: 'value', type: 'mixed' }], (_ctx, v) => v instanceof PhpArray),
+  run: (_ctx, v) => v instanceof PhpArray,
 });
 
-export const isNumericDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const isNumericDef: ModifierDef = phpModifier({
   name: 'is_numeric',
-  group: GROUP,
-  php: true,
   description:
     'PHP 8 `is_numeric()`: ints, floats and numeric strings ("1e3", " 7", "7 "; not "12a", "0x1A" or "").',
-  args: [],
+  params: [{ name: 'value', type: 'mixed' }],
   result: 'true or false',
   examples: [
     { template: '[{$n|is_numeric}] [{$x|is_numeric}]', data: { n: '1e3', x: '12a' }, output: '[1] []' },
   ],
-  run: phpFunction('is_numeric', [{ name: 'value', type: 'mixed' }], (_ctx, v) => isNumeric(v ?? null)),
+  run: (_ctx, v) => isNumeric(v ?? null),
 });
 
-export const defined: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const defined: ModifierDef = phpModifier({
   name: 'defined',
-  group: GROUP,
-  php: true,
   description:
     'PHP `defined($constant_name)`: true for the constants templates can read as `$smarty.const.NAME`: ' +
     "PHP's (ENT_QUOTES, JSON_*, FILTER_*, ...) and the site's (engine option `constants`).",
-  args: [],
+  params: [{ name: 'constant_name', type: 'string' }],
   result: 'true or false',
   examples: [{ template: "[{'ENT_QUOTES'|defined}] [{'NOPE_X'|defined}]", output: '[1] []' }],
-  run: phpFunction('defined', [{ name: 'constant_name', type: 'string' }], (ctx, name) => {
+  run: (ctx, name) => {
     return ctx.constants.has(name);
-  }),
+  },
 });
 
-export const filterVarDef: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const filterVarDef: ModifierDef = phpModifier({
   name: 'filter_var',
-  group: GROUP,
-  php: true,
   description:
     'PHP `filter_var($value, $filter, $options)`: validates and returns the value (ints and floats ' +
     'converted), or false. Filters: FILTER_VALIDATE_INT (257; options min_range/max_range, flags ' +
@@ -66,9 +55,15 @@ export const filterVarDef: ModifierDef = definePlugin({
     'NO_RES_RANGE), _MAC (276), _DOMAIN (277), FILTER_DEFAULT (516). `$options` is flags or ' +
     '`{flags: ..., options: {default: ...}}`; FILTER_NULL_ON_FAILURE gives null instead of false. Sanitize ' +
     'filters are not implemented in Sumi.',
-  args: [
-    { name: 'filter', type: 'integer', optional: true, default: 516, description: 'the FILTER_* id' },
-    { name: 'options', type: 'mixed', optional: true, description: 'flags, or an array with flags/options' },
+  params: [
+    { name: 'value', type: 'mixed' },
+    { name: 'filter', type: 'int', optional: true, default: 516, description: 'the FILTER_* id' },
+    {
+      name: 'options',
+      type: 'array|int',
+      optional: true,
+      description: 'flags, or an array with flags/options',
+    },
   ],
   result: 'the filtered value, false (or null) when invalid',
   examples: [
@@ -78,40 +73,25 @@ export const filterVarDef: ModifierDef = definePlugin({
       output: '[a@example.com] [] [42]',
     },
   ],
-  run: phpFunction(
-    'filter_var',
-    [
-      { name: 'value', type: 'mixed' },
-      { name: 'filter', type: 'int', optional: true },
-      { name: 'options', type: 'array|int', optional: true },
-    ],
-    (ctx, value, filter = 516, options) => filterVar(value ?? null, filter, options, (m) => ctx.warn(m)),
-  ),
+  run: (ctx, value, filter = 516, options) => filterVar(value ?? null, filter, options, (m) => ctx.warn(m)),
 });
 
-export const propertyExists: ModifierDef = definePlugin({
-  kind: 'modifier',
+export const propertyExists: ModifierDef = phpModifier({
   name: 'property_exists',
-  group: GROUP,
-  php: true,
   description:
     'PHP `property_exists($object_or_class, $property)`: true when an object (from `to_object` or ' +
     '`json_decode:false`) has the property. An array is not an object: TypeError, logged, null.',
-  args: [{ name: 'property', type: 'string', description: 'the property name' }],
+  params: [
+    { name: 'object_or_class', type: 'mixed' },
+    { name: 'property', type: 'string', description: 'the property name' },
+  ],
   result: 'true or false',
   examples: [{ template: "[{$m|@property_exists:'a'}]", data: { m: { a: 1 } }, output: '[]' }],
-  run: phpFunction(
-    'property_exists',
-    [
-      { name: 'object_or_class', type: 'mixed' },
-      { name: 'property', type: 'string' },
-    ],
-    (_ctx, subject, prop) => {
-      if (subject instanceof PhpObject) return subject.props.has(prop);
-      if (typeof subject === 'string') return false;
-      return typeError('property_exists', 1, 'object_or_class', 'object|string', subject ?? null);
-    },
-  ),
+  run: (_ctx, subject, prop) => {
+    if (subject instanceof PhpObject) return subject.props.has(prop);
+    if (typeof subject === 'string') return false;
+    return typeError('property_exists', 1, 'object_or_class', 'object|string', subject ?? null);
+  },
 });
 
 export const unset: ModifierDef = definePlugin({

@@ -56,7 +56,7 @@ export const capitalize: ModifierDef = definePlugin({
   args: [
     {
       name: 'uc_digits',
-      type: 'boolean',
+      type: 'bool',
       optional: true,
       default: false,
       description: 'also capitalize words containing digits',
@@ -101,7 +101,7 @@ export const countCharactersDef: ModifierDef = definePlugin({
   args: [
     {
       name: 'include_spaces',
-      type: 'boolean',
+      type: 'bool',
       optional: true,
       default: false,
       description: 'count whitespace too',
@@ -175,7 +175,7 @@ export const indent: ModifierDef = definePlugin({
   description:
     'Indents every line by `chars` copies of `char` (a line break at the very end does not start a new line).',
   args: [
-    { name: 'chars', type: 'integer', optional: true, default: 4, description: 'how many copies of `char`' },
+    { name: 'chars', type: 'int', optional: true, default: 4, description: 'how many copies of `char`' },
     { name: 'char', type: 'string', optional: true, default: ' ', description: 'the indentation text' },
   ],
   errors: ['a negative `chars` is a ValueError of str_repeat(): logged, the modifier gives null'],
@@ -288,7 +288,7 @@ export const stripTags: ModifierDef = definePlugin({
   args: [
     {
       name: 'replace_with_space',
-      type: 'boolean',
+      type: 'bool',
       optional: true,
       default: true,
       description: 'replace tags by a space',
@@ -318,16 +318,16 @@ export const truncate: ModifierDef = definePlugin({
     'unless `break_words` it backs up to the last whole word; with `middle` it keeps the start and the end. Lengths ' +
     'are bytes (a multibyte character counts 3): use `mb_strimwidth` for characters.',
   args: [
-    { name: 'length', type: 'integer', optional: true, default: 80, description: 'maximum length in bytes' },
+    { name: 'length', type: 'int', optional: true, default: 80, description: 'maximum length in bytes' },
     { name: 'etc', type: 'string', optional: true, default: '...', description: 'appended when cut' },
     {
       name: 'break_words',
-      type: 'boolean',
+      type: 'bool',
       optional: true,
       default: false,
       description: 'cut inside a word',
     },
-    { name: 'middle', type: 'boolean', optional: true, default: false, description: 'cut out the middle' },
+    { name: 'middle', type: 'bool', optional: true, default: false, description: 'cut out the middle' },
   ],
   result: 'the string, shortened when needed',
   examples: [
@@ -366,11 +366,11 @@ export const wordwrap: ModifierDef = definePlugin({
     "PHP's wordwrap(): breaks lines at spaces so that they are at most `length` bytes; with `cut` long words are " +
     'cut too. Existing line breaks are kept.',
   args: [
-    { name: 'length', type: 'integer', optional: true, default: 80, description: 'line width in bytes' },
+    { name: 'length', type: 'int', optional: true, default: 80, description: 'line width in bytes' },
     { name: 'break', type: 'string', optional: true, default: '\n', description: 'the line break to insert' },
     {
       name: 'cut',
-      type: 'boolean',
+      type: 'bool',
       optional: true,
       default: false,
       description: 'cut words longer than a line',

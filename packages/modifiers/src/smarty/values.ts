@@ -137,10 +137,10 @@ export const debugPrintVarDef: ModifierDef = definePlugin({
     'element (two `&nbsp;` of indent per level), `<i>true</i>`/`<i>false</i>`/`<i>null</i>`, strings in quotes cut ' +
     'to `length` bytes with `...`, everything passed through htmlspecialchars. Write it with `@` for arrays.',
   args: [
-    { name: 'depth', type: 'integer', optional: true, default: 0, description: 'starting indentation level' },
+    { name: 'depth', type: 'int', optional: true, default: 0, description: 'starting indentation level' },
     {
       name: 'length',
-      type: 'integer',
+      type: 'int',
       optional: true,
       default: 40,
       description: 'strings longer than this (bytes) are cut',

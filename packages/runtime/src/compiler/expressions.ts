@@ -4,7 +4,7 @@
  * module, so every call is a direct call).
  */
 import type { Accessor, Expr, Modifier, VarExpr } from '@sumi/parser';
-import { makeFloat, stringKey } from '@sumi/php';
+import { arityMessage, arityOf, makeFloat, type ParamSpec, stringKey } from '@sumi/php';
 import { ErrorCodes } from '../errors';
 import type { CodegenState } from './state';
 
@@ -261,6 +261,21 @@ function compileReference(st: CodegenState, v: VarExpr): string | null {
 /** longer chains are certainly mistakes, and nest the generated calls too deeply */
 const MAX_MODIFIERS = 64;
 
+/**
+ * A built-in PHP function called with a count of arguments PHP refuses (the piped value is argument #1)
+ * gets a warning here; at run time PHP's ArgumentCountError is logged and the value is null, as in the CMS.
+ */
+function checkArity(st: CodegenState, fname: string, signature: readonly ParamSpec[], m: Modifier): void {
+  const message = arityMessage(fname, arityOf(signature), m.args.length + 1);
+  if (message === null) return;
+  st.warn(
+    'MODIFIER_ARITY',
+    message,
+    m.span,
+    'PHP raises ArgumentCountError: the modifier logs it and its value is null',
+  );
+}
+
 export function compileModifiers(
   st: CodegenState,
   value: Expr | string,
@@ -300,6 +315,7 @@ export function compileModifiers(
       );
       continue;
     }
+    if (def.signature) checkArity(st, def.name, def.signature, m);
     const d = st.constant(def);
     const pos = st.position(m.span);
     const args = m.args.map((a) => compileExpr(st, a));

@@ -183,4 +183,18 @@ export class CodegenState {
   error(code: ErrorCode, message: string, span: Span, hint?: string): void {
     this.errors.push({ code, message, span, hint });
   }
+
+  /** a warning at `span` (once, should the same code be generated twice); its line and column are filled in later */
+  warn(code: string, message: string, span: Span, hint?: string): void {
+    if (this.warnings.some((w) => w.code === code && w.span.start === span.start)) return;
+    this.warnings.push({
+      code: code as Diagnostic['code'],
+      severity: 'warning',
+      message,
+      span,
+      line: 0,
+      column: 0,
+      hint,
+    });
+  }
 }

@@ -6,7 +6,7 @@
  *
  * Everything except `run` is JSON-serialisable (see `pluginMeta()`).
  */
-import type { Value } from '@sumi/php';
+import type { ParamSpec, PhpArray, Value } from '@sumi/php';
 import type { RenderContext } from '../render/context';
 
 /** The attribute types of the catalog, plus `varname` for `var`-like targets. */
@@ -31,12 +31,26 @@ export interface AttributeSpec {
   deprecated?: boolean;
 }
 
+/**
+ * A modifier argument (after the piped value), as the reference and completion show it. `type` is
+ * PHP's spelling (`string`, `int`, `float`, `bool`, `array`, `mixed`, `?int`, `array|string`,
+ * `int|float`): a modifier is a PHP function, built in or userland.
+ */
 export interface ArgSpec {
   name: string;
-  type: AttrType;
+  type: string;
   optional?: boolean;
+  /** takes every remaining argument (`...$values`) */
+  variadic?: boolean;
   default?: unknown;
   description: string;
+}
+
+/** One parameter of a modifier's PHP signature, with what its `args` entry documents. */
+export interface ModifierParam extends ParamSpec {
+  /** required for every parameter but the first (the piped value) */
+  description?: string;
+  default?: unknown;
 }
 
 export interface Example {
@@ -110,6 +124,14 @@ export interface ModifierDef extends CommonMeta {
   kind: 'modifier';
   args: readonly ArgSpec[];
   /**
+   * The PHP signature of a built-in PHP function, the piped value first (`substr($string, $offset,
+   * $length)`): `args` and the coercion of `run`'s arguments derive from it (see `phpModifier` in
+   * @sumi/modifiers), and the compiler warns when a call has a count PHP refuses with
+   * ArgumentCountError. Absent for userland functions (Smarty's and the CMS's modifiers): PHP ignores
+   * extra arguments to those.
+   */
+  signature?: readonly ModifierParam[];
+  /**
    * Without `@` Smarty 2 maps a modifier over an array's elements; with `@`
    * the modifier gets the whole array. The runtime does that mapping; `run`
    * receives one value. `wholeArray: true` documents modifiers that are
@@ -139,7 +161,71 @@ export interface CompilerTagDef extends CommonMeta {
 
 export type PluginDef = FunctionPluginDef | BlockPluginDef | ModifierDef | CompilerTagDef;
 
-export function definePlugin<T extends PluginDef>(def: T): T {
+/**
+ * What `resolveAttrs` (plugin/attributes.ts) hands `run` for an attribute of this declaration: a
+ * `varname` is a non-empty string, a `boolean` a bool, an `integer` an int (or "" as given), an
+ * `array` an array; a `string` or `number` attribute is any scalar as given (not converted).
+ */
+type AttrValue<S extends AttributeSpec> = S['type'] extends 'varname'
+  ? string
+  : S['type'] extends 'boolean'
+    ? boolean
+    : S['type'] extends 'integer'
+      ? number | bigint | ''
+      : S['type'] extends 'array'
+        ? PhpArray
+        : S['type'] extends 'string' | 'number'
+          ? Exclude<Value, PhpArray>
+          : Value;
+
+/**
+ * The attribute object `run` receives for these declarations. An attribute without a default may be
+ * undefined even when required: the compiler checks that it is written, but a null value counts as
+ * absent (PHP's isset()).
+ */
+export type AttrsOf<A extends Record<string, AttributeSpec>> = {
+  -readonly [K in keyof A]:
+    | AttrValue<A[K]>
+    | (A[K] extends { default: string | number | boolean | object } ? never : undefined);
+};
+
+/** `AttrsOf`, plus the undeclared attributes when the plugin accepts them (`extraAttributes`). */
+type RunAttrs<A extends Record<string, AttributeSpec>, X> = AttrsOf<A> &
+  (X extends string ? Record<string, Value | undefined> : unknown);
+
+type TagInit<D extends FunctionPluginDef | BlockPluginDef, A extends Record<string, AttributeSpec>, X> = Omit<
+  D,
+  'attributes' | 'extraAttributes' | 'check' | 'run'
+> & {
+  attributes: A;
+  extraAttributes?: X;
+  check?: (attrs: RunAttrs<A, X>) => string | null;
+};
+
+/** A function plugin whose `run` (and `check`) see the attribute types its declarations give. */
+export type FunctionPluginInit<A extends Record<string, AttributeSpec>, X> = TagInit<
+  FunctionPluginDef,
+  A,
+  X
+> & {
+  run(ctx: RenderContext, attrs: RunAttrs<A, X>): ReturnType<FunctionPluginDef['run']>;
+};
+
+/** A block plugin whose `run` (and `check`) see the attribute types its declarations give. */
+export type BlockPluginInit<A extends Record<string, AttributeSpec>, X> = TagInit<BlockPluginDef, A, X> & {
+  run(ctx: RenderContext, attrs: RunAttrs<A, X>, body: BlockBody): ReturnType<BlockPluginDef['run']>;
+};
+
+export function definePlugin<
+  const A extends Record<string, AttributeSpec>,
+  X extends string | undefined = undefined,
+>(def: FunctionPluginInit<A, X>): FunctionPluginDef;
+export function definePlugin<
+  const A extends Record<string, AttributeSpec>,
+  X extends string | undefined = undefined,
+>(def: BlockPluginInit<A, X>): BlockPluginDef;
+export function definePlugin<T extends ModifierDef | CompilerTagDef>(def: T): T;
+export function definePlugin(def: PluginDef): PluginDef {
   return def;
 }
 

@@ -55,13 +55,13 @@ export const assignArray: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const delim = toStr(a.delimiter as Value) || ',';
-    const values = toStr(a.values as Value);
+    const delim = toStr(a.delimiter) || ',';
+    const values = toStr(a.values);
     const list = values === '' ? [] : values.split(delim);
     let out: PhpArray;
     if (a.keys === undefined || a.keys === null) out = PhpArray.fromList(list);
     else {
-      const keys = toStr(a.keys as Value) === '' ? [] : toStr(a.keys as Value).split(delim);
+      const keys = toStr(a.keys) === '' ? [] : toStr(a.keys).split(delim);
       if (keys.length !== list.length)
         throw new RenderFailure(
           ErrorCodes.PLUGIN_ERROR,
@@ -184,7 +184,7 @@ export const assignArraySet: FunctionPluginDef = definePlugin({
   ],
   run(ctx, a) {
     const out = arrayArg('assign_array_set', 'from', a.from).clone();
-    const value = copyValue((a.value ?? null) as Value);
+    const value = copyValue(a.value ?? null);
     if (a.key === undefined || a.key === null) out.push(value);
     else out.set(a.key, value);
     ctx.assign(a.var as string, out);

@@ -1,6 +1,5 @@
 /** {cookie}: reads or sets a cookie of the current request (through the cookies service). */
 
-import type { Value } from '@sumi/php';
 import { toBool, toInt, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
@@ -20,14 +19,14 @@ export const cookie: FunctionPluginDef = definePlugin({
   examples: [{ template: '{cookie key=k value=v}{cookie key=k var=x}{$x}', output: 'v' }],
   run(ctx, a) {
     const jar = ctx.services.cookies;
-    const key = toStr(a.key as Value);
+    const key = toStr(a.key);
     if (a.value !== undefined && a.value !== null) {
-      if (!jar.has(key) || toBool(a.overwrite as Value)) {
-        jar.set(key, toStr(a.value as Value));
-        const days = Number(toInt(a.expires as Value));
+      if (!jar.has(key) || toBool(a.overwrite)) {
+        jar.set(key, toStr(a.value));
+        const days = Number(toInt(a.expires));
         ctx.state.set(`cookie:${key}:expires`, days > 0 ? ctx.services.clock.now() + days * 86400_000 : 0);
       }
     }
-    if (a.var) ctx.assign(a.var as string, jar.get(key) ?? null);
+    if (a.var) ctx.assign(a.var, jar.get(key) ?? null);
   },
 });

@@ -16,12 +16,13 @@ function toTimestamp(ctx: RenderContext, v: Value): number | null {
 }
 
 /** stores `time` formatted with the `format` attribute in `var` ('' for a time that does not parse) */
-function formatInto(ctx: RenderContext, a: Record<string, Value>, time: Value | undefined): void {
+function formatInto(
+  ctx: RenderContext,
+  a: { var: string | undefined; format: Value },
+  time: Value | undefined,
+): void {
   const ts = toTimestamp(ctx, time ?? null);
-  ctx.assign(
-    a.var as string,
-    ts === null ? '' : phpDate(toStr(a.format as Value), ts, ctx.services.timezone),
-  );
+  ctx.assign(a.var as string, ts === null ? '' : phpDate(toStr(a.format), ts, ctx.services.timezone));
 }
 
 export const date: FunctionPluginDef = definePlugin({

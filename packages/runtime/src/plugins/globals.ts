@@ -21,12 +21,12 @@ export const assignGlobals: FunctionPluginDef = definePlugin({
   examples: [{ template: '{assign_globals key=k value=1}{assign_globals var=x key=k}{$x}', output: '1' }],
   run(ctx, a) {
     const globals = ctx.services.globals;
-    const key = a.key === undefined || a.key === null ? null : toStr(a.key as Value);
-    if (toBool(a.unset as Value)) {
+    const key = a.key === undefined || a.key === null ? null : toStr(a.key);
+    if (toBool(a.unset)) {
       if (key === null) globals.clear();
       else globals.delete(key);
     } else if (a.value !== undefined && key !== null) {
-      globals.set(key, copyValue(a.value as Value));
+      globals.set(key, copyValue(a.value));
     }
     if (a.var) {
       const out =

@@ -1,16 +1,7 @@
 /**
  * {cms_hash}: PHP's hash() / hash_hmac() of a string, as lowercase hex or raw bytes.
  */
-import {
-  digestText,
-  HASH_ALGORITHMS,
-  isHashAlgorithm,
-  phpHash,
-  toBool,
-  toBytes,
-  toStr,
-  type Value,
-} from '@sumi/php';
+import { digestText, HASH_ALGORITHMS, isHashAlgorithm, phpHash, toBool, toBytes, toStr } from '@sumi/php';
 import { ErrorCodes, RenderFailure } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
@@ -48,8 +39,8 @@ export const cmsHash: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const key = a.key === undefined || a.key === null ? undefined : toBytes(toStr(a.key as Value));
-    const algo = toStr(a.algo as Value);
+    const key = a.key === undefined || a.key === null ? undefined : toBytes(toStr(a.key));
+    const algo = toStr(a.algo);
     if (!isHashAlgorithm(algo)) {
       throw new RenderFailure(
         ErrorCodes.INVALID_ATTRIBUTE,
@@ -57,7 +48,7 @@ export const cmsHash: FunctionPluginDef = definePlugin({
         `use one of ${HASH_ALGORITHMS.join(', ')}`,
       );
     }
-    const digest = phpHash(algo, toBytes(toStr(a.data as Value)), key);
-    ctx.assign(a.var as string, digestText(digest, toBool(a.binary as Value)));
+    const digest = phpHash(algo, toBytes(toStr(a.data)), key);
+    ctx.assign(a.var as string, digestText(digest, toBool(a.binary)));
   },
 });

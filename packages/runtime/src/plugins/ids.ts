@@ -47,12 +47,12 @@ export const lottery: FunctionPluginDef = definePlugin({
     const exclude = new Set(
       a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : [],
     );
-    const times = Math.max(1, Number(toInt(a.duplicate as Value)));
+    const times = Math.max(1, Number(toInt(a.duplicate)));
     const pool: Value[] = [];
     for (const id of ids.values())
       if (!exclude.has(toStr(id))) for (let i = 0; i < times; i++) pool.push(copyValue(id));
     const out: Value[] = [];
-    const cnt = Math.max(0, Number(toInt(a.cnt as Value)));
+    const cnt = Math.max(0, Number(toInt(a.cnt)));
     while (out.length < cnt && pool.length)
       out.push(pool.splice(ctx.services.random.int(0, pool.length - 1), 1)[0]!);
     ctx.assign(a.var as string, PhpArray.fromList(out));

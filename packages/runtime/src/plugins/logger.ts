@@ -38,8 +38,8 @@ export const logger: FunctionPluginDef = definePlugin({
   limits: ['each message is cut at 1 KB and ends with "...Over 1kb data."'],
   examples: [{ template: '{logger msg1="start"}done', output: 'done' }],
   run(ctx, a) {
-    for (const k of ['msg1', 'msg2', 'msg3', 'msg4']) {
-      const v = a[k] as Value | undefined;
+    for (const k of ['msg1', 'msg2', 'msg3', 'msg4'] as const) {
+      const v = a[k];
       if (v === undefined) continue;
       const text = v instanceof PhpArray || v instanceof PhpObject ? safeJson(v) : toStr(v);
       ctx.log('info', limitMessage(text), 'logger');

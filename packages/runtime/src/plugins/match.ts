@@ -12,17 +12,20 @@ import type { RenderContext } from '../render/context';
 
 type Preg = (pattern: string, subject: string, flags: number, offset: number) => PregMatchResult;
 
-function run(ctx: RenderContext, fn: string, a: Record<string, Value>, match: Preg): void {
+/** the attributes both tags take */
+interface MatchAttrs {
+  var: string | undefined;
+  pattern: Value | undefined;
+  subject: Value | undefined;
+  flags: Value;
+  offset: Value;
+}
+
+function run(ctx: RenderContext, fn: string, a: MatchAttrs, match: Preg): void {
   const matches = withPcre(
     ctx,
     fn,
-    () =>
-      match(
-        toStr(a.pattern as Value),
-        toStr(a.subject as Value),
-        Number(toInt(a.flags as Value)),
-        Number(toInt(a.offset as Value)),
-      ).matches,
+    () => match(toStr(a.pattern), toStr(a.subject), Number(toInt(a.flags)), Number(toInt(a.offset))).matches,
   );
   ctx.assign(a.var as string, matches);
 }

@@ -1,6 +1,5 @@
 /** {login}, {logout}, {refresh_cs}: the member session, through the session service. */
 
-import type { Value } from '@sumi/php';
 import { PhpArray, toBool, toInt } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
@@ -24,7 +23,7 @@ export const login: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    await ctx.services.session.login(Number(toInt(a.member_id as Value)), toBool(a.overwrite as Value));
+    await ctx.services.session.login(Number(toInt(a.member_id)), toBool(a.overwrite));
   },
 });
 

@@ -1,6 +1,5 @@
 /** {set_memory} and {sleep}: the CMS's resource knobs, with its limits. */
 
-import type { Value } from '@sumi/php';
 import { toInt, toStr } from '@sumi/php';
 import { RenderFailure } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
@@ -21,7 +20,7 @@ export const setMemory: FunctionPluginDef = definePlugin({
   errors: ['any other value'],
   examples: [{ template: '{set_memory memory_limit=512M}ok', output: 'ok' }],
   run(ctx, a) {
-    const v = toStr((a.memory_limit ?? a.var ?? '') as Value);
+    const v = toStr(a.memory_limit ?? a.var ?? '');
     if (!MEMORY.includes(v))
       throw new RenderFailure(
         'INVALID_ATTRIBUTE',
@@ -43,7 +42,7 @@ export const sleep: FunctionPluginDef = definePlugin({
   async: true,
   examples: [{ template: '{sleep ms=5000}done', output: 'done', description: 'waits 1000 ms' }],
   run(ctx, a) {
-    const ms = Math.min(1000, Math.max(100, Number(toInt(a.ms as Value))));
+    const ms = Math.min(1000, Math.max(100, Number(toInt(a.ms))));
     const wait = (ctx.services as { sleep?: (ms: number) => Promise<void> }).sleep;
     return (wait ? wait(ms) : new Promise<void>((r) => setTimeout(r, ms))).then(() => undefined);
   },

@@ -112,7 +112,7 @@ export const xmltojson: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const v = xmlToValue(toStr(a.xml as Value), toBool(a.convert_namespace as Value), (m) =>
+    const v = xmlToValue(toStr(a.xml), toBool(a.convert_namespace), (m) =>
       ctx.warn(`xmltojson: invalid XML: ${m}`),
     );
     ctx.assign(a.var as string, v);

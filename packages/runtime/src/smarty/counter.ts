@@ -45,16 +45,16 @@ export const counter: FunctionPluginDef = definePlugin({
   run(ctx, a) {
     let all = ctx.state.get('counter') as Map<string, Counter> | undefined;
     if (!all) ctx.state.set('counter', (all = new Map()));
-    const name = a.name == null ? 'default' : toStr(a.name as Value);
+    const name = a.name == null ? 'default' : toStr(a.name);
     let c = all.get(name);
     if (!c) all.set(name, (c = { skip: 1, direction: 'up', count: 1 }));
-    if (a.start != null) c.count = toInt(a.start as Value) as Value;
-    if (a.assign != null && toBool(a.assign as Value)) c.assign = toStr(a.assign as Value);
+    if (a.start != null) c.count = toInt(a.start) as Value;
+    if (a.assign != null && toBool(a.assign)) c.assign = toStr(a.assign);
     if (c.assign !== undefined) ctx.assign(c.assign, c.count);
-    const print = a.print != null ? toBool(a.print as Value) : c.assign === undefined;
+    const print = a.print != null ? toBool(a.print) : c.assign === undefined;
     const out = print ? toStr(c.count) : undefined;
-    if (a.skip != null) c.skip = a.skip as Value;
-    if (a.direction != null) c.direction = a.direction as Value;
+    if (a.skip != null) c.skip = a.skip;
+    if (a.direction != null) c.direction = a.direction;
     const warn = (m: string) => ctx.warn(`counter: ${m}`);
     c.count = looseEquals(c.direction, 'down') ? sub(c.count, c.skip, warn) : add(c.count, c.skip, warn);
     return out;

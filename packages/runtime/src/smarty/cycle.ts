@@ -51,7 +51,7 @@ export const cycle: FunctionPluginDef = definePlugin({
   run(ctx, a) {
     let all = ctx.state.get('cycle') as Map<string, Cycle> | undefined;
     if (!all) ctx.state.set('cycle', (all = new Map()));
-    const name = toBool((a.name ?? null) as Value) ? toStr(a.name as Value) : 'default';
+    const name = toBool(a.name ?? null) ? toStr(a.name) : 'default';
     let c = all.get(name);
     if (a.values === undefined) {
       if (!c) {
@@ -59,7 +59,7 @@ export const cycle: FunctionPluginDef = definePlugin({
         return undefined;
       }
     } else {
-      const values = a.values as Value;
+      const values = a.values;
       if (!c) all.set(name, (c = { values, index: 0 }));
       else if (c.values !== null && !looseEquals(c.values, values)) c.index = 0;
       c.values = values instanceof PhpArray ? values.clone() : values;
@@ -67,23 +67,23 @@ export const cycle: FunctionPluginDef = definePlugin({
     let list: PhpArray;
     if (c.values instanceof PhpArray) list = c.values;
     else {
-      const delimiter = toStr(a.delimiter as Value);
+      const delimiter = toStr(a.delimiter);
       if (delimiter === '')
         throw new PhpError('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
       list = PhpArray.fromList(toStr(c.values).split(delimiter));
     }
-    if (toBool(a.reset as Value)) c.index = 0;
+    if (toBool(a.reset)) c.index = 0;
     let current: Value | undefined = list.get(c.index);
     if (current === undefined) {
       ctx.warn(`cycle: Undefined array key ${c.index}`);
       current = null;
     }
-    let print = toBool(a.print as Value);
+    let print = toBool(a.print);
     if (a.assign != null) {
       print = false;
-      ctx.assign(toStr(a.assign as Value), current);
+      ctx.assign(toStr(a.assign), current);
     }
-    if (toBool(a.advance as Value)) c.index = c.index >= list.size - 1 ? 0 : c.index + 1;
+    if (toBool(a.advance)) c.index = c.index >= list.size - 1 ? 0 : c.index + 1;
     return print ? toStr(current) : undefined;
   },
 });

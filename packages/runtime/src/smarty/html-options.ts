@@ -60,13 +60,12 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const selected =
-      a.selected === undefined ? [] : [...asArray(a.selected as Value).values()].map((v) => toStr(v));
+    const selected = a.selected === undefined ? [] : [...asArray(a.selected).values()].map((v) => toStr(v));
     let extra = '';
     for (const [k, v] of Object.entries(a)) {
       if (OWN.has(k) || v === undefined) continue;
       if (v instanceof PhpArray) ctx.warn(`html_options: extra attribute '${k}' cannot be an array`);
-      else extra += ` ${k}="${escapeSpecialChars(v as Value)}"`;
+      else extra += ` ${k}="${escapeSpecialChars(v)}"`;
     }
     const hasOptions = a.options !== undefined;
     if (!hasOptions && a.values === undefined) return '';
@@ -74,14 +73,14 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
     if (hasOptions) {
       for (const [k, v] of asArray(a.options as Value).entries()) html += option(k, v, selected);
     } else {
-      const output = a.output === undefined ? null : [...asArray(a.output as Value).values()];
+      const output = a.output === undefined ? null : [...asArray(a.output).values()];
       let i = 0;
       for (const v of asArray(a.values as Value).values()) {
         const label = output?.[i++] ?? null;
         html += option(v, label ?? '', selected);
       }
     }
-    const name = a.name === undefined ? '' : toStr(a.name as Value);
+    const name = a.name === undefined ? '' : toStr(a.name);
     if (!toBool(name)) return html;
     return `<select name="${name}"${extra}>\n${html}</select>\n`;
   },

@@ -41,8 +41,8 @@ export const math: FunctionPluginDef = definePlugin({
       ctx.warn(`math: ${message}`);
       return undefined;
     };
-    if (!toBool((a.equation ?? null) as Value)) return fail('missing equation parameter');
-    const equation = toStr(a.equation as Value).replaceAll('`', '');
+    if (!toBool(a.equation ?? null)) return fail('missing equation parameter');
+    const equation = toStr(a.equation).replaceAll('`', '');
     if (equation.split('(').length !== equation.split(')').length) return fail('unbalanced parenthesis');
     for (const m of equation.matchAll(/(?:0x[a-fA-F0-9]+)|([a-zA-Z][a-zA-Z0-9_]*)/g)) {
       const name = m[1];
@@ -53,7 +53,7 @@ export const math: FunctionPluginDef = definePlugin({
     const params = new Map<string, Value>();
     for (const [key, raw] of Object.entries(a)) {
       if (RESERVED.has(key) || raw === undefined) continue;
-      const v = raw as Value;
+      const v = raw;
       if (v instanceof PhpArray || v instanceof PhpObject) {
         throw new PhpError(
           'TypeError',
@@ -69,10 +69,10 @@ export const math: FunctionPluginDef = definePlugin({
       randomInt: (min, max) => ctx.services.random.int(min, max),
       warn: (m) => ctx.warn(`math: ${m}`),
     });
-    const format = a.format == null ? '' : toStr(a.format as Value);
+    const format = a.format == null ? '' : toStr(a.format);
     const out = toBool(format) ? sprintf(format, [result]) : result;
-    if (a.assign != null && toBool(a.assign as Value)) {
-      ctx.assign(toStr(a.assign as Value), out);
+    if (a.assign != null && toBool(a.assign)) {
+      ctx.assign(toStr(a.assign), out);
       return undefined;
     }
     return toStr(out);

@@ -6,7 +6,6 @@
  * each "\n" except a final one (PCRE's multiline `^`).
  */
 
-import type { Value } from '@sumi/php';
 import { fromBinary, toBinary, toBool, toInt, toStr } from '@sumi/php';
 import { type BlockPluginDef, definePlugin } from '../plugin/types';
 import { wordwrap } from './wordwrap';
@@ -87,17 +86,17 @@ export const textformat: BlockPluginDef = definePlugin({
   ],
   run(ctx, a, body) {
     const format = (text: string) => {
-      const num = (k: string) => Number(toInt(a[k] as Value));
+      const num = (k: 'wrap' | 'indent' | 'indent_first') => Number(toInt(a[k]));
       const result = textformatText(text, {
-        wrap: a.style != null && toStr(a.style as Value) === 'email' ? 72 : num('wrap'),
+        wrap: a.style != null && toStr(a.style) === 'email' ? 72 : num('wrap'),
         indent: num('indent'),
         indentFirst: num('indent_first'),
-        indentChar: toStr(a.indent_char as Value),
-        wrapChar: toStr(a.wrap_char as Value),
-        wrapCut: toBool(a.wrap_cut as Value),
+        indentChar: toStr(a.indent_char),
+        wrapChar: toStr(a.wrap_char),
+        wrapCut: toBool(a.wrap_cut),
       });
-      if (a.assign != null && toBool(a.assign as Value)) {
-        ctx.assign(toStr(a.assign as Value), result);
+      if (a.assign != null && toBool(a.assign)) {
+        ctx.assign(toStr(a.assign), result);
         return undefined;
       }
       return result;
