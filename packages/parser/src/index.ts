@@ -19,6 +19,16 @@ export {
 export { IF_FUNCS } from './if-expression';
 export { type CodeFrameOptions, codeFrame, locate, type Position } from './location';
 export type { ParseOptions } from './options';
+export {
+  FOREACH_PROPS,
+  isSmartyVar,
+  type LoopProp,
+  SECTION_PROPS,
+  SMARTY_VARS,
+  type SmartyVar,
+  type SmartyVarName,
+} from './smarty-vars';
+export { CORE_BLOCK_TAGS, CORE_TAGS, type CoreTagName, type CoreTagSyntax } from './tags';
 export { TOKEN_TYPES, type Token, type TokenType, tokenize } from './tokenizer';
 
 /** Parses a template. Never throws: problems are returned as diagnostics. */

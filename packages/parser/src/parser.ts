@@ -11,12 +11,11 @@ import { parseModifiers, valueFromToken } from './expressions';
 import { parseIfCondition } from './if-expression';
 import type { ParseOptions } from './options';
 import { type Segment, segment } from './scanner';
-import { adviseUnrecognized, splitTag, type TagHead } from './tags';
+import { adviseUnrecognized, CORE_BLOCK_TAGS, splitTag, type TagHead } from './tags';
 import { settleTokens, type Token } from './tokenizer';
 import { textValue } from './whitespace';
 
-/** Blocks the compiler knows itself; `textformat` is Smarty's block plugin. */
-const CORE_BLOCKS = ['foreach', 'section', 'capture', 'strip'];
+/** `textformat` is Smarty's block plugin (the core blocks are CORE_BLOCK_TAGS). */
 const DEFAULT_PLUGIN_BLOCKS = ['textformat'];
 /** Function-form tags that compile to non-printing PHP (compiler functions and include). */
 const SILENT_TAGS = new Set(['assign', 'include', 'break', 'continue']);
@@ -78,7 +77,7 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
   // tags record their tokens in `scratch`, which settleTokens sorts into `tokens`
   const scratch: Token[] | null = tokens ? [] : null;
   const ctx: Ctx = { src: source, diags, tokens: scratch, ld, rd };
-  const blockNames = new Set([...CORE_BLOCKS, ...DEFAULT_PLUGIN_BLOCKS, ...(options.blockTags ?? [])]);
+  const blockNames = new Set([...CORE_BLOCK_TAGS, ...DEFAULT_PLUGIN_BLOCKS, ...(options.blockTags ?? [])]);
   const root: Node[] = [];
   const stack: Frame[] = [];
   const smarty3Open = new Map<string, number>();
