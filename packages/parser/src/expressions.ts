@@ -19,6 +19,7 @@ import {
 import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
 import { type ExprTok, OperatorError, parseOperators } from './operators';
+import { FOREACH_PROPS, isSmartyVar, SMARTY_VARS, type SmartyVar, type SmartyVarName } from './smarty-vars';
 import { expandQuoted, type QuoteMode, quotedToExpr } from './strings';
 
 /* ------------------------------------------------------------------ */
@@ -70,46 +71,17 @@ export function numberLiteral(ctx: Ctx, a: number, b: number): NumberLit {
 /* Variables                                                           */
 /* ------------------------------------------------------------------ */
 
-const SMARTY_REFS = new Set([
-  'now',
-  'const',
-  'capture',
-  'foreach',
-  'section',
-  'get',
-  'post',
-  'cookies',
-  'env',
-  'server',
-  'session',
-  'request',
-  'ldelim',
-  'rdelim',
-  'template',
-  'version',
-  'config',
-]);
-
 /** How many path entries a `$smarty.X` reference may have (Smarty's `$_max_index`). */
-function smartyMaxIndex(ref: string, path: Accessor[]): number | null {
-  switch (ref) {
-    case 'now':
-    case 'template':
-    case 'version':
-      return 1;
-    case 'const':
-      return 2;
-    case 'config':
-      return 3;
-    case 'foreach': {
-      const prop = path[2];
-      if (prop && prop.kind === 'key' && ['index', 'first', 'last', 'show'].includes(String(prop.key)))
-        return 3;
-      return null;
-    }
-    default:
-      return null;
+function smartyMaxIndex(ref: SmartyVarName, path: Accessor[]): number | null {
+  const info: SmartyVar = SMARTY_VARS[ref];
+  if (info.maxIndex !== undefined) return info.maxIndex;
+  if (ref === 'foreach') {
+    // a computed property ($smarty.foreach.n.first) ends the reference
+    const prop = path[2];
+    const key = prop && prop.kind === 'key' ? String(prop.key) : '';
+    if (Object.hasOwn(FOREACH_PROPS, key) && !FOREACH_PROPS[key]!.stored) return 3;
   }
+  return null;
 }
 
 function bracketKey(text: string): number | null {
@@ -214,12 +186,12 @@ function checkSmartyRef(ctx: Ctx, v: VarExpr): void {
     }
   }
   const ref = first && first.kind === 'key' ? String(first.key) : '';
-  if (!SMARTY_REFS.has(ref)) {
+  if (!isSmartyVar(ref)) {
     ctx.diags.add(
       DiagnosticCode.UNKNOWN_SMARTY_VAR,
       v.span,
       { name: ref },
-      `known: $smarty.${[...SMARTY_REFS].join(', $smarty.')}`,
+      `known: $smarty.${Object.keys(SMARTY_VARS).join(', $smarty.')}`,
     );
     return;
   }

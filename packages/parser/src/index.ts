@@ -20,6 +20,16 @@ export { IF_FUNCS } from './if-expression';
 export { type CodeFrameOptions, codeFrame, locate, type Position } from './location';
 export { BINARY_PRECEDENCE, type BinaryLevel } from './operators';
 export type { ParseOptions } from './options';
+export {
+  FOREACH_PROPS,
+  isSmartyVar,
+  type LoopProp,
+  SECTION_PROPS,
+  SMARTY_VARS,
+  type SmartyVar,
+  type SmartyVarName,
+} from './smarty-vars';
+export { CORE_BLOCK_TAGS, CORE_TAGS, type CoreTagName, type CoreTagSyntax } from './tags';
 export { tokenize } from './tokenize';
 export { TOKEN_TYPES, type Token, type TokenType } from './tokens';
 

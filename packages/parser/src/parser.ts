@@ -11,12 +11,11 @@ import { parseModifiers, valueFromToken } from './expressions';
 import { parseIfCondition } from './if-expression';
 import type { ParseOptions } from './options';
 import { type Segment, segment } from './segments';
-import { adviseUnrecognized, splitTag, type TagHead } from './tags';
+import { adviseUnrecognized, CORE_BLOCK_TAGS, splitTag, type TagHead } from './tags';
 import { settleTokens, type Token } from './tokens';
 import { textValue } from './whitespace';
 
-/** Blocks the compiler knows itself; `textformat` is Smarty's block plugin. */
-const CORE_BLOCKS = ['foreach', 'section', 'capture', 'strip'];
+/** `textformat` is Smarty's block plugin (the core blocks are CORE_BLOCK_TAGS). */
 const DEFAULT_PLUGIN_BLOCKS = ['textformat'];
 /** Function-form tags that compile to non-printing PHP (compiler functions and include). */
 const SILENT_TAGS = new Set(['assign', 'include', 'break', 'continue']);
@@ -122,7 +121,7 @@ function createState(source: string, options: ParseOptions, tokens: Token[] | nu
     diags,
     ctx: { src: source, diags, tokens: scratch, ld, rd },
     tokens,
-    blockNames: new Set([...CORE_BLOCKS, ...DEFAULT_PLUGIN_BLOCKS, ...(options.blockTags ?? [])]),
+    blockNames: new Set([...CORE_BLOCK_TAGS, ...DEFAULT_PLUGIN_BLOCKS, ...(options.blockTags ?? [])]),
     root: [],
     stack: [],
     smarty3Open: new Map<string, number>(),

@@ -10,6 +10,41 @@
 import { isAlpha, isDigit, isSpace, scanFuncName, scanNum, scanQstr, scanVarToken } from './chars';
 import { scanMods } from './expressions';
 
+/**
+ * The core tags, those the compiler implements itself (one module each in the runtime's
+ * compiler/tags/), and what the parser makes of each: a BlockNode paired with its closer, a
+ * TagNode, an IfNode, or text it resolves itself ({literal}, {ldelim}, {rdelim}).
+ * Order is kept: it is the order of the reference.
+ */
+export const CORE_TAGS = {
+  foreach: { block: true, node: 'Block' },
+  section: { block: true, node: 'Block' },
+  if: { block: true, node: 'If' },
+  assign: { block: false, node: 'Tag' },
+  capture: { block: true, node: 'Block' },
+  strip: { block: true, node: 'Block' },
+  literal: { block: true, node: 'Text' },
+  ldelim: { block: false, node: 'Text' },
+  rdelim: { block: false, node: 'Text' },
+  break: { block: false, node: 'Tag' },
+  continue: { block: false, node: 'Tag' },
+  function: { block: false, node: 'Tag' },
+  return: { block: false, node: 'Tag' },
+} as const satisfies Readonly<Record<string, CoreTagSyntax>>;
+
+export interface CoreTagSyntax {
+  /** written `{name}...{/name}` */
+  block: boolean;
+  node: 'Block' | 'Tag' | 'If' | 'Text';
+}
+
+export type CoreTagName = keyof typeof CORE_TAGS;
+
+/** the core tags that become BlockNodes */
+export const CORE_BLOCK_TAGS: readonly string[] = Object.keys(CORE_TAGS).filter(
+  (n) => CORE_TAGS[n as CoreTagName].node === 'Block',
+);
+
 export type TagHead =
   | { kind: 'comment' }
   | {

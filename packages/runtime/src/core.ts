@@ -4,7 +4,7 @@
  * needs through `plugins`.
  */
 export { type CompiledTemplate, compileTemplate } from './compiler/compile';
-export { coreTagDefs } from './compiler/core-tags';
+export { coreTagDefs } from './compiler/tags';
 export {
   createCoreEngine,
   Engine,

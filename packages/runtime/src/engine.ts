@@ -6,7 +6,7 @@
 import type { Value } from '@sumi/php';
 import { copyValue, fromJS, PHP_CONSTANTS, PhpArray } from '@sumi/php';
 import { type CompiledTemplate, compileTemplate } from './compiler/compile';
-import { coreTagDefs } from './compiler/core-tags';
+import { coreTagDefs } from './compiler/tags';
 import { ErrorCodes, RenderFailure, SumiError } from './errors';
 import { PluginRegistry } from './plugin/registry';
 import type { PluginDef } from './plugin/types';

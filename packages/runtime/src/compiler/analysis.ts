@@ -5,9 +5,26 @@
  * calls may assign anything (ctx.assign), so a plugin makes a body unsafe
  * unless its definition says which attribute names the one variable it
  * writes (`writes`) and that attribute is a literal naming another variable.
+ * A core tag says the same in its module (`writes`, a list).
  */
-import type { Attribute, BlockNode, Expr, Node } from '@sumi/parser';
+import type { Attribute, BlockNode, Expr, Node, TagNode } from '@sumi/parser';
 import type { PluginRegistry } from '../plugin/registry';
+
+/**
+ * What the analysis reads of the tags: plugin definitions, and the core tags' `writes`
+ * (CodegenState has both).
+ */
+export interface WriteFacts {
+  readonly registry: PluginRegistry;
+  readonly tags: ReadonlyMap<string, CoreTagWrites>;
+}
+
+/** the part of a core tag (state.ts CoreTag) the analysis reads */
+interface CoreTagWrites {
+  readonly writes?: readonly string[];
+  readonly compileTag?: unknown;
+  readonly compileBlock?: unknown;
+}
 
 /**
  * `refs`: also count a by-reference PHP function applied to one of the variables (`{$list|@sort}`
@@ -17,9 +34,10 @@ import type { PluginRegistry } from '../plugin/registry';
 export function mayWrite(
   nodes: readonly Node[],
   names: ReadonlySet<string>,
-  registry?: PluginRegistry,
+  facts: WriteFacts,
   refs = false,
 ): boolean {
+  const { registry } = facts;
   const exprWrites = (e: Expr) => refs && changesByReference(e, names, registry);
   const attrsWrite = (attrs: readonly Attribute[]) => refs && attrs.some((a) => exprWrites(a.value));
   for (const n of nodes) {
@@ -32,68 +50,48 @@ export function mayWrite(
         break;
       case 'If':
         for (const b of n.branches) {
-          if (exprWrites(b.test) || mayWrite(b.body, names, registry, refs)) return true;
+          if (exprWrites(b.test) || mayWrite(b.body, names, facts, refs)) return true;
         }
-        if (n.alternate && mayWrite(n.alternate, names, registry, refs)) return true;
+        if (n.alternate && mayWrite(n.alternate, names, facts, refs)) return true;
         break;
-      case 'Tag':
-        if (n.name === 'break' || n.name === 'continue') break;
-        if (attrsWrite(n.attrs)) return true;
-        if (n.name === 'assign') {
-          const v = n.attrs.find((a) => a.name === 'var')?.value;
-          if (!v || v.type !== 'String' || touches(v.value, names)) return true;
+      case 'Tag': {
+        const core = facts.tags.get(n.name);
+        if (core?.compileTag) {
+          if (attrsWrite(n.attrs) || setsAny(n, core.writes, names)) return true;
           break;
         }
-        {
-          const def = registry?.tag(n.name);
-          const writes = def?.kind === 'function' ? def.writes : undefined;
-          if (writes === undefined) return true;
-          const v = n.attrs.find((a) => a.name === writes)?.value;
-          if (!v || v.type !== 'String' || touches(v.value, names)) return true;
-        }
+        if (attrsWrite(n.attrs)) return true;
+        const def = registry.tag(n.name);
+        const writes = def?.kind === 'function' ? def.writes : undefined;
+        if (writes === undefined) return true;
+        const v = n.attrs.find((a) => a.name === writes)?.value;
+        if (!v || v.type !== 'String' || touches(v.value, names)) return true;
         break;
-      case 'Block':
-        if (attrsWrite(n.attrs) || blockMayWrite(n, names, registry, refs)) return true;
+      }
+      case 'Block': {
+        if (attrsWrite(n.attrs)) return true;
+        // a block plugin may set anything
+        const core = facts.tags.get(n.name);
+        if (!core?.compileBlock || setsAny(n, core.writes, names)) return true;
+        if (mayWrite(n.body, names, facts, refs) || (n.alt !== null && mayWrite(n.alt, names, facts, refs)))
+          return true;
         break;
+      }
     }
   }
   return false;
 }
 
-function blockMayWrite(
-  n: BlockNode,
-  names: ReadonlySet<string>,
-  registry: PluginRegistry | undefined,
-  refs: boolean,
-): boolean {
-  switch (n.name) {
-    case 'foreach':
-      for (const a of n.attrs) {
-        if (
-          (a.name === 'item' || a.name === 'key') &&
-          (a.value.type !== 'String' || names.has(a.value.value))
-        )
-          return true;
-      }
-      break;
-    case 'capture':
-      for (const a of n.attrs) {
-        if (
-          (a.name === 'assign' || a.name === 'append') &&
-          (a.value.type !== 'String' || touches(a.value.value, names))
-        )
-          return true;
-      }
-      break;
-    case 'section':
-    case 'strip':
-      break;
-    default:
-      return true;
+/**
+ * Can a core tag set one of `names`? Each of its `writes` attributes that is written must be a
+ * literal naming another variable (undefined `writes`: it may set any).
+ */
+function setsAny(n: TagNode | BlockNode, writes: readonly string[] | undefined, names: ReadonlySet<string>) {
+  if (writes === undefined) return true;
+  for (const a of n.attrs) {
+    if (writes.includes(a.name) && (a.value.type !== 'String' || touches(a.value.value, names))) return true;
   }
-  return (
-    mayWrite(n.body, names, registry, refs) || (n.alt !== null && mayWrite(n.alt, names, registry, refs))
-  );
+  return false;
 }
 
 /** does `e` apply a by-reference PHP function (`|@sort`, `|@array_push`...) directly to one of `names`? */

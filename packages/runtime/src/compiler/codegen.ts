@@ -1,29 +1,14 @@
 /**
  * Template codegen: AST nodes → JavaScript statements appending to `o`.
- * Core tags live in `tags/`, one file each; plugin tags are calls through
- * their definition (`tags/plugin-call.ts`).
+ * Core tags live in `tags/`, one file each, and reach this dispatch through
+ * `st.tags`; plugin tags are calls through their definition
+ * (`tags/plugin-call.ts`).
  */
-import type { BlockNode, IfNode, Node, TagNode } from '@sumi/parser';
+import type { BlockNode, Node, TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../errors';
-import { compileBool, compileExpr, compileModifiers } from './expressions';
+import { compileExpr, compileModifiers } from './expressions';
 import type { CodegenState } from './state';
-import { compileAssign } from './tags/assign';
-import { compileCapture } from './tags/capture';
-import { compileForeach } from './tags/foreach';
-import { compileFunctionCall, compileReturn } from './tags/function';
-import { compileLoopControl } from './tags/loop-control';
 import { compilePluginBlock, compilePluginTag } from './tags/plugin-call';
-import { compileSection } from './tags/section';
-
-/** Smarty 3 / PHP tags that the dialect rejects, with the form to use instead */
-const REJECTED: Record<string, string> = {
-  php: '{php} is not allowed: templates cannot run PHP code',
-  include_php: '{include_php} is not allowed: templates cannot run PHP code',
-  for: 'use {section name=i loop=N} or {foreach from=$list item=v}',
-  while: 'use {section} or {foreach}; Smarty 2 has no {while}',
-  block: 'template inheritance ({block}/{extends}) is Smarty 3; the CMS runs Smarty 2',
-  extends: 'template inheritance ({block}/{extends}) is Smarty 3; the CMS runs Smarty 2',
-};
 
 /** deeper block nesting than any real template has; beyond it the JS engine's own stack is at risk */
 export const MAX_NESTING = 200;
@@ -157,8 +142,11 @@ function compileNode(st: CodegenState, n: Exclude<Node, { type: 'Text' | 'Commen
   switch (n.type) {
     case 'Print':
       return `p = ${st.position(n.span)}; o += str(${compileExpr(st, n.expr)});\n`;
-    case 'If':
+    case 'If': {
+      const compileIf = st.tags.get('if')?.compileIf;
+      if (!compileIf) throw new Error('the core tags lack {if}');
       return compileIf(st, n);
+    }
     case 'Tag':
       return compileTag(st, n);
     case 'Block':
@@ -166,32 +154,17 @@ function compileNode(st: CodegenState, n: Exclude<Node, { type: 'Text' | 'Commen
   }
 }
 
-function compileIf(st: CodegenState, n: IfNode): string {
-  let out = '';
-  n.branches.forEach((b, i) => {
-    const pos = st.position(b.tagSpan);
-    const test = compileBool(st, b.test);
-    out += `${i === 0 ? '' : ' else '}if ((p = ${pos}, ${test})) {\n${compileNodes(st, b.body)}}`;
-  });
-  if (n.alternate) out += ` else {\n${compileNodes(st, n.alternate)}}`;
-  return `${out}\n`;
-}
-
 function compileTag(st: CodegenState, n: TagNode): string {
-  switch (n.name) {
-    case 'assign':
-      return compileAssign(st, n);
-    case 'break':
-    case 'continue':
-      return compileLoopControl(st, n);
-    case 'function':
-      return compileFunctionCall(st, n);
-    case 'return':
-      return compileReturn(st, n);
-  }
-  const rejected = REJECTED[n.name];
-  if (rejected) {
-    st.error(ErrorCodes.PHP_FORBIDDEN, `unrecognized tag '${n.name}'`, n.nameSpan, rejected);
+  const core = st.tags.get(n.name)?.compileTag;
+  if (core) return core(st, n);
+  // the parser rejects {php} and Smarty 3's tags; {include_php} reaches this far
+  if (n.name === 'include_php') {
+    st.error(
+      ErrorCodes.PHP_FORBIDDEN,
+      `unrecognized tag '${n.name}'`,
+      n.nameSpan,
+      '{include_php} is not allowed: templates cannot run PHP code',
+    );
     return '';
   }
   const def = st.registry.tag(n.name);
@@ -207,23 +180,14 @@ function compileTag(st: CodegenState, n: TagNode): string {
 }
 
 function compileBlock(st: CodegenState, n: BlockNode): string {
-  switch (n.name) {
-    case 'foreach':
-      return compileForeach(st, n);
-    case 'section':
-      return compileSection(st, n);
-    case 'capture':
-      return compileCapture(st, n);
-    case 'strip':
-      // the parser already stripped the text inside
-      return compileNodes(st, n.body);
-  }
+  const core = st.tags.get(n.name)?.compileBlock;
+  if (core) return core(st, n);
   const def = st.registry.tag(n.name);
   if (!def || def.kind !== 'block') {
     st.error(ErrorCodes.UNKNOWN_TAG, `unrecognized tag '${n.name}'`, n.nameSpan, unknownTagHint(n.name));
     return '';
   }
-  return compilePluginBlock(st, n, def);
+  return compilePluginBlock(st, n, def, (nodes) => compileNodes(st, nodes));
 }
 
 function unknownTagHint(name: string): string | undefined {

@@ -12,7 +12,8 @@ import { helpers } from '../render/helpers';
 import type { Scope } from '../render/scope';
 import type { RenderState } from '../render/state';
 import { awaits, compileStatements, guarded, splitParts } from './codegen';
-import { CodegenState } from './state';
+import { CodegenState, type CompileOptions } from './state';
+import { coreTags } from './tags';
 
 export type RenderFn = (rt: RenderState, vars: Scope) => string;
 export type AsyncRenderFn = (rt: RenderState, vars: Scope) => Promise<string>;
@@ -49,9 +50,15 @@ export function compileTemplate(input: CompileInput): CompiledTemplate {
   // a failed compile still reports the warnings, in source order, beside its errors
   if (diagnostics.some((d) => d.severity === 'error')) throw syntaxError(source, name, diagnostics);
 
-  const sync = generate(ast, registry, name, false);
+  const delimiters = {
+    leftDelimiter: input.leftDelimiter || '{',
+    rightDelimiter: input.rightDelimiter || '}',
+  };
+  const sync = generate(ast, registry, { name, async: false, ...delimiters });
   throwIfErrors(sync.state, source, name, diagnostics);
-  const asyncGen = sync.state.usesAsync ? generate(ast, registry, name, true) : null;
+  const asyncGen = sync.state.usesAsync
+    ? generate(ast, registry, { ...sync.state.options, async: true })
+    : null;
   if (asyncGen) throwIfErrors(asyncGen.state, source, name, diagnostics);
   const warnings = [
     ...diagnostics.filter((d) => d.severity === 'warning'),
@@ -68,8 +75,9 @@ export function compileTemplate(input: CompileInput): CompiledTemplate {
   };
 }
 
-function generate(ast: Template, registry: PluginRegistry, name: string, isAsync: boolean) {
-  const state = new CodegenState(registry, { name, async: isAsync });
+function generate(ast: Template, registry: PluginRegistry, options: CompileOptions) {
+  const isAsync = options.async;
+  const state = new CodegenState(registry, options, coreTags);
   state.depth++;
   const statements = compileStatements(state, ast.body);
   state.depth--;

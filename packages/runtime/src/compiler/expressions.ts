@@ -3,7 +3,14 @@
  * the helpers in `render/helpers.ts` (bound as locals of the generated
  * module, so every call is a direct call).
  */
-import type { Accessor, Expr, Modifier, VarExpr } from '@sumi/parser';
+import {
+  type Accessor,
+  type Expr,
+  isSmartyVar,
+  type Modifier,
+  SECTION_PROPS,
+  type VarExpr,
+} from '@sumi/parser';
 import { arityMessage, arityOf, makeFloat, type ParamSpec, stringKey } from '@sumi/php';
 import { ErrorCodes } from '../errors';
 import type { CodegenState } from './state';
@@ -145,8 +152,8 @@ function compileAccess(st: CodegenState, target: string, a: Accessor): string {
   }
 }
 
-/** SectionState fields that are the property itself */
-const SECTION_FIELDS = new Set(['index', 'iteration', 'total', 'loop', 'show', 'start', 'step', 'max']);
+/** section properties that are a field of the section's state (render/loops.ts SectionState) */
+const SECTION_FIELDS = new Set(Object.keys(SECTION_PROPS).filter((k) => SECTION_PROPS[k]?.stored));
 
 /**
  * `$smarty.section.NAME.PROP` (and `$a[NAME.PROP]`): inside that section's
@@ -187,11 +194,19 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
     return 'null';
   }
   const name = String(first.key);
+  if (!isSmartyVar(name)) {
+    // the parser reports these first
+    st.error(ErrorCodes.SYNTAX, `$smarty.${name} is an unknown reference`, v.span);
+    return 'null';
+  }
   switch (name) {
     case 'now':
       return compilePath(st, 'rt.now()', v.path.slice(1));
     case 'ldelim':
+      // the delimiters are the engine's, known now (as Smarty compiles them)
+      return compilePath(st, JSON.stringify(st.options.leftDelimiter), v.path.slice(1));
     case 'rdelim':
+      return compilePath(st, JSON.stringify(st.options.rightDelimiter), v.path.slice(1));
     case 'version':
     case 'template':
     case 'config':
@@ -227,8 +242,7 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
     case 'env':
       return compilePath(st, `rt.request(${JSON.stringify(name)})`, v.path.slice(1));
     default:
-      st.error(ErrorCodes.SYNTAX, `$smarty.${name} is an unknown reference`, v.span);
-      return 'null';
+      return name satisfies never;
   }
 }
 

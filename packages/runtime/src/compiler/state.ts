@@ -1,17 +1,37 @@
 /**
  * Codegen state for one template: the tables the generated function closes
  * over (constants, modifier and plugin definitions, spans) and the
- * diagnostics found while generating.
+ * diagnostics found while generating; and the shape of a core tag, which
+ * compiles against this state.
  */
-import type { Diagnostic, Node, Span } from '@sumi/parser';
+import type { BlockNode, Diagnostic, IfNode, Node, Span, TagNode } from '@sumi/parser';
 import type { ErrorCode } from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
+import type { CompilerTagDef } from '../plugin/types';
 import { mayWrite } from './analysis';
 
 export interface CompileOptions {
   name: string;
   /** generate an async function (await at async plugin calls) */
   async: boolean;
+  /** the engine's delimiters (`$smarty.ldelim` prints them) */
+  leftDelimiter: string;
+  rightDelimiter: string;
+}
+
+/**
+ * A core tag: one module in `tags/`, registered in `tags/index.ts`. The parser's CORE_TAGS says
+ * which node it makes of the tag; the module compiles that node (none when the parser turns the
+ * tag into text).
+ */
+export interface CoreTag {
+  /** metadata for the reference, the CLI and editors; `attributes` are the ones the tag takes */
+  readonly def: CompilerTagDef;
+  /** the attributes naming the variables the tag sets (dotted paths allowed); absent: it may set any */
+  readonly writes?: readonly string[];
+  readonly compileTag?: (st: CodegenState, n: TagNode) => string;
+  readonly compileBlock?: (st: CodegenState, n: BlockNode) => string;
+  readonly compileIf?: (st: CodegenState, n: IfNode) => string;
 }
 
 export interface CompileError {
@@ -60,6 +80,8 @@ export class CodegenState {
   constructor(
     readonly registry: PluginRegistry,
     readonly options: CompileOptions,
+    /** the core tags by name (tags/index.ts), handed in so that tags and codegen need not import each other */
+    readonly tags: ReadonlyMap<string, CoreTag>,
   ) {}
 
   /** a fresh JS identifier */
@@ -163,7 +185,7 @@ export class CodegenState {
     if (frame === undefined || frame.sets.has(name)) return null;
     let local = frame.hoisted.get(name);
     if (local === undefined) {
-      local = mayWrite(frame.body, new Set([name]), this.registry, true) ? null : this.id('h');
+      local = mayWrite(frame.body, new Set([name]), this, true) ? null : this.id('h');
       frame.hoisted.set(name, local);
       if (local !== null) frame.decls.push(`const ${local} = rv(V, ${JSON.stringify(name)});`);
     }

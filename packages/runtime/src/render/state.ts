@@ -1,37 +1,49 @@
 /**
- * The state of one render: loop tables (`$smarty.foreach`, `$smarty.section`),
- * captures, budgets, the position of the tag being run, and the plugin-facing
- * RenderContext (this object is that context: `rt.at(p)` returns it).
+ * The state of one render: loop tables (`$smarty.foreach`, `$smarty.section`,
+ * kept in loops.ts), captures, budgets, the position of the tag being run,
+ * and the plugin-facing RenderContext (this object is that context:
+ * `rt.at(p)` returns it).
+ *
+ * The generated code's contract (compiler/compile.ts writes it; a compiled
+ * template's `code` shows it). Renaming anything here means changing the
+ * compiler in step:
+ *   module scope  H     helpers.ts `helpers`, destructured into locals of the same names
+ *                 K     constants (definitions, split key paths); C: key-read caches (`keyC`)
+ *                 Mn    a modifier's caller, Mnd its definition; An: an attribute-object constructor
+ *   render(rt, V) rt    this RenderState; V: the template's variables (scope.ts Scope)
+ *                 o     the output so far; p: index of the span being run, for errors
+ *                 partN(rt, V, o) and `o = ((o) => {...})(o)`: the parts of a long template or body
+ *   locals        aN iN nN fN xN yN (foreach), sN (section), Ln (loop labels), cN dN (capture),
+ *                 rN (a plugin's result), hN (a variable read once before a loop)
+ *   rt methods    at, call, callAsync, callFunction, returnSignal, positioned, steps, checkAt,
+ *                 tick, budget, now, smartyStatic, constant, request, foreachStart, foreachProp,
+ *                 foreachProps, sectionStart, sectionProp, sectionProps, captureEnd, capture,
+ *                 captures
  */
 import { locate, type Span } from '@sumi/parser';
 import type { Value } from '@sumi/php';
-import { copyValue, PhpArray, PhpError, toBool, toInt } from '@sumi/php';
+import { copyValue, PhpArray, PhpError } from '@sumi/php';
 import { ErrorCodes, RenderFailure, SumiError } from '../errors';
 import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
 import type { CoreServices, LogEntry, RenderContext } from './context';
 import type { Limits } from './limits';
+import {
+  type ForeachState,
+  type ForeachTable,
+  foreachProp,
+  foreachProps,
+  foreachStart,
+  type SectionState,
+  type SectionTable,
+  sectionProp,
+  sectionProps,
+  sectionStart,
+} from './loops';
 import { arrayAt, assignPath, readPath, type Scope } from './scope';
 
 /** a streaming render writes in chunks of at least this many characters */
 const FLUSH_AT = 16 * 1024;
-
-export interface ForeachState {
-  total: number;
-  iteration: number;
-}
-
-export interface SectionState {
-  name: string;
-  loop: number;
-  show: boolean;
-  start: number;
-  step: number;
-  max: number;
-  total: number;
-  index: number;
-  iteration: number;
-}
 
 /** thrown by `{return}`; caught by the function call or the top-level render */
 export class ReturnSignal {
@@ -72,8 +84,8 @@ export class RenderState implements RenderContext {
   checkAt = 0;
   pos = -1;
   // made on first use: most renders need none of these tables
-  private foreachTable: Map<string, ForeachState> | null = null;
-  private sectionTable: Map<string, SectionState> | null = null;
+  private foreachTable: ForeachTable | null = null;
+  private sectionTable: SectionTable | null = null;
   private captureTable: Map<string, string> | null = null;
 
   constructor(
@@ -204,12 +216,9 @@ export class RenderState implements RenderContext {
     return Math.floor(this.shared.services().clock.now() / 1000);
   }
 
+  /** `$smarty.version/template/config` (`ldelim`/`rdelim` compile to the engine's delimiters) */
   smartyStatic(name: string): Value {
     switch (name) {
-      case 'ldelim':
-        return '{';
-      case 'rdelim':
-        return '}';
       case 'version':
         return '2.6.28';
       case 'template':
@@ -239,125 +248,27 @@ export class RenderState implements RenderContext {
   }
 
   foreachStart(name: string, total: number): ForeachState {
-    const s = { total, iteration: 0 };
-    (this.foreachTable ??= new Map()).set(name, s);
-    return s;
+    return foreachStart((this.foreachTable ??= new Map()), name, total);
   }
 
   foreachProp(name: string, prop: string): Value {
-    const s = this.foreachTable?.get(name);
-    const iteration = s ? s.iteration : 0;
-    const total = s ? s.total : 0;
-    switch (prop) {
-      case 'index':
-        return iteration - 1;
-      case 'iteration':
-        return s ? iteration : null;
-      case 'total':
-        return s ? total : null;
-      case 'first':
-        return iteration <= 1;
-      case 'last':
-        return iteration === total;
-      case 'show':
-        return total > 0;
-      default:
-        return null;
-    }
+    return foreachProp(this.foreachTable, name, prop);
   }
 
   foreachProps(name: string): Value {
-    const s = this.foreachTable?.get(name);
-    if (!s) return null;
-    return PhpArray.fromEntries([
-      ['total', s.total],
-      ['iteration', s.iteration],
-    ]);
+    return foreachProps(this.foreachTable, name);
   }
 
-  /** Smarty 2.6's section setup, line for line */
   sectionStart(name: string, loop: Value, start: Value, step: Value, max: Value, show: Value): SectionState {
-    const n =
-      loop === undefined ? 1 : loop instanceof PhpArray ? loop.size : Math.max(0, Number(toInt(loop)));
-    const st = step === undefined ? 1 : Number(toInt(step)) || 1;
-    let mx = max === undefined ? n : Number(toInt(max));
-    if (max !== undefined && mx < 0) mx = n;
-    let s: number;
-    if (start === undefined) s = st > 0 ? 0 : n - 1;
-    else {
-      s = Number(toInt(start));
-      if (s < 0) s = Math.max(st > 0 ? 0 : -1, n + s);
-      else s = Math.min(s, st > 0 ? n : n - 1);
-    }
-    let visible = show === undefined ? true : typeof show === 'boolean' ? show : toBool(show);
-    let total = 0;
-    if (visible) {
-      if (start === undefined && step === undefined && max === undefined) total = n;
-      else total = Math.min(Math.ceil((st > 0 ? n - s : s + 1) / Math.abs(st)), mx);
-      if (total <= 0) {
-        total = Math.max(total, 0);
-        visible = false;
-      }
-    }
-    const sc: SectionState = {
-      name,
-      loop: n,
-      show: visible,
-      start: s,
-      step: st,
-      max: mx,
-      total,
-      index: s,
-      iteration: 0,
-    };
-    (this.sectionTable ??= new Map()).set(name, sc);
-    return sc;
+    return sectionStart((this.sectionTable ??= new Map()), name, loop, start, step, max, show);
   }
 
   sectionProp(name: string, prop: string): Value {
-    const s = this.sectionTable?.get(name);
-    if (!s) return null;
-    switch (prop) {
-      case 'index':
-        return s.index;
-      case 'iteration':
-      case 'rownum':
-        return s.iteration;
-      case 'index_prev':
-        return s.index - s.step;
-      case 'index_next':
-        return s.index + s.step;
-      case 'first':
-        return s.iteration === 1;
-      case 'last':
-        return s.iteration === s.total;
-      case 'total':
-        return s.total;
-      case 'loop':
-        return s.loop;
-      case 'show':
-        return s.show;
-      case 'start':
-        return s.start;
-      case 'step':
-        return s.step;
-      case 'max':
-        return s.max;
-      case 'name':
-        return s.name;
-      default:
-        return null;
-    }
+    return sectionProp(this.sectionTable, name, prop);
   }
 
   sectionProps(name: string): Value {
-    const s = this.sectionTable?.get(name);
-    if (!s) return null;
-    return PhpArray.fromEntries(
-      ['index', 'iteration', 'total', 'loop', 'show', 'start', 'step', 'max'].map(
-        (k) => [k, this.sectionProp(name, k)] as [string, Value],
-      ),
-    );
+    return sectionProps(this.sectionTable, name);
   }
 
   captureEnd(name: string, assign: string | null, append: string | null, buffer: string): void {
@@ -382,56 +293,41 @@ export class RenderState implements RenderContext {
 
   /* ---------------- plugins ---------------- */
 
-  call(def: FunctionPluginDef, pos: number, raw: Record<string, Value>): string | null {
-    this.pos = pos;
-    this.countStep();
-    const r = def.run(this, resolveAttrs(def, raw));
-    if (r instanceof Promise) {
-      r.catch(() => {});
-      throw new RenderFailure(
-        ErrorCodes.ASYNC_IN_SYNC,
-        `{${def.name}} is asynchronous: use render() instead of renderSync()`,
-      );
-    }
-    return r == null ? null : r;
-  }
-
-  async callAsync(def: FunctionPluginDef, pos: number, raw: Record<string, Value>): Promise<string | null> {
-    this.pos = pos;
-    this.countStep();
-    if (this.shared.startedAt === 0) this.shared.startedAt = Date.now();
-    const r = await def.run(this, resolveAttrs(def, raw));
-    this.pos = pos;
-    // time spent waiting counts against the time budget
-    this.budget(0);
-    return r == null ? null : r;
-  }
-
-  callBlock(def: BlockPluginDef, pos: number, raw: Record<string, Value>, body: BlockBody): string | null {
-    this.pos = pos;
-    this.countStep();
-    const r = def.run(this, resolveAttrs(def, raw), body);
-    if (r instanceof Promise) {
-      r.catch(() => {});
-      throw new RenderFailure(
-        ErrorCodes.ASYNC_IN_SYNC,
-        `{${def.name}} is asynchronous: use render() instead of renderSync()`,
-      );
-    }
-    return r == null ? null : r;
-  }
-
-  async callBlockAsync(
-    def: BlockPluginDef,
+  /**
+   * Runs a function plugin, or a block plugin with its `body`: one path for both. The sync render
+   * refuses a promise; `callAsync` (in the async variant, for async plugins or bodies) awaits it.
+   */
+  call(
+    def: FunctionPluginDef | BlockPluginDef,
     pos: number,
     raw: Record<string, Value>,
-    body: BlockBody,
+    body?: BlockBody,
+  ): string | null {
+    this.pos = pos;
+    this.countStep();
+    const r = (def as BlockPluginDef).run(this, resolveAttrs(def, raw), body as BlockBody);
+    if (r instanceof Promise) {
+      r.catch(() => {});
+      throw new RenderFailure(
+        ErrorCodes.ASYNC_IN_SYNC,
+        `{${def.name}} is asynchronous: use render() instead of renderSync()`,
+      );
+    }
+    return r == null ? null : r;
+  }
+
+  async callAsync(
+    def: FunctionPluginDef | BlockPluginDef,
+    pos: number,
+    raw: Record<string, Value>,
+    body?: BlockBody,
   ): Promise<string | null> {
     this.pos = pos;
     this.countStep();
     if (this.shared.startedAt === 0) this.shared.startedAt = Date.now();
-    const r = await def.run(this, resolveAttrs(def, raw), body);
+    const r = await (def as BlockPluginDef).run(this, resolveAttrs(def, raw), body as BlockBody);
     this.pos = pos;
+    // time spent waiting counts against the time budget
     this.budget(0);
     return r == null ? null : r;
   }

@@ -6,10 +6,25 @@
 import type { TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import { compileExpr } from '../expressions';
-import type { CodegenState } from '../state';
+import type { CodegenState, CoreTag } from '../state';
 import { attr } from './attrs';
+import { coreTagDef } from './define';
 
-export function compileAssign(st: CodegenState, n: TagNode): string {
+export const assignTag: CoreTag = {
+  def: coreTagDef('assign', {
+    description:
+      'Sets a variable. `var="a.b.c"` creates nested keys and `var="list."` appends (CMS extensions). Without `value` nothing is assigned (with a warning).',
+    attributes: {
+      var: { type: 'varname', required: true, description: 'variable name, dotted paths allowed' },
+      value: { type: 'mixed', description: 'the value' },
+    },
+    examples: [{ template: '{assign var="a.b" value=1}{$a|@json_encode}', output: '{"b":1}' }],
+  }),
+  writes: ['var'],
+  compileTag: compileAssign,
+};
+
+function compileAssign(st: CodegenState, n: TagNode): string {
   const v = attr(n, 'var');
   if (!v) {
     st.error(ErrorCodes.MISSING_ATTRIBUTE, "assign: missing 'var' parameter", n.nameSpan);

@@ -4,6 +4,7 @@
  */
 import type { Attribute, BlockNode, Expr, TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
+import type { CompilerTagDef } from '../../plugin/types';
 import type { CodegenState } from '../state';
 
 export function attr(n: TagNode | BlockNode, name: string): Attribute | undefined {
@@ -22,6 +23,28 @@ export function requireAttr(
     return null;
   }
   return a;
+}
+
+/** reports each required attribute of `def` that `n` lacks; false when one is missing */
+export function requireAttrs(st: CodegenState, n: TagNode | BlockNode, def: CompilerTagDef): boolean {
+  let ok = true;
+  for (const [name, spec] of Object.entries(def.attributes)) {
+    if (spec.required && !requireAttr(st, n, name)) ok = false;
+  }
+  return ok;
+}
+
+/** reports each attribute of `n` that `def` does not declare (Smarty's wording differs per tag) */
+export function checkKnownAttrs(
+  st: CodegenState,
+  n: TagNode | BlockNode,
+  def: CompilerTagDef,
+  message: (name: string) => string,
+): void {
+  for (const a of n.attrs) {
+    if (!Object.hasOwn(def.attributes, a.name))
+      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, message(a.name), a.nameSpan);
+  }
 }
 
 /** a name written literally: `item=v`, `item="v"`, `item='v'` */

@@ -1,15 +1,31 @@
 /**
  * `{capture name=c assign=x append=list}...{/capture}`: renders the body
  * into a buffer, stores it as `$smarty.capture.c` (name defaults to
- * `default`), and assigns or appends it (dotted names allowed).
+ * `default`; `rt.captureEnd`), and assigns or appends it (dotted names allowed).
  */
 import type { BlockNode } from '@sumi/parser';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
-import type { CodegenState } from '../state';
+import type { CodegenState, CoreTag } from '../state';
 import { attr } from './attrs';
+import { coreTagDef } from './define';
 
-export function compileCapture(st: CodegenState, n: BlockNode): string {
+export const captureTag: CoreTag = {
+  def: coreTagDef('capture', {
+    description:
+      'Renders its body into `$smarty.capture.NAME` (default `default`), and optionally a variable (`assign`) or the end of a list (`append`).',
+    attributes: {
+      name: { type: 'string', default: 'default', description: 'capture name' },
+      assign: { type: 'varname', description: 'also assign the text to this variable (dotted allowed)' },
+      append: { type: 'varname', description: 'also append the text to this array variable' },
+    },
+    examples: [{ template: '{capture name=c}hi{/capture}[{$smarty.capture.c}]', output: '[hi]' }],
+  }),
+  writes: ['assign', 'append'],
+  compileBlock: compileCapture,
+};
+
+function compileCapture(st: CodegenState, n: BlockNode): string {
   const js = (k: string) => {
     const a = attr(n, k);
     return a ? `str(${compileExpr(st, a.value)})` : 'null';

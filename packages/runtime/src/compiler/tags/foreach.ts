@@ -2,23 +2,46 @@
  * `{foreach from=$a item=v key=k name=n}...{foreachelse}...{/foreach}`,
  * as Smarty 2.6 compiles it: `from` is cast to an array (a scalar loops
  * once), the item and key stay set after the loop, and the named
- * `$smarty.foreach.n` properties live in one table per run.
+ * `$smarty.foreach.n` properties live in one table per run
+ * (`rt.foreachStart`, render/loops.ts).
  */
 import type { BlockNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import { mayWrite } from '../analysis';
 import { compileNodes } from '../codegen';
-import { coreAttributes } from '../core-tags';
 import { compileExpr } from '../expressions';
-import type { CodegenState } from '../state';
-import { attr, literalName, openSpan, requireAttr } from './attrs';
+import type { CodegenState, CoreTag } from '../state';
+import { attr, checkKnownAttrs, literalName, openSpan, requireAttrs } from './attrs';
+import { coreTagDef } from './define';
 
-const KNOWN = coreAttributes('foreach');
+const def = coreTagDef('foreach', {
+  description:
+    'Loops over an array. `{foreachelse}` runs when it is empty. With `name`, `$smarty.foreach.NAME.index/iteration/first/last/show/total` describe the loop. A scalar `from` loops once; item and key stay set after the loop.',
+  attributes: {
+    from: { type: 'array', required: true, description: 'the array to loop over' },
+    item: {
+      type: 'varname',
+      required: true,
+      description: 'variable receiving each value (a literal name: item=v)',
+    },
+    key: { type: 'varname', description: 'variable receiving each key (a literal name)' },
+    name: { type: 'string', description: 'loop name for $smarty.foreach.NAME' },
+  },
+  examples: [
+    {
+      template: '{foreach from=$a item=v name=n}{$smarty.foreach.n.iteration}:{$v} {/foreach}',
+      data: { a: ['x', 'y'] },
+      output: '1:x 2:y ',
+    },
+  ],
+});
 
-export function compileForeach(st: CodegenState, n: BlockNode): string {
-  const from = requireAttr(st, n, 'from');
-  const item = requireAttr(st, n, 'item');
-  if (!from || !item) return '';
+export const foreachTag: CoreTag = { def, writes: ['item', 'key'], compileBlock: compileForeach };
+
+function compileForeach(st: CodegenState, n: BlockNode): string {
+  const from = attr(n, 'from');
+  const item = attr(n, 'item');
+  if (!requireAttrs(st, n, def) || !from || !item) return '';
   const itemName = literalName(item.value);
   if (!itemName) {
     st.error(
@@ -39,11 +62,7 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
     );
     return '';
   }
-  for (const a of n.attrs) {
-    if (!KNOWN.includes(a.name)) {
-      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, `foreach: unknown attribute '${a.name}'`, a.nameSpan);
-    }
-  }
+  checkKnownAttrs(st, n, def, (name) => `foreach: unknown attribute '${name}'`);
   const nameAttr = attr(n, 'name');
   const pos = st.position(openSpan(n));
   const arr = st.id('a');
@@ -56,7 +75,7 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   // reach the variable table once, when the loop ends (Smarty leaves them set)
   const names = new Set(keyName ? [itemName, keyName] : [itemName]);
   const cached =
-    !mayWrite(n.body, names, st.registry) && !st.locals.has(itemName) && !(keyName && st.locals.has(keyName));
+    !mayWrite(n.body, names, st) && !st.locals.has(itemName) && !(keyName && st.locals.has(keyName));
   const itemLocal = st.id('x');
   const keyLocal = st.id('y');
   if (cached) {

@@ -4,9 +4,8 @@
  * plain attribute, see CodegenState.attrsClass), checked against the definition, then `run` is called. In the
  * async variant of a template only calls of async plugins are awaited.
  */
-import type { Attribute, BlockNode, TagNode } from '@sumi/parser';
+import type { Attribute, BlockNode, Node, TagNode } from '@sumi/parser';
 import type { BlockPluginDef, FunctionPluginDef } from '../../plugin/types';
-import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState } from '../state';
 import { checkStaticAttrs } from './static-check';
@@ -53,7 +52,13 @@ export function compilePluginTag(
   return `p = ${pos}; { const ${r} = ${call}; ${print} }\n`;
 }
 
-export function compilePluginBlock(st: CodegenState, n: BlockNode, def: BlockPluginDef): string {
+/** `compileNodes`: codegen's, handed in (codegen calls this module) */
+export function compilePluginBlock(
+  st: CodegenState,
+  n: BlockNode,
+  def: BlockPluginDef,
+  compileNodes: (nodes: readonly Node[]) => string,
+): string {
   if (!checkStaticAttrs(st, def, n)) return '';
   const pos = st.position(n.openSpan);
   // the body is its own function: loops outside it cannot be left from inside
@@ -61,7 +66,7 @@ export function compilePluginBlock(st: CodegenState, n: BlockNode, def: BlockPlu
   const outerAsync = st.usesAsync;
   st.usesAsync = false;
   st.buffered++;
-  const body = compileNodes(st, n.body);
+  const body = compileNodes(n.body);
   st.buffered--;
   // the body needs awaiting only when something inside it is async
   const bodyAsync = st.options.async && st.usesAsync;
@@ -73,7 +78,7 @@ export function compilePluginBlock(st: CodegenState, n: BlockNode, def: BlockPlu
   if (def.async) st.usesAsync = true;
   const call =
     st.options.async && (def.async || bodyAsync)
-      ? `await rt.callBlockAsync(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`
-      : `rt.callBlock(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`;
+      ? `await rt.callAsync(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`
+      : `rt.call(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`;
   return `p = ${pos}; { const ${r} = ${call}; if (${r} != null) o += ${r}; }\n`;
 }

@@ -1,29 +1,47 @@
 /**
  * `{section name=i loop=$a start= step= max= show=}...{sectionelse}...{/section}`
- * with Smarty 2.6's arithmetic for start/step/max/total (see `rt.sectionStart`).
+ * with Smarty 2.6's arithmetic for start/step/max/total (`rt.sectionStart`,
+ * render/loops.ts).
  */
 import type { BlockNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import { hasSection } from '../analysis';
 import { compileNodes } from '../codegen';
-import { coreAttributes } from '../core-tags';
 import { compileExpr } from '../expressions';
-import type { CodegenState } from '../state';
-import { attr, openSpan } from './attrs';
+import type { CodegenState, CoreTag } from '../state';
+import { attr, checkKnownAttrs, openSpan } from './attrs';
+import { coreTagDef } from './define';
 
-const KNOWN = coreAttributes('section');
+const def = coreTagDef('section', {
+  description:
+    'Loops over indexes: `$list[NAME]` is the current element. `{sectionelse}` runs when nothing is shown. `$smarty.section.NAME.index/index_prev/index_next/iteration/rownum/first/last/total/loop/show`.',
+  attributes: {
+    name: { type: 'string', required: true, description: 'section name' },
+    loop: { type: 'mixed', required: true, description: 'an array (its count) or a number of iterations' },
+    start: { type: 'integer', default: 0, description: 'first index; negative counts from the end' },
+    step: { type: 'integer', default: 1, description: 'index step; negative loops backwards; 0 means 1' },
+    max: { type: 'integer', description: 'at most this many iterations' },
+    show: { type: 'boolean', default: true, description: 'false runs {sectionelse} instead' },
+  },
+  examples: [
+    {
+      template: '{section name=i loop=$a step=-1}{$a[i]}{/section}',
+      data: { a: ['a', 'b', 'c'] },
+      output: 'cba',
+    },
+  ],
+});
 
-export function compileSection(st: CodegenState, n: BlockNode): string {
+export const sectionTag: CoreTag = { def, writes: [], compileBlock: compileSection };
+
+function compileSection(st: CodegenState, n: BlockNode): string {
+  // Smarty 2.6 checks the name only (a missing `loop` loops once), in its own words
   const name = attr(n, 'name');
   if (!name) {
     st.error(ErrorCodes.MISSING_ATTRIBUTE, 'missing section name', n.nameSpan);
     return '';
   }
-  for (const a of n.attrs) {
-    if (!KNOWN.includes(a.name)) {
-      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, `unknown section attribute - '${a.name}'`, a.nameSpan);
-    }
-  }
+  checkKnownAttrs(st, n, def, (a) => `unknown section attribute - '${a}'`);
   const opt = (k: string) => {
     const a = attr(n, k);
     return a ? compileExpr(st, a.value) : 'undefined';

@@ -1,0 +1,25 @@
+/** `{break}`: leaves the innermost foreach/section (a CMS extension); `{continue}` shares its code. */
+import type { TagNode } from '@sumi/parser';
+import { ErrorCodes } from '../../errors';
+import type { CodegenState, CoreTag } from '../state';
+import { coreTagDef } from './define';
+
+export const breakTag: CoreTag = {
+  def: coreTagDef('break', {
+    description: 'Leaves the innermost {foreach} or {section} (CMS extension).',
+    attributes: {},
+  }),
+  writes: [],
+  compileTag: compileLoopJump,
+};
+
+/** `break L;` or `continue L;` to the label of the innermost loop */
+export function compileLoopJump(st: CodegenState, n: TagNode): string {
+  const loop = st.loops[st.loops.length - 1];
+  if (!loop) {
+    st.error(ErrorCodes.SYNTAX, `{${n.name}} is not inside {foreach} or {section}`, n.span);
+    return '';
+  }
+  st.jumps.push(loop.label);
+  return `${n.name} ${loop.label};\n`;
+}

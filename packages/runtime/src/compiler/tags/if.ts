@@ -1,0 +1,30 @@
+/**
+ * `{if}...{elseif}...{else}...{/if}`: the parser has read the conditions
+ * (if-expression.ts there); each branch's test records its tag's position.
+ */
+import type { IfNode } from '@sumi/parser';
+import { compileNodes } from '../codegen';
+import { compileBool } from '../expressions';
+import type { CodegenState, CoreTag } from '../state';
+import { coreTagDef } from './define';
+
+export const ifTag: CoreTag = {
+  def: coreTagDef('if', {
+    description:
+      'Conditions with `{elseif}` and `{else}`. Operators: == != === !== > < >= <= eq ne neq gt lt gte ge lte le mod not and or && || ! %, `is [not] even/odd [by N]`, `is [not] div by N`, parentheses. Only is_null, count, is_array, in_array, isset and is_object may be called.',
+    attributes: {},
+    examples: [{ template: '{if $n is even}even{else}odd{/if}', data: { n: 4 }, output: 'even' }],
+  }),
+  compileIf,
+};
+
+function compileIf(st: CodegenState, n: IfNode): string {
+  let out = '';
+  n.branches.forEach((b, i) => {
+    const pos = st.position(b.tagSpan);
+    const test = compileBool(st, b.test);
+    out += `${i === 0 ? '' : ' else '}if ((p = ${pos}, ${test})) {\n${compileNodes(st, b.body)}}`;
+  });
+  if (n.alternate) out += ` else {\n${compileNodes(st, n.alternate)}}`;
+  return `${out}\n`;
+}
