@@ -4,8 +4,9 @@
  * charset (ISO-8859-1, Windows-1252, ...) makes PHP read the UTF-8 bytes one by one, which this
  * reproduces (`é` read as ISO-8859-1 is `&Atilde;&copy;` for htmlentities). `escapeHtmlSpecials` is
  * the fast path for text that needs no charset work: {html_options} and Smarty's `|escape` use it.
+ * htmlentities() and its entity table are in html-entities.ts, so that code needing only the specials
+ * does not carry the table.
  */
-import { characterEntitiesHtml4 } from 'character-entities-html4';
 import { fromBytes, isAsciiString, toBinary, toBytes } from './binary-string';
 
 export const ENT_HTML_QUOTE_NONE = 0;
@@ -62,12 +63,7 @@ function replaceSpecials(s: string, flags: number): string {
 /** htmlspecialchars($s, ENT_QUOTES, <a single-byte charset>): Smarty's `|escape` default */
 export { escapeHtmlSpecials as htmlspecialcharsSingleByte };
 
-/** code point -> entity name, HTML 4.01 (252 names) */
-const ENTITY_BY_CHAR: Map<string, string> = new Map(
-  Object.entries(characterEntitiesHtml4).map(([name, ch]) => [ch, name]),
-);
-
-type Charset = 'utf-8' | 'iso-8859-1' | 'iso-8859-15' | 'cp1252' | 'multibyte' | 'single';
+export type Charset = 'utf-8' | 'iso-8859-1' | 'iso-8859-15' | 'cp1252' | 'multibyte' | 'single';
 
 /** PHP's charset_map (ext/standard/html.c); names are case-insensitive */
 const CHARSETS: Record<string, Charset> = {
@@ -140,12 +136,13 @@ function basic(ch: string, flags: number): string | null {
 /** an `&...;` that is already an entity is kept when double_encode is false */
 const EXISTING_ENTITY = /^&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/;
 
-function escapeText(
+export function escapeText(
   s: string,
   flags: number,
   charsetName: string,
   doubleEncode: boolean,
-  all: boolean,
+  /** htmlentities' table (code point → entity name); null for htmlspecialchars */
+  entityFor: ((cp: number, charset: Charset) => string | undefined) | null,
   fn: string,
   warn?: (m: string) => void,
 ): string {
@@ -189,7 +186,7 @@ function escapeText(
       out += b;
       continue;
     }
-    if (all && cp >= 0x80) {
+    if (entityFor !== null && cp >= 0x80) {
       const name = entityFor(cp, charset);
       if (name) {
         flushBytes();
@@ -205,67 +202,6 @@ function escapeText(
   }
   flushBytes();
   return out;
-}
-
-const CP1252_HIGH: Record<number, number> = {
-  128: 0x20ac,
-  130: 0x201a,
-  131: 0x0192,
-  132: 0x201e,
-  133: 0x2026,
-  134: 0x2020,
-  135: 0x2021,
-  136: 0x02c6,
-  137: 0x2030,
-  138: 0x0160,
-  139: 0x2039,
-  140: 0x0152,
-  142: 0x017d,
-  145: 0x2018,
-  146: 0x2019,
-  147: 0x201c,
-  148: 0x201d,
-  149: 0x2022,
-  150: 0x2013,
-  151: 0x2014,
-  152: 0x02dc,
-  153: 0x2122,
-  154: 0x0161,
-  155: 0x203a,
-  156: 0x0153,
-  158: 0x017e,
-  159: 0x0178,
-};
-
-const ISO_8859_15_DIFF: Record<number, number> = {
-  164: 0x20ac,
-  166: 0x0160,
-  168: 0x0161,
-  180: 0x017d,
-  184: 0x017e,
-  188: 0x0152,
-  189: 0x0153,
-  190: 0x0178,
-};
-
-function entityFor(cp: number, charset: Charset): string | undefined {
-  let u = cp;
-  if (charset === 'iso-8859-1') {
-    if (cp < 0xa0) return undefined;
-  } else if (charset === 'cp1252') {
-    if (cp < 0xa0) {
-      const m = CP1252_HIGH[cp];
-      if (m === undefined) return undefined;
-      u = m;
-    }
-  } else if (charset === 'iso-8859-15') {
-    if (cp < 0xa0) return undefined;
-    u = ISO_8859_15_DIFF[cp] ?? cp;
-  } else if (charset !== 'utf-8') {
-    // other charsets have no entity table in PHP: htmlentities acts like htmlspecialchars
-    return undefined;
-  }
-  return ENTITY_BY_CHAR.get(String.fromCodePoint(u));
 }
 
 const SPECIAL_OR_SURROGATE = /[&<>"'\uD800-\uDFFF]/;
@@ -296,16 +232,5 @@ export function htmlspecialchars(
     if (!SPECIAL_OR_SURROGATE.test(s)) return s;
     if (!ANY_SURROGATE.test(s)) return escapeHtmlSpecials(s, flags);
   }
-  return escapeText(s, flags, charset, doubleEncode, false, 'htmlspecialchars', warn);
-}
-
-/** htmlentities($s, $flags, $charset, $double_encode), HTML 4.01 entity names */
-export function htmlentities(
-  s: string,
-  flags = ENT_QUOTES | ENT_SUBSTITUTE,
-  charset = 'UTF-8',
-  doubleEncode = true,
-  warn?: (m: string) => void,
-): string {
-  return escapeText(s, flags, charset, doubleEncode, true, 'htmlentities', warn);
+  return escapeText(s, flags, charset, doubleEncode, null, 'htmlspecialchars', warn);
 }

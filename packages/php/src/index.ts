@@ -46,6 +46,7 @@ export { PhpError, type PhpErrorKind, type WarnFn } from './errors';
 export * from './format/index';
 export { digestText, HASH_ALGORITHMS, isHashAlgorithm, phpHash } from './hash';
 export * from './html';
+export { htmlentities } from './html-entities';
 export * from './json';
 export { fromJSONText, JsonParseError, type JsonReadOptions } from './json-parse';
 export { floatToIntBig, stringKey, toKey } from './key';
