@@ -10,7 +10,6 @@ export { renderCommand } from './commands/render';
 export { type CliConfig, loadConfig, parseConfig } from './config';
 export { firstDifference, formatDiff, splitLines, visible } from './diff';
 export { buildEngine } from './engine';
-export { formatDiagnostic, formatError } from './format';
 export { type LoadedFunction, loadFunctions } from './functions';
 export { type Io, memoryIo, processIo, readData, UsageError } from './io';
 export { main, usage } from './main';

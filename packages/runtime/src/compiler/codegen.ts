@@ -34,7 +34,7 @@ export function compileNodes(st: CodegenState, nodes: readonly Node[]): string {
     if (first) {
       st.error(
         ErrorCodes.LIMIT_DEPTH,
-        `blocks nested deeper than ${MAX_NESTING} levels`,
+        { what: `blocks nested deeper than ${MAX_NESTING} levels` },
         first.span,
         'flatten the template',
       );
@@ -191,16 +191,16 @@ function compileTag(st: CodegenState, n: TagNode): string {
   }
   const rejected = REJECTED[n.name];
   if (rejected) {
-    st.error(ErrorCodes.PHP_FORBIDDEN, `unrecognized tag '${n.name}'`, n.nameSpan, rejected);
+    st.error(ErrorCodes.PHP_FORBIDDEN, { name: n.name }, n.nameSpan, rejected);
     return '';
   }
   const def = st.registry.tag(n.name);
   if (!def || def.kind === 'compiler') {
-    st.error(ErrorCodes.UNKNOWN_TAG, `unrecognized tag '${n.name}'`, n.nameSpan, unknownTagHint(n.name));
+    st.error(ErrorCodes.UNKNOWN_TAG, { name: n.name }, n.nameSpan, unknownTagHint(n.name));
     return '';
   }
   if (def.kind === 'block') {
-    st.error(ErrorCodes.NOT_A_BLOCK, `{${n.name}} is a block tag and needs a closing {/${n.name}}`, n.span);
+    st.error(ErrorCodes.NOT_A_BLOCK, { name: n.name }, n.span);
     return '';
   }
   return compilePluginTag(st, n, def, (value) => compileModifiers(st, value, n.modifiers));
@@ -220,7 +220,7 @@ function compileBlock(st: CodegenState, n: BlockNode): string {
   }
   const def = st.registry.tag(n.name);
   if (!def || def.kind !== 'block') {
-    st.error(ErrorCodes.UNKNOWN_TAG, `unrecognized tag '${n.name}'`, n.nameSpan, unknownTagHint(n.name));
+    st.error(ErrorCodes.UNKNOWN_TAG, { name: n.name }, n.nameSpan, unknownTagHint(n.name));
     return '';
   }
   return compilePluginBlock(st, n, def);

@@ -3,9 +3,10 @@
  * `tags/`; these definitions exist so the reference, the CLI and editors
  * describe core tags from the same kind of data as plugins.
  */
+import type { PluginGroup } from '../plugin/groups';
 import { type CompilerTagDef, definePlugin } from '../plugin/types';
 
-const core = (def: Omit<CompilerTagDef, 'kind' | 'group'> & { group?: string }): CompilerTagDef =>
+const core = (def: Omit<CompilerTagDef, 'kind' | 'group'> & { group?: PluginGroup }): CompilerTagDef =>
   definePlugin({ kind: 'compiler', group: 'Core tags', ...def });
 
 export const coreTagDefs: readonly CompilerTagDef[] = [

@@ -183,7 +183,7 @@ function keyExpr(st: CodegenState, a: Accessor | undefined): string | null {
 function compileSmartyVar(st: CodegenState, v: VarExpr): string {
   const [first, second, third, ...rest] = v.path;
   if (!first || first.kind !== 'key') {
-    st.error(ErrorCodes.SYNTAX, '$smarty needs a name after it, e.g. $smarty.now', v.span);
+    st.error(ErrorCodes.INVALID_SMARTY_REF, { ref: '' }, v.span, 'write a name after it, e.g. $smarty.now');
     return 'null';
   }
   const name = String(first.key);
@@ -227,7 +227,7 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
     case 'env':
       return compilePath(st, `rt.request(${JSON.stringify(name)})`, v.path.slice(1));
     default:
-      st.error(ErrorCodes.SYNTAX, `$smarty.${name} is an unknown reference`, v.span);
+      st.error(ErrorCodes.UNKNOWN_SMARTY_VAR, { name }, v.span);
       return 'null';
   }
 }
@@ -269,7 +269,7 @@ export function compileModifiers(
   if (modifiers.length > MAX_MODIFIERS) {
     st.error(
       ErrorCodes.LIMIT_DEPTH,
-      `more than ${MAX_MODIFIERS} modifiers in one chain`,
+      { what: `more than ${MAX_MODIFIERS} modifiers in one chain` },
       modifiers[MAX_MODIFIERS]!.span,
     );
     return 'null';
@@ -292,7 +292,7 @@ export function compileModifiers(
       const allowed = st.registry.phpModifierNames();
       st.error(
         ErrorCodes.UNKNOWN_MODIFIER,
-        `[plugin] (secure mode) modifier '${m.name}' is not allowed`,
+        { name: m.name },
         m.nameSpan,
         allowed.length
           ? `PHP functions allowed as modifiers: ${allowed.join(', ')}; plugin modifiers are not limited`

@@ -3,13 +3,23 @@
  * over (constants, modifier and plugin definitions, spans) and the
  * diagnostics found while generating.
  */
-import type { Diagnostic, Node, Span } from '@sumi/parser';
-import type { ErrorCode } from '../errors';
+import { locate, type Node, type Span } from '@sumi/parser';
+import {
+  type ErrorCode,
+  type ErrorParams,
+  errorMessage,
+  type RuntimeErrorCode,
+  type SumiDiagnostic,
+} from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import { mayWrite } from './analysis';
 
 export interface CompileOptions {
   name: string;
+  /** the template's source, for the positions of warnings */
+  source: string;
+  /** the template's top-level nodes, for messages that name what encloses a tag */
+  body?: readonly Node[];
   /** generate an async function (await at async plugin calls) */
   async: boolean;
 }
@@ -40,7 +50,7 @@ export class CodegenState {
   readonly sites: { i: number }[] = [];
   readonly spans: Span[] = [];
   readonly errors: CompileError[] = [];
-  readonly warnings: Diagnostic[] = [];
+  readonly warnings: SumiDiagnostic[] = [];
   readonly loops: LoopFrame[] = [];
   /** template variables held in JS locals inside the current loop body: name → identifier */
   readonly locals = new Map<string, string>();
@@ -180,7 +190,43 @@ export class CodegenState {
     return this.spans.push(span) - 1;
   }
 
-  error(code: ErrorCode, message: string, span: Span, hint?: string): void {
-    this.errors.push({ code, message, span, hint });
+  /** a compile error: the message is the code's template filled with `params` */
+  error<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, span: Span, hint?: string): void {
+    this.errors.push({ code, message: errorMessage(code, params), span, hint });
+  }
+
+  /** the name of the innermost block plugin (`{textformat}`, ...) whose body holds `span`, or null */
+  enclosingBlockPlugin(span: Span): string | null {
+    let found: string | null = null;
+    const visit = (nodes: readonly Node[] | null): void => {
+      for (const n of nodes ?? []) {
+        if (n.span.start > span.start || n.span.end < span.end) continue;
+        if (n.type === 'Block') {
+          if (this.registry.tag(n.name)?.kind === 'block') found = n.name;
+          visit(n.body);
+          visit(n.alt);
+        } else if (n.type === 'If') {
+          for (const b of n.branches) visit(b.body);
+          visit(n.alternate);
+        }
+      }
+    };
+    visit(this.options.body ?? null);
+    return found;
+  }
+
+  /** a compile warning, positioned */
+  warn<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, span: Span, hint?: string): void {
+    const { line, column } = locate(this.options.source, span.start);
+    const d: SumiDiagnostic = {
+      code,
+      severity: 'warning',
+      message: errorMessage(code, params),
+      span,
+      line,
+      column,
+    };
+    if (hint !== undefined) d.hint = hint;
+    this.warnings.push(d);
   }
 }

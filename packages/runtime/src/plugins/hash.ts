@@ -11,7 +11,7 @@ import {
   toStr,
   type Value,
 } from '@sumi/php';
-import { ErrorCodes, RenderFailure } from '../errors';
+import { ErrorCodes, fail } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 export const cmsHash: FunctionPluginDef = definePlugin({
@@ -51,9 +51,9 @@ export const cmsHash: FunctionPluginDef = definePlugin({
     const key = a.key === undefined || a.key === null ? undefined : toBytes(toStr(a.key as Value));
     const algo = toStr(a.algo as Value);
     if (!isHashAlgorithm(algo)) {
-      throw new RenderFailure(
+      fail(
         ErrorCodes.INVALID_ATTRIBUTE,
-        `cms_hash: unknown or unsupported algorithm '${algo}'`,
+        { tag: 'cms_hash', problem: `unknown or unsupported algorithm '${algo}'` },
         `use one of ${HASH_ALGORITHMS.join(', ')}`,
       );
     }

@@ -58,7 +58,7 @@ describe('conformance: functions and cms_plugins', () => {
   const engine = createEngine({ plugins: testModifiers });
   for (const c of cases) {
     it(c.name, () => {
-      const data = c.json === undefined ? undefined : (fromJSONText(c.json) as never);
+      const data = c.json === undefined ? undefined : fromJSONText(c.json);
       if (c.error !== undefined) {
         expect(() => engine.renderSync(c.tpl, data)).toThrow();
         return;

@@ -10,15 +10,10 @@ export function attr(n: TagNode | BlockNode, name: string): Attribute | undefine
   return n.attrs.find((a) => a.name === name);
 }
 
-export function requireAttr(
-  st: CodegenState,
-  n: TagNode | BlockNode,
-  name: string,
-  message?: string,
-): Attribute | null {
+export function requireAttr(st: CodegenState, n: TagNode | BlockNode, name: string): Attribute | null {
   const a = attr(n, name);
   if (!a) {
-    st.error(ErrorCodes.MISSING_ATTRIBUTE, message ?? `${n.name}: missing '${name}' attribute`, n.nameSpan);
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: n.name, attribute: name }, n.nameSpan);
     return null;
   }
   return a;

@@ -23,7 +23,7 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   if (!itemName) {
     st.error(
       ErrorCodes.INVALID_ATTRIBUTE,
-      "foreach: 'item' must be a variable name (literal string)",
+      { tag: 'foreach', problem: "'item' must be a variable name (literal string)" },
       item.span,
       'write item=v, not item=$v',
     );
@@ -34,14 +34,14 @@ export function compileForeach(st: CodegenState, n: BlockNode): string {
   if (keyAttr && !keyName) {
     st.error(
       ErrorCodes.INVALID_ATTRIBUTE,
-      "foreach: 'key' must be a variable name (literal string)",
+      { tag: 'foreach', problem: "'key' must be a variable name (literal string)" },
       keyAttr.span,
     );
     return '';
   }
   for (const a of n.attrs) {
     if (!KNOWN.includes(a.name)) {
-      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, `foreach: unknown attribute '${a.name}'`, a.nameSpan);
+      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, { tag: 'foreach', attribute: a.name }, a.nameSpan);
     }
   }
   const nameAttr = attr(n, 'name');

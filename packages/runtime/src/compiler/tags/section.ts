@@ -16,12 +16,12 @@ const KNOWN = coreAttributes('section');
 export function compileSection(st: CodegenState, n: BlockNode): string {
   const name = attr(n, 'name');
   if (!name) {
-    st.error(ErrorCodes.MISSING_ATTRIBUTE, 'missing section name', n.nameSpan);
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: 'section', attribute: 'name' }, n.nameSpan);
     return '';
   }
   for (const a of n.attrs) {
     if (!KNOWN.includes(a.name)) {
-      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, `unknown section attribute - '${a.name}'`, a.nameSpan);
+      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, { tag: 'section', attribute: a.name }, a.nameSpan);
     }
   }
   const opt = (k: string) => {
