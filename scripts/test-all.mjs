@@ -28,6 +28,7 @@ const steps = [
   ],
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck']],
+  ['README examples type-check', 'node', ['scripts/check-readme-examples.mjs']],
   // the docs' `test` is the browser tests: they run once, as the last step
   ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--filter=!@sumi/docs']],
   [

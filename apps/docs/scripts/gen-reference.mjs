@@ -61,8 +61,17 @@ export async function loadMetas() {
     if (!defs.length) notes.push(`${name} exports no plugin definitions yet.`);
     plugins.push(...defs);
   }
+  // the engine rejects a definition whose group is not one of runtime.PLUGIN_GROUPS, the same list
+  // the pages are written for: a typo fails here instead of making a page of its own
   const engine = runtime.createEngine({ plugins, timezone: 'Asia/Tokyo' });
   const metas = engine.plugins().map((def) => runtime.pluginMeta(def));
+  const groups = new Set(runtime.PLUGIN_GROUPS ?? []);
+  const stray = metas.filter((m) => !groups.has(m.group));
+  if (stray.length) {
+    throw new Error(
+      `plugins outside PLUGIN_GROUPS: ${stray.map((m) => `${m.name} (${JSON.stringify(m.group)})`).join(', ')}`,
+    );
+  }
   return { metas, notes };
 }
 

@@ -1,23 +1,14 @@
 /**
- * Case folders in the conformance format (shared/conformance/README.md):
- * NAME.tpl, optional NAME.json, and exactly one of NAME.expected (exact
- * output bytes) or NAME.error (rendering must fail).
+ * Running case folders in the conformance format (shared/conformance/README.md); finding and
+ * reading them is ./case-files.ts, shared with the packages' tests.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { PhpArray } from '@sumi/php';
 import { type Engine, SumiError } from '@sumi/runtime';
+import type { CaseFiles } from './case-files';
 import { readData } from './io';
 
-export interface CaseFiles {
-  /** path of NAME.tpl */
-  template: string;
-  /** the template's file name, which is also the template name */
-  name: string;
-  data?: string;
-  expected?: string;
-  error?: string;
-}
+export { type CaseFiles, findCases, type LoadedCase, loadCases } from './case-files';
 
 export interface CaseResult {
   case: CaseFiles;
@@ -28,34 +19,6 @@ export interface CaseResult {
   actualOutput?: string;
   /** the error the render threw, when it threw */
   error?: unknown;
-}
-
-/** Every NAME.tpl under the roots (recursively), sorted by path, with its sibling files. */
-export function findCases(roots: readonly string[]): CaseFiles[] {
-  const found: CaseFiles[] = [];
-  const visit = (dir: string) => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else if (entry.name.endsWith('.tpl')) {
-        const base = path.slice(0, -'.tpl'.length);
-        const c: CaseFiles = { template: path, name: entry.name };
-        if (existsSync(`${base}.json`)) c.data = `${base}.json`;
-        if (existsSync(`${base}.expected`)) c.expected = `${base}.expected`;
-        if (existsSync(`${base}.error`)) c.error = `${base}.error`;
-        found.push(c);
-      }
-    }
-  };
-  for (const root of roots) {
-    if (!existsSync(root)) throw new Error(`no such directory: ${root}`);
-    if (statSync(root).isDirectory()) visit(root);
-    else throw new Error(`not a directory: ${root}`);
-  }
-  return found;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });

@@ -2,7 +2,7 @@
  * @sumi/cli — the `sumi` command (render, check, cases, plugins). The same
  * commands are exported for tools that want to run them in-process.
  */
-export { type CaseFiles, type CaseResult, findCases, runCase } from './cases';
+export { type CaseFiles, type CaseResult, findCases, type LoadedCase, loadCases, runCase } from './cases';
 export { casesCommand } from './commands/cases';
 export { checkCommand, checkSource } from './commands/check';
 export { pluginsCommand } from './commands/plugins';
@@ -10,7 +10,6 @@ export { renderCommand } from './commands/render';
 export { type CliConfig, loadConfig, parseConfig } from './config';
 export { firstDifference, formatDiff, splitLines, visible } from './diff';
 export { buildEngine } from './engine';
-export { formatDiagnostic, formatError } from './format';
 export { type LoadedFunction, loadFunctions } from './functions';
 export { type Io, memoryIo, processIo, readData, UsageError } from './io';
 export { main, usage } from './main';

@@ -24,7 +24,7 @@ describe('plugin and modifier examples', () => {
   });
 
   test.each(cases)('%s', async (_, def, ex) => {
-    const r = await engine().render(ex.template, fromJS(ex.data ?? {}) as never);
+    const r = await engine().render(ex.template, fromJS(ex.data ?? {}));
     expect(r.output, `${def.name}: ${ex.template}`).toBe(ex.output);
   });
 });

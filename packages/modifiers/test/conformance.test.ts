@@ -8,23 +8,16 @@
  * (with the missing names), never as passed. The whole suite is skipped while
  * @sumi/runtime has no build (tests then see the source shim, without an engine).
  */
+import { fileURLToPath } from 'node:url';
 import { fromJSONText, type PhpArray } from '@sumi/php';
 import * as runtime from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
+import { loadCases } from '../../cli/src/case-files';
 import { cmsModifiers } from '../src/cms/index';
 import { modifiers } from '../src/index';
 import { smartyModifiers } from '../src/smarty/index';
 
-declare global {
-  interface ImportMeta {
-    glob(pattern: string, options: { query: '?raw'; import: 'default'; eager: true }): Record<string, string>;
-  }
-}
-
-const files = import.meta.glob(
-  '../../../conformance/{modifiers,chains,cms_plugins,extensions,security,php_modifiers}/*.{tpl,json,expected,error}',
-  { query: '?raw', import: 'default', eager: true },
-);
+const loaded = loadCases(fileURLToPath(new URL('../../../conformance', import.meta.url)));
 
 const engineReady = typeof (runtime as { createEngine?: unknown }).createEngine === 'function';
 
@@ -45,19 +38,9 @@ interface Case {
 }
 
 function cases(group: string, filter: (tpl: string) => boolean): Case[] {
-  const out: Case[] = [];
-  const prefix = '../../../conformance/';
-  for (const [path, tpl] of Object.entries(files)) {
-    if (!path.startsWith(`${prefix}${group}/`) || !path.endsWith('.tpl') || !filter(tpl)) continue;
-    const base = path.slice(0, -4);
-    out.push({
-      name: base.slice(prefix.length),
-      tpl,
-      data: files[`${base}.json`] ?? null,
-      expected: files[`${base}.expected`] ?? null,
-    });
-  }
-  return out.sort((x, y) => (x.name < y.name ? -1 : 1));
+  return loaded
+    .filter((c) => c.group === group && filter(c.source))
+    .map((c) => ({ name: c.id, tpl: c.source, data: c.data ?? null, expected: c.expected ?? null }));
 }
 
 const usesMine = (tpl: string) => modifiersOf(tpl).some((m) => mine.has(m));

@@ -3,7 +3,14 @@
  */
 
 import { fromJS, PHP_CONSTANTS, PhpArray, toJS, type Value } from '@sumi/php';
-import type { CoreServices, ModifierDef, RenderContext } from '@sumi/runtime';
+import {
+  type ErrorParams,
+  errorMessage,
+  type ModifierDef,
+  type RenderContext,
+  type RuntimeErrorCode,
+  type Services,
+} from '@sumi/runtime';
 
 export interface FakeContext extends RenderContext {
   warnings: string[];
@@ -11,7 +18,7 @@ export interface FakeContext extends RenderContext {
 }
 
 export function fakeCtx(
-  opts: { vars?: Record<string, unknown>; now?: number; services?: Record<string, unknown> } = {},
+  opts: { vars?: Record<string, unknown>; now?: number; services?: Partial<Services> } = {},
 ): FakeContext {
   const vars = new Map<string, Value>();
   for (const [k, v] of Object.entries(opts.vars ?? {})) vars.set(k, fromJS(v));
@@ -21,8 +28,8 @@ export function fakeCtx(
     timezone: 'Asia/Tokyo',
     globals: new Map(),
     cookies: new Map(),
-    ...(opts.services as object),
-  } as unknown as CoreServices;
+    ...opts.services,
+  } as unknown as Services;
   return {
     services,
     state: new Map(),
@@ -47,8 +54,8 @@ export function fakeCtx(
     warn: (m: string) => {
       warnings.push(m);
     },
-    fail: (code: string, message: string): never => {
-      throw new Error(`${code}: ${message}`);
+    fail<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>): never {
+      throw new Error(`${code}: ${errorMessage(code, params)}`);
     },
   };
 }

@@ -5,23 +5,15 @@
  * registers yet is reported as skipped, never as passed.
  */
 
+import { fileURLToPath } from 'node:url';
 import { fromJSONText, type PhpArray } from '@sumi/php';
 import { createEngine } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
+import { loadCases } from '../../cli/src/case-files';
 import { modifiers } from '../src/index';
 import { phpModifiers } from '../src/php/index';
 
-declare global {
-  interface ImportMeta {
-    glob(pattern: string, options: { query: '?raw'; import: 'default'; eager: true }): Record<string, string>;
-  }
-}
-
-const files = import.meta.glob('../../../conformance/*/*.{tpl,json,expected,error}', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+const loaded = loadCases(fileURLToPath(new URL('../../../conformance', import.meta.url)));
 
 const php = new Set<string>();
 for (const d of phpModifiers) for (const n of [d.name, ...(d.aliases ?? [])]) php.add(n);
@@ -38,19 +30,9 @@ interface Case {
 }
 
 function cases(group: string, filter: (tpl: string) => boolean): Case[] {
-  const prefix = '../../../conformance/';
-  const out: Case[] = [];
-  for (const [path, tpl] of Object.entries(files)) {
-    if (!path.startsWith(`${prefix}${group}/`) || !path.endsWith('.tpl') || !filter(tpl)) continue;
-    const base = path.slice(0, -4);
-    out.push({
-      id: base.slice(prefix.length),
-      tpl,
-      data: files[`${base}.json`] ?? null,
-      expected: files[`${base}.expected`] ?? null,
-    });
-  }
-  return out.sort((x, y) => (x.id < y.id ? -1 : 1));
+  return loaded
+    .filter((c) => c.group === group && filter(c.source))
+    .map((c) => ({ id: c.id, tpl: c.source, data: c.data ?? null, expected: c.expected ?? null }));
 }
 
 const usesPhp = (tpl: string) => modifiersOf(tpl).some((m) => php.has(m));

@@ -15,7 +15,22 @@ export {
   type RequestInput,
   type TemplateData,
 } from './engine';
-export { type ErrorCode, ErrorCodes, RenderFailure, SumiError } from './errors';
+export {
+  type ErrorCode,
+  ErrorCodes,
+  type ErrorParams,
+  errorMessage,
+  errorMessages,
+  type FormatOptions,
+  fail,
+  formatDiagnostic,
+  formatError,
+  RenderFailure,
+  type RuntimeErrorCode,
+  type SumiDiagnostic,
+  SumiError,
+} from './errors';
+export { isPluginGroup, PLUGIN_GROUPS, type PluginGroup } from './plugin/groups';
 export { PluginRegistry } from './plugin/registry';
 export * from './plugin/types';
 export type * from './render/context';

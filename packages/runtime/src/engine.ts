@@ -7,10 +7,10 @@ import type { Value } from '@sumi/php';
 import { copyValue, fromJS, PHP_CONSTANTS, PhpArray } from '@sumi/php';
 import { type CompiledTemplate, compileTemplate } from './compiler/compile';
 import { coreTagDefs } from './compiler/tags';
-import { ErrorCodes, RenderFailure, SumiError } from './errors';
+import { ErrorCodes, errorMessage, fail, SumiError } from './errors';
 import { PluginRegistry } from './plugin/registry';
 import type { PluginDef } from './plugin/types';
-import type { CoreServices, LogEntry } from './render/context';
+import type { LogEntry, Services } from './render/context';
 import { DEFAULT_LIMITS, type Limits } from './render/limits';
 import { RUN_CONTEXTS, type RunContextName } from './render/run-contexts';
 import { Scope } from './render/scope';
@@ -29,7 +29,7 @@ export interface EngineOptions {
   /** IANA zone for dates; default Asia/Tokyo */
   timezone?: string;
   limits?: Partial<Limits>;
-  services?: Partial<CoreServices>;
+  services?: Partial<Services>;
   /** site constants for `$smarty.const.NAME` (SITE_KEY, TEMP_DIR2, ...) */
   constants?: Record<string, unknown>;
   /** `$smarty.get/post/request/server/session` */
@@ -44,7 +44,7 @@ export interface RenderOptions {
   name?: string;
   context?: RunContextName;
   /** per-render service overrides (clock, random, ...) */
-  services?: Partial<CoreServices>;
+  services?: Partial<Services>;
   request?: RequestInput;
   /**
    * Streams the output: loops hand it over in chunks as they go (at least 16 K characters each, the
@@ -100,7 +100,12 @@ const HIDDEN_SERVER_KEYS = [
   'REDIRECT_STATUS',
 ];
 
-export type TemplateData = PhpArray | Record<string, unknown> | null | undefined;
+/**
+ * The variables of a render: a plain JS object (`{ name: 'Ann', rows: [1, 2] }`), a PHP array, or
+ * what `fromJSONText` returns. Each top-level key becomes a variable. Data that is not an object
+ * (a string, a number, a list-less scalar from JSON) fails with INVALID_DATA.
+ */
+export type TemplateData = Value | { readonly [name: string]: unknown } | null | undefined;
 
 export class Engine {
   readonly registry = new PluginRegistry();
@@ -193,7 +198,7 @@ export class Engine {
   }
 
   private start(tpl: CompiledTemplate, data: TemplateData, opts: RenderOptions, isAsync: boolean) {
-    let services: CoreServices | null = null;
+    let services: Services | null = null;
     let request: RequestData | null = null;
     const getServices = () =>
       (services ??= defaultServices({
@@ -237,7 +242,7 @@ export class Engine {
     return new Result(output, result, shared.log, vars, tpl.warnings);
   }
 
-  private requestData(req: RequestInput, services: CoreServices): RequestData {
+  private requestData(req: RequestInput, services: Services): RequestData {
     const get = toArray(req.get);
     const post = toArray(req.post);
     const server = toArray(req.server);
@@ -257,18 +262,15 @@ export class Engine {
         ? this.functionsByName.get(String(name))
         : this.functionsById.get(Number(id));
     if (!fn) {
-      throw new RenderFailure(
+      fail(
         ErrorCodes.UNKNOWN_FUNCTION,
-        `function: no custom function ${name != null ? `named '${String(name)}'` : `with id ${String(id)}`}`,
+        name != null ? { name: String(name) } : { id: String(id) },
         'register it with engine.defineFunction({ name, source }) or `sumi render --functions DIR`',
       );
     }
     const shared = rt.shared;
     if (shared.depth >= shared.limits.maxDepth) {
-      throw new RenderFailure(
-        ErrorCodes.LIMIT_DEPTH,
-        `custom functions nested deeper than ${shared.limits.maxDepth}`,
-      );
+      fail(ErrorCodes.LIMIT_DEPTH, { what: `custom functions nested deeper than ${shared.limits.maxDepth}` });
     }
     const tpl = this.compile(fn.source, { name: fn.name });
     const vars = new Scope();
@@ -313,8 +315,8 @@ function initialVars(data: TemplateData): Scope {
   const arr = data instanceof PhpArray ? data : fromJS(data);
   if (!(arr instanceof PhpArray)) {
     throw new SumiError({
-      code: ErrorCodes.INVALID_ATTRIBUTE,
-      message: 'template data must be an object (its keys become variables)',
+      code: ErrorCodes.INVALID_DATA,
+      message: errorMessage(ErrorCodes.INVALID_DATA, { got: describeData(arr) }),
       template: '',
       source: '',
       span: null,
@@ -324,6 +326,14 @@ function initialVars(data: TemplateData): Scope {
   // its own handle (O(1), copy-on-write) also keeps the run's view if the caller changes the data
   // while an async render is waiting
   return new Scope(arr.clone());
+}
+
+/** what non-object data is, for the message */
+function describeData(v: Value): string {
+  if (typeof v === 'string') return 'a string';
+  if (typeof v === 'boolean') return 'a boolean';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'an object that is not an array' : 'a number';
 }
 
 /**

@@ -1,12 +1,16 @@
 /**
- * Runtime and compile errors: one table of codes and messages, one error
- * class that always carries the template name, line, column and code frame.
+ * Runtime and compile errors: one table of codes, one message template per
+ * code (the parser's pattern, packages/parser/src/errors.ts), one error class
+ * that always carries the template name, line, column and code frame, and the
+ * one formatter the CLI, the playground and the docs print errors with.
+ *
+ * Wording: a tag's `name=value` pairs are "attributes"; PHP's own messages
+ * (TypeError, ValueError, ...) are kept verbatim, "argument" and all.
  */
-import { codeFrame, type Diagnostic, locate, type Span } from '@sumi/parser';
+import { codeFrame, type Diagnostic, formatMessage, locate, type Span } from '@sumi/parser';
 
 export const ErrorCodes = {
   // compile time
-  SYNTAX: 'SYNTAX',
   UNKNOWN_TAG: 'UNKNOWN_TAG',
   UNKNOWN_MODIFIER: 'UNKNOWN_MODIFIER',
   MISSING_ATTRIBUTE: 'MISSING_ATTRIBUTE',
@@ -14,7 +18,12 @@ export const ErrorCodes = {
   UNKNOWN_ATTRIBUTE: 'UNKNOWN_ATTRIBUTE',
   NOT_A_BLOCK: 'NOT_A_BLOCK',
   PHP_FORBIDDEN: 'PHP_FORBIDDEN',
+  LOOP_CONTROL_IN_BLOCK: 'LOOP_CONTROL_IN_BLOCK',
+  // compile-time warnings
+  ASSIGN_WITHOUT_VALUE: 'ASSIGN_WITHOUT_VALUE',
+  MODIFIER_ARITY: 'MODIFIER_ARITY',
   // run time
+  INVALID_DATA: 'INVALID_DATA',
   PHP_ERROR: 'PHP_ERROR',
   DIVISION_BY_ZERO: 'DIVISION_BY_ZERO',
   TYPE_ERROR: 'TYPE_ERROR',
@@ -27,9 +36,112 @@ export const ErrorCodes = {
   LIMIT_OUTPUT: 'LIMIT_OUTPUT',
   LIMIT_DEPTH: 'LIMIT_DEPTH',
   INTERNAL: 'INTERNAL',
+  // shared with the parser, which finds most of them first
+  UNKNOWN_SMARTY_VAR: 'UNKNOWN_SMARTY_VAR',
+  INVALID_SMARTY_REF: 'INVALID_SMARTY_REF',
+  BREAK_OUTSIDE_LOOP: 'BREAK_OUTSIDE_LOOP',
 } as const;
 
+/** what a PHP error class is called in messages: `TypeError: ...` */
+interface PhpErrorParams {
+  /** PHP's error class: TypeError, ValueError, DivisionByZeroError, ParseError, Error */
+  kind: string;
+  /** PHP's message, verbatim */
+  message: string;
+  /** the plugin that ran PHP code of its own (`math`), if any */
+  plugin?: string;
+}
+
+const phpError = ({ kind, message, plugin }: PhpErrorParams) =>
+  `${plugin ? `${plugin}: ` : ''}${kind}: ${message}`;
+
+const quoted = (names: readonly string[]) => names.map((n) => `'${n}'`).join(' or ');
+
+/**
+ * The one message table: each code's template, with named parameters. The codes the
+ * runtime shares with the parser (`$smarty.x`, `{break}`) use the parser's templates.
+ */
+export const errorMessages = {
+  UNKNOWN_TAG: ({ name }: { name: string }) => formatMessage('UNKNOWN_TAG', { name }),
+  UNKNOWN_MODIFIER: ({ name }: { name: string }) =>
+    `[plugin] (secure mode) modifier '${name}' is not allowed`,
+  /** several names: any one of them will do (`{function}` needs name or id) */
+  MISSING_ATTRIBUTE: ({ tag, attribute }: { tag: string; attribute: string | readonly string[] }) =>
+    `${tag}: missing ${quoted(typeof attribute === 'string' ? [attribute] : attribute)} attribute`,
+  /** `problem` names the attribute: "'item' must be a variable name (literal string)" */
+  INVALID_ATTRIBUTE: ({ tag, problem }: { tag: string; problem: string }) => `${tag}: ${problem}`,
+  UNKNOWN_ATTRIBUTE: ({ tag, attribute }: { tag: string; attribute: string }) =>
+    `${tag}: unknown attribute '${attribute}'`,
+  NOT_A_BLOCK: ({ name }: { name: string }) => `{${name}} is a block tag and needs a closing {/${name}}`,
+  /** the CMS rejects `{php}` and friends as unknown tags; the hint says why */
+  PHP_FORBIDDEN: ({ name }: { name: string }) => `unrecognized tag '${name}'`,
+  LOOP_CONTROL_IN_BLOCK: ({ name, block }: { name: string; block: string }) =>
+    `{${name}} cannot leave {${block}}: a block plugin renders its content on its own, ` +
+    'so the loop around the block is out of reach',
+  ASSIGN_WITHOUT_VALUE: ({ other }: { other?: string }) =>
+    `{assign} without 'value' assigns nothing${other ? ` ('${other}' is not an attribute of assign)` : ''}`,
+  /** PHP's ArgumentCountError message, verbatim: "substr() expects at most 3 arguments, 5 given" */
+  MODIFIER_ARITY: ({ message }: { message: string }) => message,
+  INVALID_DATA: ({ got }: { got: string }) =>
+    `template data must be an object (its keys become variables), got ${got}`,
+  PHP_ERROR: phpError,
+  DIVISION_BY_ZERO: phpError,
+  TYPE_ERROR: phpError,
+  /** a plugin's own account of what went wrong */
+  PLUGIN_ERROR: ({ plugin, message }: { plugin?: string; message: string }) =>
+    plugin ? `${plugin}: ${message}` : message,
+  ATTRIBUTE_TYPE: ({
+    tag,
+    attribute,
+    expected,
+    got,
+  }: {
+    tag: string;
+    attribute: string;
+    expected: string;
+    got: string;
+  }) => `${tag}: '${attribute}' must be ${expected}, got ${got}`,
+  ASYNC_IN_SYNC: ({ name }: { name: string }) =>
+    `{${name}} is asynchronous: use render() instead of renderSync()`,
+  UNKNOWN_FUNCTION: ({ name, id }: { name?: string; id?: string }) =>
+    `function: no custom function ${name !== undefined ? `named '${name}'` : `with id ${id}`}`,
+  LIMIT_STEPS: ({ limit }: { limit: number }) =>
+    `step budget exceeded (${limit} loop iterations and plugin calls)`,
+  LIMIT_TIME: ({ limit }: { limit: number }) => `time budget exceeded (${limit} ms)`,
+  LIMIT_OUTPUT: ({ limit }: { limit: number }) => `output budget exceeded (${limit} bytes)`,
+  /** `what`: the nesting that went too deep, with its limit */
+  LIMIT_DEPTH: ({ what }: { what: string }) => what,
+  INTERNAL: ({ message }: { message: string }) => message,
+  // shared with the parser
+  UNKNOWN_SMARTY_VAR: ({ name }: { name: string }) => formatMessage('UNKNOWN_SMARTY_VAR', { name }),
+  INVALID_SMARTY_REF: ({ ref }: { ref: string }) => formatMessage('INVALID_SMARTY_REF', { ref }),
+  BREAK_OUTSIDE_LOOP: ({ name }: { name: string }) => formatMessage('BREAK_OUTSIDE_LOOP', { name }),
+} as const;
+
+/** a code the runtime raises (its own, and the few it shares with the parser) */
+export type RuntimeErrorCode = keyof typeof errorMessages;
+/** every code a SumiError can carry: the runtime's and the parser's */
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | Diagnostic['code'];
+/** a diagnostic of a template: the parser's, or a compile warning or error with a runtime code */
+export interface SumiDiagnostic extends Omit<Diagnostic, 'code'> {
+  code: ErrorCode;
+}
+
+/** the named parameters of a code's message */
+export type ErrorParams<C extends RuntimeErrorCode> = Parameters<(typeof errorMessages)[C]>[0];
+
+/** the message of `code` with `params` filled in */
+export function errorMessage<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>): string {
+  return (errorMessages[code] as (p: ErrorParams<C>) => string)(params);
+}
+
+/**
+ * Stops a render with `code`: the template's catch turns it into a SumiError at the
+ * position of the tag being run.
+ */
+export function fail<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, hint?: string): never {
+  throw new RenderFailure(code, errorMessage(code, params), hint);
+}
 
 export interface SumiErrorInit {
   code: ErrorCode;
@@ -38,7 +150,7 @@ export interface SumiErrorInit {
   source: string;
   span: Span | null;
   hint?: string;
-  diagnostics?: Diagnostic[];
+  diagnostics?: SumiDiagnostic[];
   cause?: unknown;
 }
 
@@ -51,7 +163,7 @@ export class SumiError extends Error {
   readonly span: Span | null;
   readonly frame: string;
   readonly hint: string | undefined;
-  readonly diagnostics: Diagnostic[];
+  readonly diagnostics: SumiDiagnostic[];
 
   constructor(init: SumiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -66,22 +178,55 @@ export class SumiError extends Error {
     this.frame = init.span ? codeFrame(init.source, init.span) : '';
     this.diagnostics = init.diagnostics ?? [];
   }
-
-  /** `page.tpl:3:7 CODE message` — the CLI's first line */
-  format(): string {
-    const head = `${this.template}:${this.line}:${this.column} ${this.code} ${this.message}`;
-    const hint = this.hint ? `\nhint: ${this.hint}` : '';
-    return this.frame ? `${head}\n${this.frame}${hint}` : head + hint;
-  }
 }
 
 /** Thrown inside a render to stop it; turned into a positioned SumiError by the template's catch. */
 export class RenderFailure extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: RuntimeErrorCode,
     message: string,
     readonly hint?: string,
   ) {
     super(message);
   }
+}
+
+export interface FormatOptions {
+  /** the template name to print when the error has none */
+  file?: string;
+}
+
+function withFrame(head: string, frame: string | undefined, hint: string | undefined): string {
+  let out = `${head}\n`;
+  if (frame) out += frame.endsWith('\n') ? frame : `${frame}\n`;
+  if (hint) out += `hint: ${hint}\n`;
+  return out;
+}
+
+/**
+ * The one error formatter (the CLI prints with it, the playground shows it): the line
+ * `page.tpl:3:7 CODE message` the way compilers and editors write it, then the code frame and
+ * the hint when there is one. The position is in the error's own template (a custom function's
+ * file, say). Anything that is not a SumiError is a bug in Sumi or a plugin: its stack is kept
+ * so it can be reported.
+ */
+export function formatError(err: unknown, options: FormatOptions = {}): string {
+  if (err instanceof SumiError) {
+    const where = `${err.template || options.file || '<template>'}:${err.line}:${err.column}`;
+    return withFrame(`${where} ${err.code} ${err.message}`, err.frame, err.hint);
+  }
+  const e = err instanceof Error ? err : new Error(String(err));
+  return `${options.file ?? '<template>'}:1:1 INTERNAL ${e.message}\n${e.stack ?? ''}\n`;
+}
+
+/** A diagnostic (error or warning) of `source`, in the same form; warnings say `warning:`. */
+export function formatDiagnostic(d: SumiDiagnostic, file: string, source: string): string {
+  const message = d.severity === 'warning' ? `warning: ${d.message}` : d.message;
+  let frame: string | undefined;
+  try {
+    frame = codeFrame(source, d.span);
+  } catch {
+    frame = undefined;
+  }
+  return withFrame(`${file}:${d.line}:${d.column} ${d.code} ${message}`, frame, d.hint);
 }

@@ -123,7 +123,7 @@ describe('run contexts', () => {
     const engine = createEngine();
     const post = engine.renderSync(
       '{assign var="processed_json.n" value=$json.n+1}',
-      fromJSONText('{"json":{"n":1}}') as never,
+      fromJSONText('{"json":{"n":1}}'),
       { context: 'post' },
     );
     expect(toJS(post.result)).toEqual({ processed_json: { n: 2 } });

@@ -64,7 +64,7 @@ const data = fromJSONText('{"a":3,"b":"7","z":0,"s":"str","l":[1,2,3],"m":{"k":"
 
 function check(source: string): void {
   try {
-    engine.renderSync(source, data as never);
+    engine.renderSync(source, data);
   } catch (e) {
     if (!(e instanceof SumiError)) throw e;
     expect(e.line).toBeGreaterThanOrEqual(1);

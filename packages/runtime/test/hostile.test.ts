@@ -67,9 +67,9 @@ describe('budgets stop runaway templates', () => {
   test('recursion of custom functions', async () => {
     const engine = createEngine({ limits: { maxDepth: 10 } });
     engine.defineFunction({ name: 'loop', source: '{function name="loop" var=r}' });
-    await expect(
-      engine.render('{function name="loop" var=r}', fromJSONText('{}') as never),
-    ).rejects.toMatchObject({ code: 'LIMIT_DEPTH' });
+    await expect(engine.render('{function name="loop" var=r}', fromJSONText('{}'))).rejects.toMatchObject({
+      code: 'LIMIT_DEPTH',
+    });
   });
 });
 
@@ -79,10 +79,10 @@ describe('the caller keeps its data', () => {
     const data = fromJSONText('{"rows":[{"x":1}],"m":{"k":"v"}}');
     const out = engine.renderSync(
       '{assign var="rows.0.x" value=9}{assign var="m.k" value="w"}{$rows.0.x}{$m.k}',
-      data as never,
+      data,
     ).output;
     expect(out).toBe('9w');
-    expect(engine.renderSync('{$rows.0.x}{$m.k}', data as never).output).toBe('1v');
+    expect(engine.renderSync('{$rows.0.x}{$m.k}', data).output).toBe('1v');
   });
 
   test('no way of changing a variable in place reaches the data (they are read, not copied, at the start)', () => {
@@ -100,13 +100,13 @@ describe('the caller keeps its data', () => {
       '{append var="dataSet.emptyArray" value=1}',
     ];
     for (const change of changes) {
-      const r = engine.renderSync(`${change}{foreach from=$rows item=x}{$x}{/foreach}`, data as never);
+      const r = engine.renderSync(`${change}{foreach from=$rows item=x}{$x}{/foreach}`, data);
       expect(r.output, change).not.toBe('');
     }
     const each = (v: string) => `{foreach from=${v} key=k item=x}{$k}={$x},{/foreach};`;
     const check = engine.renderSync(
       `${each('$rows')}${each('$m')}{$n};${each('$list')}${each('$dataSet.emptyArray')}`,
-      data as never,
+      data,
     );
     expect(check.output).toBe('0=1,1=2,;k=v,;5;0=a,;;');
   });
@@ -117,7 +117,7 @@ describe('the caller keeps its data', () => {
     const pause = definePlugin({
       kind: 'function',
       name: 'pause',
-      group: 'test',
+      group: 'Variables and arrays',
       description: 'waits until released',
       async: true,
       attributes: {},
@@ -125,7 +125,7 @@ describe('the caller keeps its data', () => {
     });
     const engine = createEngine({ plugins: [pause] });
     const data = fromJSONText('{"a":1}') as PhpArray;
-    const running = engine.render('{$a}{pause}{$a}', data as never);
+    const running = engine.render('{$a}{pause}{$a}', data);
     await new Promise((r) => setTimeout(r, 5));
     data.set('a', 2);
     release();
@@ -135,7 +135,7 @@ describe('the caller keeps its data', () => {
   test("a run's variables and results are copies: changing them leaves the data alone", () => {
     const engine = createEngine();
     const data = fromJSONText('{"json":{"a":[1]},"rows":[1]}');
-    const r = engine.renderSync('{assign var=processed_json value=$json}', data as never, {
+    const r = engine.renderSync('{assign var=processed_json value=$json}', data, {
       context: 'post',
     });
     const vars = r.vars;
@@ -144,7 +144,7 @@ describe('the caller keeps its data', () => {
     expect(
       engine.renderSync(
         '{foreach from=$rows item=x}{$x}{/foreach};{foreach from=$json key=k item=x}{$k}{/foreach}',
-        data as never,
+        data,
       ).output,
     ).toBe('1;a');
     expect(vars.keys()).toEqual(['dataSet', 'json', 'rows', 'processed_json']);
@@ -169,7 +169,7 @@ describe('time spent in async plugins counts', () => {
     const slow = definePlugin({
       kind: 'function',
       name: 'slow',
-      group: 'test',
+      group: 'Variables and arrays',
       description: 'waits',
       async: true,
       attributes: {},
@@ -188,7 +188,7 @@ describe('block plugins and async templates', () => {
     const wait = definePlugin({
       kind: 'function',
       name: 'wait',
-      group: 'test',
+      group: 'Variables and arrays',
       description: 'resolves later',
       async: true,
       attributes: {},

@@ -16,7 +16,7 @@ const params = [
 const repeat: ModifierDef = {
   kind: 'modifier',
   name: 'repeat',
-  group: 'test',
+  group: 'Custom',
   php: true,
   description: 'repeats the value',
   args: [],
@@ -28,7 +28,7 @@ const repeat: ModifierDef = {
 const loose: ModifierDef = {
   kind: 'modifier',
   name: 'loose',
-  group: 'test',
+  group: 'Custom',
   description: 'the value',
   args: [],
   run: (_ctx, v) => toStr(v),

@@ -63,6 +63,8 @@ export interface RuntimeModule {
   createEngine(options: Record<string, unknown>): Engine;
   fromJSONText?(text: string): unknown;
   SumiError?: new (...args: never[]) => Error;
+  /** the one error formatter (the CLI prints with it): `file:line:col CODE message`, frame, hint */
+  formatError?(err: unknown, options?: { file?: string }): string;
   /** the named run contexts (render/run-contexts.ts) */
   RUN_CONTEXTS?: Record<string, { name: string; description?: string }>;
   /** value classes, to show floats like 1.0 and objects faithfully */

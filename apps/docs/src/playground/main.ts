@@ -329,6 +329,8 @@ async function start(root: HTMLElement): Promise<void> {
       const err = e as SumiErrorLike;
       if (mine !== generation) return;
       clearRun();
+      // the error as the CLI prints it (position, code, message, frame, hint), under its headline
+      const text = loaded.runtime.formatError?.(e, { file: TEMPLATE_NAME });
       const main: Shown = {
         severity: 'error',
         where: 'template',
@@ -336,8 +338,8 @@ async function start(root: HTMLElement): Promise<void> {
         message: err.message,
         line: err.line,
         column: err.column,
-        frame: err.frame,
-        hint: err.hint,
+        frame: text ?? err.frame,
+        hint: text === undefined ? err.hint : undefined,
       };
       shown.push(main);
       for (const d of err.diagnostics ?? []) {

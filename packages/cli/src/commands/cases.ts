@@ -5,11 +5,11 @@
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatError } from '@sumi/runtime';
 import { findCases, runCase } from '../cases';
 import { loadConfig } from '../config';
 import { ansiStyle, formatDiff, plainStyle, visible } from '../diff';
 import { buildEngine } from '../engine';
-import { formatError } from '../format';
 import { type Io, UsageError } from '../io';
 
 export const casesUsage = `sumi cases DIR... [options]
@@ -55,7 +55,7 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
     const path = relative(process.cwd(), c.template) || c.template;
     io.out(`${style.removed('FAIL')} ${path}: ${result.reason}\n`);
     if (values.quiet) continue;
-    if (result.error !== undefined) io.out(indent(formatError(result.error, c.name)));
+    if (result.error !== undefined) io.out(indent(formatError(result.error, { file: c.name })));
     if (result.expectedOutput !== undefined && result.actualOutput !== undefined) {
       io.out(formatDiff(result.expectedOutput, result.actualOutput, style));
     } else if (result.actualOutput !== undefined) {

@@ -5,11 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Diagnostic } from '@sumi/parser';
-import { SumiError } from '@sumi/runtime';
+import { formatDiagnostic, formatError, type SumiDiagnostic, SumiError } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
-import { formatDiagnostic, formatError } from '../format';
 import { loadFunctions } from '../functions';
 import { type Io, UsageError } from '../io';
 
@@ -26,7 +24,7 @@ export interface CheckCounts {
   warnings: number;
 }
 
-const byPosition = (a: Diagnostic, b: Diagnostic) => a.line - b.line || a.column - b.column;
+const byPosition = (a: SumiDiagnostic, b: SumiDiagnostic) => a.line - b.line || a.column - b.column;
 
 /**
  * Diagnostics of one template, in source order: the compile's warnings when it
@@ -37,7 +35,7 @@ export function checkSource(
   engine: ReturnType<typeof buildEngine>,
   source: string,
   name: string,
-): { diagnostics: Diagnostic[]; error?: unknown } {
+): { diagnostics: SumiDiagnostic[]; error?: unknown } {
   try {
     return { diagnostics: [...engine.compile(source, { name }).warnings].sort(byPosition) };
   } catch (err) {
@@ -77,7 +75,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
       else counts.warnings++;
     }
     if (error !== undefined) {
-      io.out(formatError(error, file));
+      io.out(formatError(error, { file }));
       counts.errors++;
     }
   }

@@ -6,10 +6,9 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
+import { formatDiagnostic, formatError, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
-import { formatDiagnostic, formatError } from '../format';
 import { loadFunctions } from '../functions';
 import { type Io, readData, UsageError } from '../io';
 
@@ -92,7 +91,7 @@ export async function renderCommand(argv: string[], io: Io): Promise<number> {
     }
     return 0;
   } catch (err) {
-    io.err(formatError(err, name));
+    io.err(formatError(err, { file: name }));
     return 1;
   } finally {
     if (fd !== null) closeSync(fd);

@@ -24,8 +24,18 @@ export interface GeoIpService {
   lookup(ip: string): string | null | undefined;
 }
 
+// the services these modifiers read, typed for plugins and hosts alike
+declare module '@sumi/runtime' {
+  interface Services {
+    /** the site's own host names, for check_inner_uri */
+    site?: SiteService;
+    /** IP → country, for getCountryFromIP */
+    geoip?: GeoIpService;
+  }
+}
+
 function siteHosts(ctx: RenderContext): string[] {
-  const site = ctx.services.site as SiteService | undefined;
+  const site = ctx.services.site;
   return site && Array.isArray(site.hosts) ? site.hosts.map((h) => h.toLowerCase()) : [];
 }
 
@@ -88,7 +98,7 @@ export const getCountryFromIp: ModifierDef = definePlugin({
     },
   ],
   run(ctx: RenderContext, value: Value): Value {
-    const geoip = ctx.services.geoip as GeoIpService | undefined;
+    const geoip = ctx.services.geoip;
     if (!geoip || typeof geoip.lookup !== 'function') return null;
     if (value instanceof PhpArray || value instanceof PhpObject) return null;
     const res = geoip.lookup(toStr(value).trim());

@@ -5,7 +5,8 @@ import { PcreError } from './errors';
 /** what `withPcre` needs of a render context */
 export interface PcreReporter {
   warn(message: string): void;
-  fail(code: string, message: string): never;
+  /** the runtime's `ctx.fail`: PLUGIN_ERROR's message is the plugin's own */
+  fail(code: 'PLUGIN_ERROR', params: { message: string }): never;
 }
 
 /**
@@ -17,7 +18,7 @@ export function withPcre<T extends Value>(ctx: PcreReporter, fn: string, body: (
     return body();
   } catch (e) {
     if (!(e instanceof PcreError)) throw e;
-    if (e.kind === 'unsupported') ctx.fail('PLUGIN_ERROR', `${fn}(): ${e.message}`);
+    if (e.kind === 'unsupported') ctx.fail('PLUGIN_ERROR', { message: `${fn}(): ${e.message}` });
     ctx.warn(`${fn}(): ${e.message}`);
     return null;
   }

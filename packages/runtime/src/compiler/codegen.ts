@@ -19,7 +19,7 @@ export function compileNodes(st: CodegenState, nodes: readonly Node[]): string {
     if (first) {
       st.error(
         ErrorCodes.LIMIT_DEPTH,
-        `blocks nested deeper than ${MAX_NESTING} levels`,
+        { what: `blocks nested deeper than ${MAX_NESTING} levels` },
         first.span,
         'flatten the template',
       );
@@ -161,7 +161,7 @@ function compileTag(st: CodegenState, n: TagNode): string {
   if (n.name === 'include_php') {
     st.error(
       ErrorCodes.PHP_FORBIDDEN,
-      `unrecognized tag '${n.name}'`,
+      { name: n.name },
       n.nameSpan,
       '{include_php} is not allowed: templates cannot run PHP code',
     );
@@ -169,11 +169,11 @@ function compileTag(st: CodegenState, n: TagNode): string {
   }
   const def = st.registry.tag(n.name);
   if (!def || def.kind === 'compiler') {
-    st.error(ErrorCodes.UNKNOWN_TAG, `unrecognized tag '${n.name}'`, n.nameSpan, unknownTagHint(n.name));
+    st.error(ErrorCodes.UNKNOWN_TAG, { name: n.name }, n.nameSpan, unknownTagHint(n.name));
     return '';
   }
   if (def.kind === 'block') {
-    st.error(ErrorCodes.NOT_A_BLOCK, `{${n.name}} is a block tag and needs a closing {/${n.name}}`, n.span);
+    st.error(ErrorCodes.NOT_A_BLOCK, { name: n.name }, n.span);
     return '';
   }
   return compilePluginTag(st, n, def, (value) => compileModifiers(st, value, n.modifiers));
@@ -184,7 +184,7 @@ function compileBlock(st: CodegenState, n: BlockNode): string {
   if (core) return core(st, n);
   const def = st.registry.tag(n.name);
   if (!def || def.kind !== 'block') {
-    st.error(ErrorCodes.UNKNOWN_TAG, `unrecognized tag '${n.name}'`, n.nameSpan, unknownTagHint(n.name));
+    st.error(ErrorCodes.UNKNOWN_TAG, { name: n.name }, n.nameSpan, unknownTagHint(n.name));
     return '';
   }
   return compilePluginBlock(st, n, def, (nodes) => compileNodes(st, nodes));

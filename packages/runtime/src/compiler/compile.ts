@@ -6,7 +6,7 @@
  * template cannot touch host objects.
  */
 import { type Diagnostic, locate, parse, type Span, type Template } from '@sumi/parser';
-import { ErrorCodes, SumiError } from '../errors';
+import { type ErrorCode, ErrorCodes, type SumiDiagnostic, SumiError } from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
 import type { Scope } from '../render/scope';
@@ -23,7 +23,7 @@ export interface CompiledTemplate {
   readonly source: string;
   readonly spans: readonly Span[];
   /** warnings found while compiling (errors throw) */
-  readonly warnings: readonly Diagnostic[];
+  readonly warnings: readonly SumiDiagnostic[];
   readonly sync: RenderFn;
   /** null when nothing in the template can be async: `render` then runs `sync` */
   readonly async: AsyncRenderFn | null;
@@ -54,15 +54,15 @@ export function compileTemplate(input: CompileInput): CompiledTemplate {
     leftDelimiter: input.leftDelimiter || '{',
     rightDelimiter: input.rightDelimiter || '}',
   };
-  const sync = generate(ast, registry, { name, async: false, ...delimiters });
+  const sync = generate(ast, registry, { name, source, body: ast.body, async: false, ...delimiters });
   throwIfErrors(sync.state, source, name, diagnostics);
   const asyncGen = sync.state.usesAsync
     ? generate(ast, registry, { ...sync.state.options, async: true })
     : null;
   if (asyncGen) throwIfErrors(asyncGen.state, source, name, diagnostics);
-  const warnings = [
+  const warnings: SumiDiagnostic[] = [
     ...diagnostics.filter((d) => d.severity === 'warning'),
-    ...sync.state.warnings.map((w) => fixPosition(source, w)),
+    ...sync.state.warnings,
   ];
   return {
     name,
@@ -109,7 +109,7 @@ ${body}
     // the nesting limits keep generated code shallow; this is the last guard
     state.error(
       ErrorCodes.LIMIT_DEPTH,
-      `the template is too deeply nested to compile (${(e as Error).message})`,
+      { what: `the template is too deeply nested to compile (${(e as Error).message})` },
       ast.span,
     );
     return { state, code, fn: null };
@@ -121,10 +121,10 @@ function throwIfErrors(state: CodegenState, source: string, name: string, parsed
   const errs = state.errors;
   const first = errs[0];
   if (!first) return;
-  const all = [
+  const all: SumiDiagnostic[] = [
     ...errs.map((e) => toDiagnostic(source, e.code, e.message, e.span, e.hint)),
     ...parsed,
-    ...state.warnings.map((w) => fixPosition(source, w)),
+    ...state.warnings,
   ].sort((a, b) => a.span.start - b.span.start);
   throw new SumiError({
     code: first.code,
@@ -150,20 +150,15 @@ function syntaxError(source: string, name: string, diagnostics: Diagnostic[]): S
   });
 }
 
-function toDiagnostic(source: string, code: string, message: string, span: Span, hint?: string): Diagnostic {
-  return fixPosition(source, {
-    code: code as Diagnostic['code'],
-    severity: 'error',
-    message,
-    span,
-    line: 0,
-    column: 0,
-    hint,
-  });
-}
-
-function fixPosition(source: string, d: Diagnostic): Diagnostic {
-  if (d.line > 0) return d;
-  const at = locate(source, d.span.start);
-  return { ...d, line: at.line, column: at.column };
+function toDiagnostic(
+  source: string,
+  code: ErrorCode,
+  message: string,
+  span: Span,
+  hint?: string,
+): SumiDiagnostic {
+  const { line, column } = locate(source, span.start);
+  const d: SumiDiagnostic = { code, severity: 'error', message, span, line, column };
+  if (hint !== undefined) d.hint = hint;
+  return d;
 }

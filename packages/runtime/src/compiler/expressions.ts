@@ -190,13 +190,13 @@ function keyExpr(st: CodegenState, a: Accessor | undefined): string | null {
 function compileSmartyVar(st: CodegenState, v: VarExpr): string {
   const [first, second, third, ...rest] = v.path;
   if (!first || first.kind !== 'key') {
-    st.error(ErrorCodes.SYNTAX, '$smarty needs a name after it, e.g. $smarty.now', v.span);
+    st.error(ErrorCodes.INVALID_SMARTY_REF, { ref: '' }, v.span, 'write a name after it, e.g. $smarty.now');
     return 'null';
   }
   const name = String(first.key);
   if (!isSmartyVar(name)) {
     // the parser reports these first
-    st.error(ErrorCodes.SYNTAX, `$smarty.${name} is an unknown reference`, v.span);
+    st.error(ErrorCodes.UNKNOWN_SMARTY_VAR, { name }, v.span);
     return 'null';
   }
   switch (name) {
@@ -283,8 +283,8 @@ function checkArity(st: CodegenState, fname: string, signature: readonly ParamSp
   const message = arityMessage(fname, arityOf(signature), m.args.length + 1);
   if (message === null) return;
   st.warn(
-    'MODIFIER_ARITY',
-    message,
+    ErrorCodes.MODIFIER_ARITY,
+    { message },
     m.span,
     'PHP raises ArgumentCountError: the modifier logs it and its value is null',
   );
@@ -298,7 +298,7 @@ export function compileModifiers(
   if (modifiers.length > MAX_MODIFIERS) {
     st.error(
       ErrorCodes.LIMIT_DEPTH,
-      `more than ${MAX_MODIFIERS} modifiers in one chain`,
+      { what: `more than ${MAX_MODIFIERS} modifiers in one chain` },
       modifiers[MAX_MODIFIERS]!.span,
     );
     return 'null';
@@ -321,7 +321,7 @@ export function compileModifiers(
       const allowed = st.registry.phpModifierNames();
       st.error(
         ErrorCodes.UNKNOWN_MODIFIER,
-        `[plugin] (secure mode) modifier '${m.name}' is not allowed`,
+        { name: m.name },
         m.nameSpan,
         allowed.length
           ? `PHP functions allowed as modifiers: ${allowed.join(', ')}; plugin modifiers are not limited`

@@ -4,14 +4,24 @@
  * diagnostics found while generating; and the shape of a core tag, which
  * compiles against this state.
  */
-import type { BlockNode, Diagnostic, IfNode, Node, Span, TagNode } from '@sumi/parser';
-import type { ErrorCode } from '../errors';
+import { type BlockNode, type IfNode, locate, type Node, type Span, type TagNode } from '@sumi/parser';
+import {
+  type ErrorCode,
+  type ErrorParams,
+  errorMessage,
+  type RuntimeErrorCode,
+  type SumiDiagnostic,
+} from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import type { CompilerTagDef } from '../plugin/types';
 import { mayWrite } from './analysis';
 
 export interface CompileOptions {
   name: string;
+  /** the template's source, for the positions of warnings */
+  source: string;
+  /** the template's top-level nodes, for messages that name what encloses a tag */
+  body?: readonly Node[];
   /** generate an async function (await at async plugin calls) */
   async: boolean;
   /** the engine's delimiters (`$smarty.ldelim` prints them) */
@@ -60,7 +70,7 @@ export class CodegenState {
   readonly sites: { i: number }[] = [];
   readonly spans: Span[] = [];
   readonly errors: CompileError[] = [];
-  readonly warnings: Diagnostic[] = [];
+  readonly warnings: SumiDiagnostic[] = [];
   readonly loops: LoopFrame[] = [];
   /** template variables held in JS locals inside the current loop body: name → identifier */
   readonly locals = new Map<string, string>();
@@ -202,21 +212,44 @@ export class CodegenState {
     return this.spans.push(span) - 1;
   }
 
-  error(code: ErrorCode, message: string, span: Span, hint?: string): void {
-    this.errors.push({ code, message, span, hint });
+  /** a compile error: the message is the code's template filled with `params` */
+  error<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, span: Span, hint?: string): void {
+    this.errors.push({ code, message: errorMessage(code, params), span, hint });
   }
 
-  /** a warning at `span` (once, should the same code be generated twice); its line and column are filled in later */
-  warn(code: string, message: string, span: Span, hint?: string): void {
+  /** the name of the innermost block plugin (`{textformat}`, ...) whose body holds `span`, or null */
+  enclosingBlockPlugin(span: Span): string | null {
+    let found: string | null = null;
+    const visit = (nodes: readonly Node[] | null): void => {
+      for (const n of nodes ?? []) {
+        if (n.span.start > span.start || n.span.end < span.end) continue;
+        if (n.type === 'Block') {
+          if (this.registry.tag(n.name)?.kind === 'block') found = n.name;
+          visit(n.body);
+          visit(n.alt);
+        } else if (n.type === 'If') {
+          for (const b of n.branches) visit(b.body);
+          visit(n.alternate);
+        }
+      }
+    };
+    visit(this.options.body ?? null);
+    return found;
+  }
+
+  /** a compile warning, positioned (once, should the same code be generated twice at one place) */
+  warn<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, span: Span, hint?: string): void {
     if (this.warnings.some((w) => w.code === code && w.span.start === span.start)) return;
-    this.warnings.push({
-      code: code as Diagnostic['code'],
+    const { line, column } = locate(this.options.source, span.start);
+    const d: SumiDiagnostic = {
+      code,
       severity: 'warning',
-      message,
+      message: errorMessage(code, params),
       span,
-      line: 0,
-      column: 0,
-      hint,
-    });
+      line,
+      column,
+    };
+    if (hint !== undefined) d.hint = hint;
+    this.warnings.push(d);
   }
 }

@@ -6,7 +6,7 @@
 
 import type { Value } from '@sumi/php';
 import { fromJS, isInt, isNumericString, PhpArray, PhpFloat, toBool, toInt, toStr } from '@sumi/php';
-import { ErrorCodes, RenderFailure } from '../errors';
+import { ErrorCodes, fail } from '../errors';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
 
 interface ResolvedSpec {
@@ -57,7 +57,7 @@ export function resolveAttrs(
   }
   if (def.check) {
     const problem = def.check(raw);
-    if (problem) throw new RenderFailure(ErrorCodes.INVALID_ATTRIBUTE, `${def.name}: ${problem}`);
+    if (problem) fail(ErrorCodes.INVALID_ATTRIBUTE, { tag: def.name, problem });
   }
   return raw;
 }
@@ -106,14 +106,11 @@ function coerce(plugin: string, r: ResolvedSpec, v: Value): Value {
 }
 
 function badAttribute(plugin: string, name: string, what: string, v: Value): never {
-  throw new RenderFailure(
-    ErrorCodes.ATTRIBUTE_TYPE,
-    `${plugin}: '${name}' must be ${what}, got ${describe(v)}`,
-  );
+  fail(ErrorCodes.ATTRIBUTE_TYPE, { tag: plugin, attribute: name, expected: what, got: describe(v) });
 }
 
-function describe(v: Value): string {
-  if (v === null) return 'null';
+export function describe(v: Value): string {
+  if (v === null || v === undefined) return 'null';
   if (v instanceof PhpArray) return 'an array';
   if (typeof v === 'boolean') return 'a boolean';
   if (typeof v === 'string') return 'a string';

@@ -3,6 +3,7 @@
  * namespaces apart: `count` the modifier is not a tag). Aliases resolve to
  * the same definition object.
  */
+import { isPluginGroup, PLUGIN_GROUPS } from './groups';
 import type { BlockPluginDef, CompilerTagDef, FunctionPluginDef, ModifierDef, PluginDef } from './types';
 
 export type TagDef = FunctionPluginDef | BlockPluginDef | CompilerTagDef;
@@ -13,6 +14,12 @@ export class PluginRegistry {
   private readonly all: PluginDef[] = [];
 
   register(def: PluginDef): void {
+    // TypeScript checks the group; a definition written in plain JS is checked here
+    if (!isPluginGroup(def.group)) {
+      throw new TypeError(
+        `plugin '${def.name}': unknown group ${JSON.stringify(def.group)}; use one of: ${PLUGIN_GROUPS.join(', ')}`,
+      );
+    }
     const table: Map<string, PluginDef> = def.kind === 'modifier' ? this.mods : this.tags;
     const prev = table.get(def.name);
     if (prev) this.all.splice(this.all.indexOf(prev), 1);

@@ -8,6 +8,7 @@
  */
 import type { ParamSpec, PhpArray, Value } from '@sumi/php';
 import type { RenderContext } from '../render/context';
+import type { PluginGroup } from './groups';
 
 /** The attribute types of the catalog, plus `varname` for `var`-like targets. */
 export type AttrType =
@@ -66,8 +67,8 @@ interface CommonMeta {
   name: string;
   /** other spellings served by the same definition (`rcms_match` for `cms_match`) */
   aliases?: readonly string[];
-  /** the catalog group ("Variables and arrays", "Smarty built-in", "PHP function", ...) */
-  group: string;
+  /** the catalog group ("Variables and arrays", "Smarty built-in", "PHP function", ...): one of PLUGIN_GROUPS */
+  group: PluginGroup;
   description: string;
   /** what the plugin produces (printed text, the value stored in `var`, ...) */
   result?: string;

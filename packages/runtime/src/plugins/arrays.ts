@@ -2,7 +2,8 @@
 
 import type { Value } from '@sumi/php';
 import { copyValue, PhpArray, toStr } from '@sumi/php';
-import { ErrorCodes, RenderFailure } from '../errors';
+import { ErrorCodes, fail } from '../errors';
+import { describe } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 const G = 'Variables and arrays';
@@ -63,9 +64,9 @@ export const assignArray: FunctionPluginDef = definePlugin({
     else {
       const keys = toStr(a.keys) === '' ? [] : toStr(a.keys).split(delim);
       if (keys.length !== list.length)
-        throw new RenderFailure(
+        fail(
           ErrorCodes.PLUGIN_ERROR,
-          `assign_array: ${keys.length} keys for ${list.length} values`,
+          { plugin: 'assign_array', message: `${keys.length} keys for ${list.length} values` },
           'keys and values must have the same number of items',
         );
       out = PhpArray.fromEntries(keys.map((k, i) => [k, list[i]!] as [string, Value]));
@@ -77,7 +78,12 @@ export const assignArray: FunctionPluginDef = definePlugin({
 function arrayArg(plugin: string, name: string, v: unknown): PhpArray {
   if (v instanceof PhpArray) return v;
   if (v === null || v === undefined) return new PhpArray();
-  throw new RenderFailure(ErrorCodes.ATTRIBUTE_TYPE, `${plugin}: '${name}' must be an array`);
+  return fail(ErrorCodes.ATTRIBUTE_TYPE, {
+    tag: plugin,
+    attribute: name,
+    expected: 'an array',
+    got: describe(v as Value),
+  });
 }
 
 export const assignArrayDiff: FunctionPluginDef = definePlugin({

@@ -1,8 +1,17 @@
 /**
  * {cms_hash}: PHP's hash() / hash_hmac() of a string, as lowercase hex or raw bytes.
  */
-import { digestText, HASH_ALGORITHMS, isHashAlgorithm, phpHash, toBool, toBytes, toStr } from '@sumi/php';
-import { ErrorCodes, RenderFailure } from '../errors';
+import {
+  digestText,
+  HASH_ALGORITHMS,
+  isHashAlgorithm,
+  phpHash,
+  toBool,
+  toBytes,
+  toStr,
+  type Value,
+} from '@sumi/php';
+import { ErrorCodes, fail } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 export const cmsHash: FunctionPluginDef = definePlugin({
@@ -42,9 +51,9 @@ export const cmsHash: FunctionPluginDef = definePlugin({
     const key = a.key === undefined || a.key === null ? undefined : toBytes(toStr(a.key));
     const algo = toStr(a.algo);
     if (!isHashAlgorithm(algo)) {
-      throw new RenderFailure(
+      fail(
         ErrorCodes.INVALID_ATTRIBUTE,
-        `cms_hash: unknown or unsupported algorithm '${algo}'`,
+        { tag: 'cms_hash', problem: `unknown or unsupported algorithm '${algo}'` },
         `use one of ${HASH_ALGORITHMS.join(', ')}`,
       );
     }

@@ -2,7 +2,8 @@
 
 import type { Value } from '@sumi/php';
 import { copyValue, PhpArray, toInt, toStr } from '@sumi/php';
-import { RenderFailure } from '../errors';
+import { ErrorCodes, fail } from '../errors';
+import { describe } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 export const uuid: FunctionPluginDef = definePlugin({
@@ -43,7 +44,12 @@ export const lottery: FunctionPluginDef = definePlugin({
   run(ctx, a) {
     const ids = a.ids as PhpArray;
     if (!(ids instanceof PhpArray))
-      throw new RenderFailure('ATTRIBUTE_TYPE', "lottery: 'ids' must be an array");
+      fail(ErrorCodes.ATTRIBUTE_TYPE, {
+        tag: 'lottery',
+        attribute: 'ids',
+        expected: 'an array',
+        got: describe(ids),
+      });
     const exclude = new Set(
       a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : [],
     );

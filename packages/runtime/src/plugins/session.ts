@@ -40,9 +40,7 @@ export const logout: FunctionPluginDef = definePlugin({
   },
 });
 
-export interface MemberFilterService {
-  refresh(ids: number[]): void | Promise<void>;
-}
+export type { MemberFilterService } from '../render/context';
 
 export const refreshCs: FunctionPluginDef = definePlugin({
   kind: 'function',
@@ -55,7 +53,7 @@ export const refreshCs: FunctionPluginDef = definePlugin({
   examples: [{ template: '{refresh_cs add=$ids}done', data: { ids: [3, 8] }, output: 'done' }],
   async run(ctx, a) {
     const ids = a.add instanceof PhpArray ? [...a.add.values()].map((v) => Number(toInt(v))) : [];
-    const svc = ctx.services.memberFilters as MemberFilterService | undefined;
+    const svc = ctx.services.memberFilters;
     if (!svc) {
       ctx.log(
         'info',

@@ -1,7 +1,7 @@
 /** {set_memory} and {sleep}: the CMS's resource knobs, with its limits. */
 
 import { toInt, toStr } from '@sumi/php';
-import { RenderFailure } from '../errors';
+import { ErrorCodes, fail } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 const MEMORY = ['256M', '512M', '768M'];
@@ -22,10 +22,10 @@ export const setMemory: FunctionPluginDef = definePlugin({
   run(ctx, a) {
     const v = toStr(a.memory_limit ?? a.var ?? '');
     if (!MEMORY.includes(v))
-      throw new RenderFailure(
-        'INVALID_ATTRIBUTE',
-        `set_memory: '${v}' is not allowed; use one of ${MEMORY.join(', ')}`,
-      );
+      fail(ErrorCodes.INVALID_ATTRIBUTE, {
+        tag: 'set_memory',
+        problem: `'${v}' is not allowed; use one of ${MEMORY.join(', ')}`,
+      });
     ctx.state.set('memory_limit', v);
     ctx.log('info', `memory limit set to ${v}`, 'set_memory');
   },
@@ -43,7 +43,7 @@ export const sleep: FunctionPluginDef = definePlugin({
   examples: [{ template: '{sleep ms=5000}done', output: 'done', description: 'waits 1000 ms' }],
   run(ctx, a) {
     const ms = Math.min(1000, Math.max(100, Number(toInt(a.ms))));
-    const wait = (ctx.services as { sleep?: (ms: number) => Promise<void> }).sleep;
+    const wait = ctx.services.sleep;
     return (wait ? wait(ms) : new Promise<void>((r) => setTimeout(r, ms))).then(() => undefined);
   },
 });

@@ -18,7 +18,7 @@
 
 import type { Value } from '@sumi/php';
 import { PhpArray, toBool, toStr } from '@sumi/php';
-import { ErrorCodes, RenderFailure } from '../errors';
+import { ErrorCodes, fail } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import { parseXml, type XmlElement, type XmlNode, XmlSyntaxError, XmlUnsupported } from './xml-parse';
 
@@ -71,7 +71,7 @@ export function xmlToValue(xml: string, withNamespaces: boolean, onError?: (mess
       return false;
     }
     if (e instanceof XmlUnsupported) {
-      throw new RenderFailure(ErrorCodes.PLUGIN_ERROR, `xmltojson: ${e.message} is not supported`);
+      fail(ErrorCodes.PLUGIN_ERROR, { plugin: 'xmltojson', message: `${e.message} is not supported` });
     }
     throw e;
   }

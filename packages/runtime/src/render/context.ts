@@ -1,9 +1,11 @@
 /**
- * What a plugin sees of a render: the variables, the core services and a way
- * to fail at the tag's position. Plugin groups extend `services` with their
- * own (files, content, ...) without the runtime importing them.
+ * What a plugin sees of a render: the variables, the services and a way
+ * to fail at the tag's position. Plugin groups add their own services (files,
+ * content, ...) to the `Services` interface by declaration merging, without the
+ * runtime importing them.
  */
 import type { PhpArray, Value } from '@sumi/php';
+import type { ErrorParams, RuntimeErrorCode } from '../errors';
 
 export interface Clock {
   /** milliseconds since the epoch */
@@ -52,7 +54,24 @@ export interface Session {
   logout(): void | Promise<void>;
 }
 
-export interface CoreServices {
+/** what `{refresh_cs}` calls to reset the session's custom member filters */
+export interface MemberFilterService {
+  refresh(ids: number[]): void | Promise<void>;
+}
+
+/**
+ * Everything a plugin finds in `ctx.services`, and what `EngineOptions.services` accepts: the core
+ * services (always present: defaults, or the host's), the optional ones of the runtime's own
+ * plugins, and the ones plugin groups declare. A group adds its services with declaration merging,
+ * typed, so a plugin reads them without casts and a host gets them checked:
+ *
+ *   declare module '@sumi/runtime' {
+ *     interface Services {
+ *       site?: SiteService;
+ *     }
+ *   }
+ */
+export interface Services {
   fetch: typeof globalThis.fetch;
   clock: Clock;
   random: Random;
@@ -66,12 +85,17 @@ export interface CoreServices {
   cookies: Map<string, string>;
   /** time zone for date functions (IANA), default Asia/Tokyo */
   timezone: string;
-  /** plugin groups add theirs: files, content, mail, ... */
-  [name: string]: unknown;
+  /** `{refresh_cs}`: without it the call is logged and does nothing */
+  memberFilters?: MemberFilterService;
+  /** how `{sleep}` waits (a timer when absent; tests pass one that returns at once) */
+  sleep?: (ms: number) => Promise<void>;
 }
 
+/** The former name of `Services`. */
+export type CoreServices = Services;
+
 export interface RenderContext {
-  readonly services: CoreServices;
+  readonly services: Services;
   /** per-render state of plugins that remember something between calls (counter, cycle) */
   readonly state: Map<string, unknown>;
   /** PHP and site constants: what `$smarty.const.NAME` reads */
@@ -94,6 +118,9 @@ export interface RenderContext {
   log(level: LogLevel, message: string, source?: string): void;
   /** record a warning in the log (with position) and go on */
   warn(message: string): void;
-  /** stop the render with a positioned error */
-  fail(code: string, message: string): never;
+  /**
+   * Stop the render with a positioned error: `code`'s message filled with `params`
+   * (`ctx.fail('PLUGIN_ERROR', { plugin: 'stock', message: 'no inventory service' })`).
+   */
+  fail<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, hint?: string): never;
 }

@@ -3,7 +3,7 @@
  * outside the process, and can each be replaced through engine options.
  */
 import type { Value } from '@sumi/php';
-import type { BatchQueue, Clock, CoreServices, LogSink, Random, SecretStore, Session } from './context';
+import type { BatchQueue, Clock, LogSink, Random, SecretStore, Services, Session } from './context';
 
 /** mulberry32: small, fast, good enough for templates; seedable for tests */
 export function seededRandom(seed: number = (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0): Random {
@@ -56,7 +56,7 @@ export function memorySession(memberId: number | null = null): Session {
   return s;
 }
 
-export function defaultServices(overrides: Partial<CoreServices> = {}): CoreServices {
+export function defaultServices(overrides: Partial<Services> = {}): Services {
   return {
     fetch:
       typeof globalThis.fetch === 'function'

@@ -23,7 +23,16 @@
 import { locate, type Span } from '@sumi/parser';
 import type { Value } from '@sumi/php';
 import { copyValue, PhpArray, PhpError } from '@sumi/php';
-import { ErrorCodes, RenderFailure, SumiError } from '../errors';
+import {
+  type ErrorCode,
+  ErrorCodes,
+  type ErrorParams,
+  errorMessage,
+  fail,
+  RenderFailure,
+  type RuntimeErrorCode,
+  SumiError,
+} from '../errors';
 import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
 import type { CoreServices, LogEntry, RenderContext } from './context';
@@ -164,8 +173,8 @@ export class RenderState implements RenderContext {
     this.shared.services().log.write(entry);
   }
 
-  fail(code: string, message: string): never {
-    throw new RenderFailure(code as never, message);
+  fail<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, hint?: string): never {
+    return fail(code, params, hint);
   }
 
   /* ---------------- budgets ---------------- */
@@ -190,22 +199,19 @@ export class RenderState implements RenderContext {
   budget(outputLength: number): void {
     const { limits } = this.shared;
     if (this.steps > limits.maxSteps) {
-      throw new RenderFailure(
+      fail(
         ErrorCodes.LIMIT_STEPS,
-        `step budget exceeded (${limits.maxSteps} loop iterations and plugin calls)`,
+        { limit: limits.maxSteps },
         'raise limits.maxSteps if this run is legitimate',
       );
     }
     const now = Date.now();
     if (this.shared.startedAt === 0) this.shared.startedAt = now;
     else if (now - this.shared.startedAt > limits.timeoutMs) {
-      throw new RenderFailure(ErrorCodes.LIMIT_TIME, `time budget exceeded (${limits.timeoutMs} ms)`);
+      fail(ErrorCodes.LIMIT_TIME, { limit: limits.timeoutMs });
     }
     if (outputLength > limits.maxOutputBytes) {
-      throw new RenderFailure(
-        ErrorCodes.LIMIT_OUTPUT,
-        `output budget exceeded (${limits.maxOutputBytes} bytes)`,
-      );
+      fail(ErrorCodes.LIMIT_OUTPUT, { limit: limits.maxOutputBytes });
     }
     this.checkAt = this.nextCheck();
   }
@@ -308,10 +314,7 @@ export class RenderState implements RenderContext {
     const r = (def as BlockPluginDef).run(this, resolveAttrs(def, raw), body as BlockBody);
     if (r instanceof Promise) {
       r.catch(() => {});
-      throw new RenderFailure(
-        ErrorCodes.ASYNC_IN_SYNC,
-        `{${def.name}} is asynchronous: use render() instead of renderSync()`,
-      );
+      fail(ErrorCodes.ASYNC_IN_SYNC, { name: def.name });
     }
     return r == null ? null : r;
   }
@@ -357,30 +360,31 @@ export class RenderState implements RenderContext {
     if (e instanceof SumiError) return e;
     const p = this.pos >= 0 && pos < 0 ? this.pos : pos;
     const span = this.spans[p] ?? null;
-    let code: string = ErrorCodes.INTERNAL;
-    let message = String(e);
+    let code: ErrorCode = ErrorCodes.INTERNAL;
+    let message = errorMessage(ErrorCodes.INTERNAL, { message: String(e) });
     let hint: string | undefined;
     if (e instanceof RenderFailure) {
       code = e.code;
       message = e.message;
       hint = e.hint;
     } else if (e instanceof PhpError) {
-      code =
+      const php =
         e.kind === 'DivisionByZeroError'
           ? ErrorCodes.DIVISION_BY_ZERO
           : e.kind === 'TypeError'
             ? ErrorCodes.TYPE_ERROR
             : ErrorCodes.PHP_ERROR;
-      message = `${e.kind}: ${e.message}`;
+      code = php;
+      message = errorMessage(php, { kind: e.kind, message: e.message });
     } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
       code = ErrorCodes.LIMIT_DEPTH;
-      message = 'recursion too deep';
+      message = errorMessage(ErrorCodes.LIMIT_DEPTH, { what: 'recursion too deep' });
     } else if (e instanceof Error) {
       code = ErrorCodes.PLUGIN_ERROR;
-      message = e.message;
+      message = errorMessage(ErrorCodes.PLUGIN_ERROR, { message: e.message });
     }
     return new SumiError({
-      code: code as never,
+      code,
       message,
       template: this.templateName,
       source: this.source,

@@ -48,7 +48,7 @@ import {
   type Value,
   type WarnFn,
 } from '@sumi/php';
-import { ErrorCodes, RenderFailure } from '../errors';
+import { ErrorCodes, fail } from '../errors';
 
 /** The functions Smarty 2.6.28 lets an equation call (`int` is on its list but is no PHP function). */
 export const MATH_FUNCTIONS = [
@@ -89,13 +89,13 @@ interface Token {
 }
 
 function parseError(message: string): never {
-  throw new RenderFailure(ErrorCodes.PHP_ERROR, `math: ParseError: ${message}`);
+  fail(ErrorCodes.PHP_ERROR, { plugin: 'math', kind: 'ParseError', message });
 }
 
 function unsupported(what: string): never {
-  throw new RenderFailure(
+  fail(
     ErrorCodes.PLUGIN_ERROR,
-    `math: ${what} is not supported in an equation`,
+    { plugin: 'math', message: `${what} is not supported in an equation` },
     'an equation is numbers, the given attributes, operators, parentheses and the math functions',
   );
 }
@@ -546,9 +546,9 @@ function callMath(name: string, args: Value[], env: MathEnv): Value {
       arity(name, args, 0, 2);
       return null;
     case 'int':
-      throw new RenderFailure(
+      return fail(
         ErrorCodes.PHP_ERROR,
-        'math: Error: Call to undefined function int()',
+        { plugin: 'math', kind: 'Error', message: 'Call to undefined function int()' },
         'Smarty 2 lists int() as allowed but PHP has no such function: write floor(x) or (int)x',
       );
     default:

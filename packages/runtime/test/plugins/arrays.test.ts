@@ -29,7 +29,7 @@ describe('append', () => {
   test('value is required', () => {
     const e = err('{append var=l}');
     expect(e.code).toBe('MISSING_ATTRIBUTE');
-    expect(e.message).toBe("append: missing 'value' parameter");
+    expect(e.message).toBe("append: missing 'value' attribute");
   });
 });
 

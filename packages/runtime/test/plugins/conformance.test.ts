@@ -3,26 +3,17 @@
  * `functions/`, and the `cms_plugins/` cases whose modifiers are among the
  * test stand-ins (the others need @sumi/modifiers and run through the CLI).
  */
-
+import { fileURLToPath } from 'node:url';
 import { fromJSONText } from '@sumi/php';
 import { describe, expect, it } from 'vitest';
+import { loadCases } from '../../../cli/src/case-files';
 import { createEngine } from '../../src/index';
 import { testModifiers } from './test-modifiers';
 
-declare global {
-  interface ImportMeta {
-    glob(pattern: string, options: { query: '?raw'; import: 'default'; eager: true }): Record<string, string>;
-  }
-}
-
-const files = import.meta.glob(
-  '../../../../conformance/{functions,cms_plugins}/*.{tpl,json,expected,error}',
-  {
-    query: '?raw',
-    import: 'default',
-    eager: true,
-  },
-);
+const loaded = loadCases(fileURLToPath(new URL('../../../../conformance', import.meta.url)), [
+  'functions',
+  'cms_plugins',
+]);
 
 const known = new Set(testModifiers.map((m) => m.name));
 const modifiersOf = (tpl: string) => [...tpl.matchAll(/\|@?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
@@ -35,20 +26,9 @@ interface Case {
   error?: string;
 }
 
-const cases: Case[] = [];
-for (const [path, tpl] of Object.entries(files)) {
-  if (!path.endsWith('.tpl')) continue;
-  const base = path.slice(0, -4);
-  const name = base.replace('../../../../conformance/', '');
-  if (!modifiersOf(tpl).every((m) => known.has(m))) continue;
-  cases.push({
-    name,
-    tpl,
-    json: files[`${base}.json`],
-    expected: files[`${base}.expected`],
-    error: files[`${base}.error`],
-  });
-}
+const cases: Case[] = loaded
+  .filter((c) => modifiersOf(c.source).every((m) => known.has(m)))
+  .map((c) => ({ name: c.id, tpl: c.source, json: c.data, expected: c.expected, error: c.error }));
 
 describe('conformance: functions and cms_plugins', () => {
   it('found the cases', () => {
@@ -58,7 +38,7 @@ describe('conformance: functions and cms_plugins', () => {
   const engine = createEngine({ plugins: testModifiers });
   for (const c of cases) {
     it(c.name, () => {
-      const data = c.json === undefined ? undefined : (fromJSONText(c.json) as never);
+      const data = c.json === undefined ? undefined : fromJSONText(c.json);
       if (c.error !== undefined) {
         expect(() => engine.renderSync(c.tpl, data)).toThrow();
         return;

@@ -101,7 +101,7 @@ describe('lottery', () => {
     expect(err('{lottery var=w ids="1,2"}').code).toBe('ATTRIBUTE_TYPE');
     const e = err('{lottery var=w ids=$none}');
     expect(e.code).toBe('ATTRIBUTE_TYPE');
-    expect(e.message).toBe("lottery: 'ids' must be an array");
+    expect(e.message).toBe("lottery: 'ids' must be an array, got null");
   });
 });
 

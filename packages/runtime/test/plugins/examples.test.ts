@@ -34,7 +34,7 @@ describe('plugin examples', () => {
     async (_, def, ex) => {
       const r = await engine({ services: { sleep: async () => {} } }).render(
         ex.template,
-        fromJS(ex.data ?? {}) as never,
+        fromJS(ex.data ?? {}),
       );
       expect(r.output, `${def.name}: ${ex.template}`).toBe(ex.output);
     },

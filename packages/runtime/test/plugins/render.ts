@@ -10,7 +10,7 @@ export function engine(options: EngineOptions = {}) {
 
 /** renderSync with JSON data text (key order kept) */
 export function run(source: string, json = '{}', options: EngineOptions = {}): RenderResult {
-  return engine(options).renderSync(source, fromJSONText(json) as never);
+  return engine(options).renderSync(source, fromJSONText(json));
 }
 
 export function out(source: string, json = '{}', options: EngineOptions = {}): string {

@@ -14,7 +14,7 @@ const mod = (name: string, run: ModifierDef['run'], wholeArray = false): Modifie
   definePlugin({
     kind: 'modifier',
     name,
-    group: 'test',
+    group: 'Plugin modifier',
     description: 'test stand-in',
     args: [],
     wholeArray,

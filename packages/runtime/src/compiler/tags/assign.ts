@@ -27,21 +27,18 @@ export const assignTag: CoreTag = {
 function compileAssign(st: CodegenState, n: TagNode): string {
   const v = attr(n, 'var');
   if (!v) {
-    st.error(ErrorCodes.MISSING_ATTRIBUTE, "assign: missing 'var' parameter", n.nameSpan);
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: 'assign', attribute: 'var' }, n.nameSpan);
     return '';
   }
   const value = attr(n, 'value');
   if (!value) {
     const other = n.attrs.find((a) => a.name !== 'var');
-    st.warnings.push({
-      code: 'ASSIGN_WITHOUT_VALUE' as never,
-      severity: 'warning',
-      message: `{assign} without 'value' assigns nothing${other ? ` ('${other.name}' is not an attribute of assign)` : ''}`,
-      span: n.span,
-      line: 0,
-      column: 0,
-      hint: other?.name === 'values' ? "write value='' to assign an empty string" : undefined,
-    });
+    st.warn(
+      ErrorCodes.ASSIGN_WITHOUT_VALUE,
+      { other: other?.name },
+      n.span,
+      other?.name === 'values' ? "write value='' to assign an empty string" : undefined,
+    );
     return '';
   }
   const pos = st.position(n.span);

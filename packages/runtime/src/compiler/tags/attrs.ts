@@ -11,15 +11,10 @@ export function attr(n: TagNode | BlockNode, name: string): Attribute | undefine
   return n.attrs.find((a) => a.name === name);
 }
 
-export function requireAttr(
-  st: CodegenState,
-  n: TagNode | BlockNode,
-  name: string,
-  message?: string,
-): Attribute | null {
+export function requireAttr(st: CodegenState, n: TagNode | BlockNode, name: string): Attribute | null {
   const a = attr(n, name);
   if (!a) {
-    st.error(ErrorCodes.MISSING_ATTRIBUTE, message ?? `${n.name}: missing '${name}' attribute`, n.nameSpan);
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: n.name, attribute: name }, n.nameSpan);
     return null;
   }
   return a;
@@ -34,16 +29,11 @@ export function requireAttrs(st: CodegenState, n: TagNode | BlockNode, def: Comp
   return ok;
 }
 
-/** reports each attribute of `n` that `def` does not declare (Smarty's wording differs per tag) */
-export function checkKnownAttrs(
-  st: CodegenState,
-  n: TagNode | BlockNode,
-  def: CompilerTagDef,
-  message: (name: string) => string,
-): void {
+/** reports each attribute of `n` that `def` does not declare */
+export function checkKnownAttrs(st: CodegenState, n: TagNode | BlockNode, def: CompilerTagDef): void {
   for (const a of n.attrs) {
     if (!Object.hasOwn(def.attributes, a.name))
-      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, message(a.name), a.nameSpan);
+      st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, { tag: n.name, attribute: a.name }, a.nameSpan);
   }
 }
 

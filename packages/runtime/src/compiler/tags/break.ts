@@ -17,7 +17,9 @@ export const breakTag: CoreTag = {
 export function compileLoopJump(st: CodegenState, n: TagNode): string {
   const loop = st.loops[st.loops.length - 1];
   if (!loop) {
-    st.error(ErrorCodes.SYNTAX, `{${n.name}} is not inside {foreach} or {section}`, n.span);
+    const block = st.enclosingBlockPlugin(n.span);
+    if (block) st.error(ErrorCodes.LOOP_CONTROL_IN_BLOCK, { name: n.name, block }, n.span);
+    else st.error(ErrorCodes.BREAK_OUTSIDE_LOOP, { name: n.name }, n.span);
     return '';
   }
   st.jumps.push(loop.label);

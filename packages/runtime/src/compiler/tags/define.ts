@@ -4,11 +4,12 @@
  * block comes from the parser's CORE_TAGS, which pairs its tags.
  */
 import { CORE_TAGS, type CoreTagName } from '@sumi/parser';
+import type { PluginGroup } from '../../plugin/groups';
 import { type AttributeSpec, type CompilerTagDef, definePlugin, type Example } from '../../plugin/types';
 
 export interface CoreTagMeta {
   /** default: 'Core tags' */
-  group?: string;
+  group?: PluginGroup;
   description: string;
   attributes: Record<string, AttributeSpec>;
   examples?: readonly Example[];

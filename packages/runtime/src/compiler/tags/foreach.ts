@@ -46,7 +46,7 @@ function compileForeach(st: CodegenState, n: BlockNode): string {
   if (!itemName) {
     st.error(
       ErrorCodes.INVALID_ATTRIBUTE,
-      "foreach: 'item' must be a variable name (literal string)",
+      { tag: 'foreach', problem: "'item' must be a variable name (literal string)" },
       item.span,
       'write item=v, not item=$v',
     );
@@ -57,12 +57,12 @@ function compileForeach(st: CodegenState, n: BlockNode): string {
   if (keyAttr && !keyName) {
     st.error(
       ErrorCodes.INVALID_ATTRIBUTE,
-      "foreach: 'key' must be a variable name (literal string)",
+      { tag: 'foreach', problem: "'key' must be a variable name (literal string)" },
       keyAttr.span,
     );
     return '';
   }
-  checkKnownAttrs(st, n, def, (name) => `foreach: unknown attribute '${name}'`);
+  checkKnownAttrs(st, n, def);
   const nameAttr = attr(n, 'name');
   const pos = st.position(openSpan(n));
   const arr = st.id('a');

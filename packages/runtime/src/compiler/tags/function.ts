@@ -30,14 +30,14 @@ function compileFunctionCall(st: CodegenState, n: TagNode): string {
   if (!attr(n, 'name') && !attr(n, 'id')) {
     st.error(
       ErrorCodes.MISSING_ATTRIBUTE,
-      "function: 'name' or 'id' is required",
+      { tag: 'function', attribute: ['name', 'id'] },
       n.nameSpan,
       'e.g. {function name="my_func" var=result}',
     );
     return '';
   }
   if (!v) {
-    st.error(ErrorCodes.MISSING_ATTRIBUTE, "function: missing 'var' parameter", n.nameSpan);
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: 'function', attribute: 'var' }, n.nameSpan);
     return '';
   }
   const pos = st.position(n.span);

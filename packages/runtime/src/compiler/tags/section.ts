@@ -38,10 +38,10 @@ function compileSection(st: CodegenState, n: BlockNode): string {
   // Smarty 2.6 checks the name only (a missing `loop` loops once), in its own words
   const name = attr(n, 'name');
   if (!name) {
-    st.error(ErrorCodes.MISSING_ATTRIBUTE, 'missing section name', n.nameSpan);
+    st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: 'section', attribute: 'name' }, n.nameSpan);
     return '';
   }
-  checkKnownAttrs(st, n, def, (a) => `unknown section attribute - '${a}'`);
+  checkKnownAttrs(st, n, def);
   const opt = (k: string) => {
     const a = attr(n, k);
     return a ? compileExpr(st, a.value) : 'undefined';

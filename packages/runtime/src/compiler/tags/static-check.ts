@@ -17,12 +17,7 @@ export function checkStaticAttrs(
   const seen = new Set(n.attrs.map((a) => a.name));
   for (const [name, spec] of Object.entries(def.attributes)) {
     if (spec.required && !seen.has(name)) {
-      st.error(
-        ErrorCodes.MISSING_ATTRIBUTE,
-        `${n.name}: missing '${name}' parameter`,
-        n.nameSpan,
-        spec.description,
-      );
+      st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: n.name, attribute: name }, n.nameSpan, spec.description);
       ok = false;
     }
   }
@@ -32,7 +27,7 @@ export function checkStaticAttrs(
         const known = Object.keys(def.attributes);
         st.error(
           ErrorCodes.UNKNOWN_ATTRIBUTE,
-          `${n.name}: unknown attribute '${a.name}'`,
+          { tag: n.name, attribute: a.name },
           a.nameSpan,
           known.length ? `${n.name} takes: ${known.join(', ')}` : `${n.name} takes no attributes`,
         );

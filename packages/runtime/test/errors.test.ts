@@ -1,0 +1,145 @@
+/**
+ * The runtime's one message table and one formatter: every code has a template, errors carry
+ * real positions, and the messages say "attribute" for a tag's name=value pairs.
+ */
+import { describe, expect, test } from 'vitest';
+import {
+  createEngine,
+  definePlugin,
+  ErrorCodes,
+  errorMessage,
+  errorMessages,
+  formatError,
+  type PluginGroup,
+  SumiError,
+  type TemplateData,
+} from '../src/index';
+import { renderError } from './helpers';
+
+describe('the message table', () => {
+  test('every code has exactly one template', () => {
+    expect(Object.keys(errorMessages).sort()).toEqual(Object.values(ErrorCodes).sort());
+  });
+
+  test('templates fill in named parameters', () => {
+    expect(errorMessage('MISSING_ATTRIBUTE', { tag: 'foreach', attribute: 'from' })).toBe(
+      "foreach: missing 'from' attribute",
+    );
+    expect(errorMessage('MISSING_ATTRIBUTE', { tag: 'function', attribute: ['name', 'id'] })).toBe(
+      "function: missing 'name' or 'id' attribute",
+    );
+    // PHP's own messages stay verbatim, after the error class
+    expect(
+      errorMessage('TYPE_ERROR', {
+        kind: 'TypeError',
+        message: 'Argument #1 ($array) must be of type array',
+      }),
+    ).toBe('TypeError: Argument #1 ($array) must be of type array');
+  });
+
+  test('tag attributes are "attributes" in every message', () => {
+    for (const [tpl, message] of [
+      ['{assign value=1}', "assign: missing 'var' attribute"],
+      ['{section loop=3}{/section}', "section: missing 'name' attribute"],
+      ['{section name=i loop=3 nope=1}{/section}', "section: unknown attribute 'nope'"],
+      ['{foreach from=$a}{/foreach}', "foreach: missing 'item' attribute"],
+      ['{function var=x}', "function: missing 'name' or 'id' attribute"],
+      ['{append var=x}', "append: missing 'value' attribute"],
+    ] as const) {
+      expect(renderError(tpl).message, tpl).toBe(message);
+    }
+  });
+});
+
+describe('positions', () => {
+  test('{break} inside a block plugin inside a loop names the block', () => {
+    const e = renderError(
+      '{foreach from=$a item=x}\n  {textformat}{break}{/textformat}{/foreach}',
+      '{"a":[1]}',
+    );
+    expect(e.code).toBe('LOOP_CONTROL_IN_BLOCK');
+    expect(e.message).toBe(
+      '{break} cannot leave {textformat}: a block plugin renders its content on its own, so the loop around the block is out of reach',
+    );
+    expect([e.line, e.column]).toEqual([2, 15]);
+  });
+
+  test('{break} in a capture inside a loop still works', () => {
+    const out = createEngine().renderSync(
+      '{foreach from=$a item=x}{capture}{break}{/capture}{$x}{/foreach}.',
+      {
+        a: [1, 2],
+      },
+    ).output;
+    expect(out).toBe('.');
+  });
+
+  test('the {assign} warning has its code and a real position', () => {
+    const { warnings } = createEngine().compile('x\n  {assign var=a values=1}');
+    expect(warnings.map((w) => [w.code, w.line, w.column, w.hint])).toEqual([
+      ['ASSIGN_WITHOUT_VALUE', 2, 3, "write value='' to assign an empty string"],
+    ]);
+  });
+});
+
+describe('data', () => {
+  test('data that is not an object is INVALID_DATA', () => {
+    const engine = createEngine();
+    for (const [data, got] of [
+      ['text', 'a string'],
+      [3, 'a number'],
+      [true, 'a boolean'],
+    ] as const) {
+      let err: unknown;
+      try {
+        engine.renderSync('{$x}', data);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(SumiError);
+      expect((err as SumiError).code).toBe('INVALID_DATA');
+      expect((err as SumiError).message).toBe(
+        `template data must be an object (its keys become variables), got ${got}`,
+      );
+    }
+  });
+
+  test('plain objects, PHP arrays and JSON values are all template data', () => {
+    const plain: TemplateData = { a: [1, 2], b: { c: 'x' } };
+    expect(createEngine().renderSync('{$a.1}{$b.c}', plain).output).toBe('2x');
+  });
+});
+
+describe('the formatter', () => {
+  test('file:line:col CODE message, the frame and the hint', () => {
+    const e = renderError('{$a|nosuch}');
+    const text = formatError(e, { file: 'fallback.tpl' });
+    expect(text.split('\n')[0]).toBe(
+      "template.tpl:1:5 UNKNOWN_MODIFIER [plugin] (secure mode) modifier 'nosuch' is not allowed",
+    );
+    expect(text).toContain(e.frame);
+    expect(text).toMatch(/\nhint: .+\n$/);
+  });
+
+  test('anything else is INTERNAL, with its stack', () => {
+    const text = formatError(new Error('boom'), { file: 'a.tpl' });
+    expect(text.startsWith('a.tpl:1:1 INTERNAL boom\nError: boom\n')).toBe(true);
+  });
+});
+
+describe('plugin groups', () => {
+  test('a group outside PLUGIN_GROUPS is rejected when registered', () => {
+    const def = definePlugin({
+      kind: 'function',
+      name: 'typo',
+      // a plain-JS definition: TypeScript would have caught it
+      group: 'Variabels and arrays' as PluginGroup,
+      description: 'x',
+      attributes: {},
+      run: () => 'x',
+    });
+    expect(() => createEngine({ plugins: [def] })).toThrow(
+      /plugin 'typo': unknown group "Variabels and arrays"; use one of: Core tags, /,
+    );
+  });
+});
