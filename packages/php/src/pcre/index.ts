@@ -38,6 +38,17 @@ export {
   PREG_UNMATCHED_AS_NULL,
 } from './constants';
 export { PcreError, type PcreErrorKind } from './errors';
+export {
+  PREG_BACKTRACK_LIMIT_ERROR,
+  PREG_BAD_UTF8_ERROR,
+  PREG_BAD_UTF8_OFFSET_ERROR,
+  PREG_INTERNAL_ERROR,
+  PREG_JIT_STACKLIMIT_ERROR,
+  PREG_NO_ERROR,
+  PREG_RECURSION_LIMIT_ERROR,
+  pregLastError,
+  pregLastErrorMsg,
+} from './last-error';
 export { type PregMatchResult, pregMatch, pregMatchAll } from './match';
 export { pregReplace, pregReplaceCount } from './replace';
 export { type PcreReporter, withPcre } from './report';
