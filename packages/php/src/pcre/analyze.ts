@@ -6,14 +6,14 @@
  *   iteration, JS resets captures at each iteration; and PCRE accepts an empty
  *   iteration (setting groups to "") where JS rejects it. Such groups are marked
  *   so results are never silently different.
- * - Back references to a group that may be unset when the reference is reached:
- *   PCRE fails, JS matches the empty string. Rejected.
+ * - Back references: PCRE fails a reference to an unset group, JS matches "";
+ *   patterns with back references run on the backtracking matcher (risk.ts).
  * - Whether the pattern can prefer an empty match where a non-empty one exists
  *   (lazy quantifiers, `(|a)`): only then the global-match loop needs PCRE's
  *   NOTEMPTY_ATSTART retry.
  */
-import type { BackrefNode, GroupNode, Node } from './ast';
-import { compileError, unsupported } from './errors';
+import type { GroupNode, Node } from './ast';
+import { compileError } from './errors';
 import type { ParseResult } from './parser';
 
 /**
@@ -216,34 +216,10 @@ function groupFidelity(g: GroupNode): GroupFidelity {
   return result;
 }
 
-function checkBackref(ref: BackrefNode, g: GroupNode, fidelity: GroupFidelity): void {
-  const what = `back reference to group ${ref.index}`;
-  if (ref.path.includes(g)) {
-    throw unsupported(what, ref.offset, 'the reference is inside the group it refers to');
-  }
-  if (g.offset > ref.offset) {
-    throw unsupported(what, ref.offset, 'the group comes after the reference');
-  }
-  // lowest common ancestor of the group and the reference
-  const gp = g.path;
-  const rp = ref.path;
-  let lca = 0;
-  while (lca < gp.length && lca < rp.length && gp[lca] === rp[lca]) lca++;
-  const common = gp[lca - 1];
-  const why = 'the group may be unset there: PCRE fails the reference, JavaScript would match ""';
-  if (common !== undefined && common.t === 'alt') throw unsupported(what, ref.offset, why);
-  for (let k = lca; k < gp.length; k++) {
-    const n = gp[k];
-    if (makesOptional(n) || (n.t === 'quant' && nullable(n.body))) throw unsupported(what, ref.offset, why);
-  }
-  if (fidelity === 'unreliable') throw unsupported(what, ref.offset, why);
-}
-
 export function analyze(parsed: ParseResult): Analysis {
   annotate(parsed.root, []);
   checkLookbehinds(parsed.root);
   const fidelity: GroupFidelity[] = ['exact'];
   for (let k = 1; k <= parsed.captureCount; k++) fidelity.push(groupFidelity(parsed.groups[k]));
-  for (const ref of parsed.backrefs) checkBackref(ref, parsed.groups[ref.index], fidelity[ref.index]);
   return { fidelity, canPreferEmpty: preferEmpty(parsed.root), looksBehind: looksBehind(parsed.root) };
 }

@@ -145,8 +145,8 @@ export function posixSet(name: string, negated: boolean, utf: boolean): SetItem 
       word: WORD,
       ascii: [[0x00, 0x7f]],
     };
-    const r = ascii[name];
-    return r === undefined ? null : rangesItem(r, negated);
+    // own properties only: `[[:constructor:]]` is an unknown class, not Object.prototype's
+    return Object.hasOwn(ascii, name) ? rangesItem(ascii[name], negated) : null;
   }
   switch (name) {
     case 'alpha':

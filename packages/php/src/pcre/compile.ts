@@ -13,6 +13,8 @@ import { splitDelimited } from './delimiters';
 import { Emitter } from './emit';
 import { PcreError } from './errors';
 import { Parser } from './parser';
+import { buildProgram, type Program } from './program';
+import { needsMatcher } from './risk';
 
 export class CompiledPattern {
   /** the PHP pattern as given */
@@ -34,6 +36,8 @@ export class CompiledPattern {
   readonly fidelity: readonly GroupFidelity[];
   /** the pattern may prefer an empty match where a longer one exists */
   readonly canPreferEmpty: boolean;
+  /** the backtracking matcher's program when the pattern runs on it (risk.ts), else null (JS regex) */
+  readonly program: Program | null;
 
   /** the retry runs on the subject sliced at the retry position (the pattern never looks behind) */
   readonly retryOnSlice: boolean;
@@ -52,6 +56,7 @@ export class CompiledPattern {
     groupMap: number[];
     fidelity: GroupFidelity[];
     canPreferEmpty: boolean;
+    program: Program | null;
     retryOnSlice: boolean;
     retrySource: string;
     retryMap: number[];
@@ -66,6 +71,7 @@ export class CompiledPattern {
     this.groupMap = init.groupMap;
     this.fidelity = init.fidelity;
     this.canPreferEmpty = init.canPreferEmpty;
+    this.program = init.program;
     this.retryOnSlice = init.retryOnSlice;
     this.retrySource = init.retrySource;
     this.retryMap = init.retryMap;
@@ -181,6 +187,29 @@ function build(pattern: string): CompiledPattern {
     dollarEndOnly: flags.D,
   }).parse();
   const analysis = analyze(parsed);
+  const common = {
+    pattern,
+    utf: flags.u,
+    anchored: flags.A,
+    captureCount: parsed.captureCount,
+    names: parsed.names,
+    fidelity: analysis.fidelity,
+    canPreferEmpty: analysis.canPreferEmpty,
+  };
+  if (needsMatcher(parsed.root, analysis.fidelity)) {
+    // the backtracking matcher runs it; no JS regex
+    const groupMap = Array.from({ length: parsed.captureCount + 1 }, (_, k) => k);
+    return new CompiledPattern({
+      ...common,
+      source: '',
+      flags: '',
+      groupMap,
+      program: buildProgram(parsed.root, parsed.captureCount, flags.u),
+      retryOnSlice: false,
+      retrySource: '',
+      retryMap: groupMap,
+    });
+  }
   const emitter = new Emitter(flags.u, parsed.root, flags.i);
   const main = emitter.emit(parsed.root);
   const globalCi = emitter.globalCi;
@@ -203,16 +232,11 @@ function build(pattern: string): CompiledPattern {
     throw new PcreError('unsupported', `Unsupported regular expression: ${(e as Error).message}`);
   }
   return new CompiledPattern({
-    pattern,
-    utf: flags.u,
-    anchored: flags.A,
-    captureCount: parsed.captureCount,
-    names: parsed.names,
+    ...common,
     source: main.source,
     flags: jsFlags,
     groupMap: main.groupMap,
-    fidelity: analysis.fidelity,
-    canPreferEmpty: analysis.canPreferEmpty,
+    program: null,
     retryOnSlice,
     retrySource,
     retryMap,

@@ -5,20 +5,25 @@
  *
  * - `syntax`: PHP rejects the pattern too (the message follows PHP/PCRE2's wording);
  * - `unsupported`: PHP accepts the pattern but Sumi cannot reproduce it exactly
- *   on a JS regex engine (recursion, conditionals, ...). Never a silent mismatch.
+ *   on a JS regex engine (recursion, conditionals, ...). Never a silent mismatch;
+ * - `limit`: a match ran past PCRE2's limits (pcre.backtrack_limit, the JIT
+ *   stack); PHP's preg_* call returns false/null and preg_last_error() is `code`.
  */
-export type PcreErrorKind = 'syntax' | 'unsupported';
+export type PcreErrorKind = 'syntax' | 'unsupported' | 'limit';
 
 export class PcreError extends Error {
   readonly kind: PcreErrorKind;
   /** offset in the pattern body (bytes, like PCRE2), when known */
   readonly offset: number | undefined;
+  /** preg_last_error() value (PREG_INTERNAL_ERROR for a bad pattern) */
+  readonly code: number;
 
-  constructor(kind: PcreErrorKind, message: string, offset?: number) {
+  constructor(kind: PcreErrorKind, message: string, offset?: number, code = 1) {
     super(message);
     this.name = 'PcreError';
     this.kind = kind;
     this.offset = offset;
+    this.code = code;
   }
 }
 

@@ -4,6 +4,7 @@
  * match, retry at the same place for a non-empty match, else advance one
  * character: a byte without `u`, a code point with `u`).
  */
+import { runProgram } from './backtrack';
 import { ByteOffsets, fromByteString } from './bytes';
 import type { CompiledPattern } from './compile';
 import { unsupported } from './errors';
@@ -17,6 +18,34 @@ export interface Hit {
   map: readonly number[];
   /** where `m` was matched in the subject units (a sliced retry), added to its indices */
   base: number;
+  /** the backtracking matcher found it: captures are PCRE's own */
+  exact?: boolean;
+}
+
+const IDENTITY: number[] = [];
+function identity(n: number): readonly number[] {
+  for (let k = IDENTITY.length; k <= n; k++) IDENTITY.push(k);
+  return IDENTITY;
+}
+
+/** A matcher result in the shape of a JS exec result with indices. */
+function hitOf(units: string, caps: Int32Array, groups: number): Hit {
+  const m = [] as unknown as RegExpExecArray & { indices: Array<[number, number] | undefined> };
+  const indices: Array<[number, number] | undefined> = [];
+  for (let k = 0; k <= groups; k++) {
+    const a = caps[2 * k];
+    const b = caps[2 * k + 1];
+    if (a < 0 || b < 0) {
+      m.push(undefined as unknown as string);
+      indices.push(undefined);
+    } else {
+      m.push(units.slice(a, b));
+      indices.push([a, b]);
+    }
+  }
+  m.index = caps[0];
+  m.indices = indices as RegExpIndicesArray;
+  return { start: caps[0], end: caps[1], m, map: identity(groups), base: 0, exact: true };
 }
 
 /** A subject prepared for one pattern: the string the regex runs on, and offset conversions. */
@@ -92,6 +121,14 @@ export class Matcher {
 
   /** First match at or after `pos` (exactly at `pos` with the A modifier). */
   search(pos: number): Hit | null {
+    const prog = this.cp.program;
+    if (prog !== null) {
+      const caps = runProgram(prog, this.subject.units, pos, {
+        anchored: this.cp.anchored,
+        notEmptyAtStart: false,
+      });
+      return caps === null ? null : hitOf(this.subject.units, caps, this.cp.captureCount);
+    }
     const re = this.cp.searchRegex(this.indices);
     re.lastIndex = pos;
     const m = re.exec(this.subject.units);
@@ -102,6 +139,11 @@ export class Matcher {
   /** A non-empty match starting exactly at `pos`, or null (PCRE2_NOTEMPTY_ATSTART | PCRE2_ANCHORED). */
   retry(pos: number): Hit | null {
     if (!this.cp.canPreferEmpty) return null;
+    const prog = this.cp.program;
+    if (prog !== null) {
+      const caps = runProgram(prog, this.subject.units, pos, { anchored: true, notEmptyAtStart: true });
+      return caps === null ? null : hitOf(this.subject.units, caps, this.cp.captureCount);
+    }
     const re = this.cp.retryRegex(this.indices);
     if (this.cp.retryOnSlice) {
       re.lastIndex = 0;
@@ -164,6 +206,7 @@ export function groupSpan(hit: Hit, k: number): [number, number] | undefined {
  * repeated groups, see analyze.ts). `groups`: the groups whose values are used.
  */
 export function checkFidelity(cp: CompiledPattern, hit: Hit, groups?: Iterable<number>): void {
+  if (hit.exact) return;
   const list = groups ?? range(1, cp.captureCount);
   for (const k of list) {
     if (k < 1 || k > cp.captureCount) continue;

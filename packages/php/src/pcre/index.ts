@@ -16,16 +16,18 @@
  * - with `u` and `i`, JS uses Unicode simple case folding, PCRE2 its own caseless
  *   sets (identical for practically every character); \p tables follow the JS
  *   engine's Unicode version rather than PCRE2 10.40's;
- * - PHP gives up on catastrophic backtracking (pcre.backtrack_limit) and
- *   returns false/null; a JS regex has no such limit;
  * - compile-error offsets are sometimes a few bytes off PCRE2's.
+ *
+ * Catastrophic backtracking: patterns that can backtrack exponentially (risk.ts)
+ * and patterns whose captures JS keeps differently run on a step-counted
+ * backtracking matcher (program.ts, backtrack.ts) that stops at
+ * pcre.backtrack_limit like PCRE2: false/null and pregLastError() = 2.
  *
  * Never silently different: bad patterns throw `PcreError` kind 'syntax' (PHP
  * would warn and return false/null), and what a JS engine cannot reproduce
  * throws kind 'unsupported': recursion and subroutines, conditionals, (*VERB)s,
- * callouts, branch reset, \G, \K, \X, \C, \p without `u`, back references to
- * a group that may be unset, captures whose value JS and PCRE keep differently
- * in repeated groups, and inline (?i) changes on engines without RegExp modifiers.
+ * callouts, branch reset, \G, \K, \X, \C, \p without `u`, and inline (?i)
+ * changes on engines without RegExp modifiers.
  */
 export { type CompiledPattern, compilePattern } from './compile';
 export {
@@ -38,6 +40,17 @@ export {
   PREG_UNMATCHED_AS_NULL,
 } from './constants';
 export { PcreError, type PcreErrorKind } from './errors';
+export {
+  PREG_BACKTRACK_LIMIT_ERROR,
+  PREG_BAD_UTF8_ERROR,
+  PREG_BAD_UTF8_OFFSET_ERROR,
+  PREG_INTERNAL_ERROR,
+  PREG_JIT_STACKLIMIT_ERROR,
+  PREG_NO_ERROR,
+  PREG_RECURSION_LIMIT_ERROR,
+  pregLastError,
+  pregLastErrorMsg,
+} from './last-error';
 export { type PregMatchResult, pregMatch, pregMatchAll } from './match';
 export { pregReplace, pregReplaceCount } from './replace';
 export { type PcreReporter, withPcre } from './report';

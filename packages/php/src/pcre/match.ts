@@ -5,12 +5,35 @@
 import { PhpArray } from '../array';
 import { PhpError } from '../errors';
 import type { Value } from '../value';
-import { type CompiledPattern, compilePattern } from './compile';
+import type { CompiledPattern } from './compile';
+import { compilePattern } from './compile';
 import { PREG_OFFSET_CAPTURE, PREG_PATTERN_ORDER, PREG_SET_ORDER, PREG_UNMATCHED_AS_NULL } from './constants';
+import { PcreError } from './errors';
 import { checkFidelity, groupSpan, groupUnits, type Hit, Matcher, Subject, setCount } from './exec';
+import { PREG_BAD_UTF8_OFFSET_ERROR, PREG_INTERNAL_ERROR, PREG_NO_ERROR, setPregError } from './last-error';
+
+/** compilePattern, recording PHP's PREG_INTERNAL_ERROR for a pattern that does not compile */
+export function compileForCall(pattern: string): CompiledPattern {
+  try {
+    return compilePattern(pattern);
+  } catch (e) {
+    if (e instanceof PcreError) setPregError(PREG_INTERNAL_ERROR);
+    throw e;
+  }
+}
+
+/** a match that ran past PCRE's limits: records preg_last_error() and returns true */
+export function matchLimit(e: unknown): boolean {
+  if (!(e instanceof PcreError) || e.kind !== 'limit') return false;
+  setPregError(e.code);
+  return true;
+}
 
 export interface PregMatchResult {
-  /** 0 or 1 (preg_match), the number of matches (preg_match_all); false for a bad offset, like PHP */
+  /**
+   * 0 or 1 (preg_match), the number of matches (preg_match_all); false, like PHP, for a bad
+   * offset and for a match that ran past pcre.backtrack_limit (see pregLastError())
+   */
   count: number | false;
   matches: PhpArray;
 }
@@ -88,6 +111,15 @@ function addNamed(out: PhpArray, name: string, v: Value, unmatched: boolean): vo
 }
 
 /**
+ * PHP 8.2: false, with PREG_INTERNAL_ERROR for an offset beyond the subject and
+ * PREG_BAD_UTF8_OFFSET_ERROR for one inside a UTF-8 character
+ */
+function badOffset(subject: Subject, offset: number): PregMatchResult {
+  setPregError(offset > subject.byteLength ? PREG_INTERNAL_ERROR : PREG_BAD_UTF8_OFFSET_ERROR);
+  return { count: false, matches: new PhpArray() };
+}
+
+/**
  * preg_match($pattern, $subject, $matches, $flags, $offset).
  * flags: 0, PREG_OFFSET_CAPTURE (256), PREG_UNMATCHED_AS_NULL (512); offset in bytes.
  * Throws PcreError for a bad pattern (PHP: warning and false).
@@ -96,12 +128,20 @@ export function pregMatch(pattern: string, subject: string, flags = 0, offset = 
   if ((flags & 0xff) !== 0) {
     throw new PhpError('ValueError', 'preg_match(): Argument #4 ($flags) must be a PREG_* constant');
   }
-  const cp = compilePattern(pattern);
+  setPregError(PREG_NO_ERROR);
+  const cp = compileForCall(pattern);
   const subj = new Subject(cp, subject);
   const start = startIndex(subj, offset);
-  if (start === null) return { count: false, matches: new PhpArray() };
+  if (start === null) return badOffset(subj, offset);
   const shaper = new Shaper(subj, flags);
-  const hit = new Matcher(subj, shaper.offsetCapture).search(start);
+  let hit: Hit | null;
+  try {
+    hit = new Matcher(subj, shaper.offsetCapture).search(start);
+  } catch (e) {
+    // PHP: false, $matches = []
+    if (matchLimit(e)) return { count: false, matches: new PhpArray() };
+    throw e;
+  }
   if (hit === null) return { count: 0, matches: new PhpArray() };
   checkFidelity(cp, hit);
   return { count: 1, matches: shaper.subpats(hit) };
@@ -121,25 +161,32 @@ export function pregMatchAll(
   if (order !== PREG_PATTERN_ORDER && order !== PREG_SET_ORDER) {
     throw new PhpError('ValueError', 'preg_match_all(): Argument #4 ($flags) must be a PREG_* constant');
   }
-  const cp = compilePattern(pattern);
+  setPregError(PREG_NO_ERROR);
+  const cp = compileForCall(pattern);
   const subj = new Subject(cp, subject);
   const start = startIndex(subj, offset);
-  if (start === null) return { count: false, matches: new PhpArray() };
+  if (start === null) return badOffset(subj, offset);
   const shaper = new Shaper(subj, flags);
   const groups = cp.captureCount + 1;
   const sets: PhpArray[] = [];
   if (order === PREG_PATTERN_ORDER) for (let k = 0; k < groups; k++) sets.push(new PhpArray());
   const matches = new PhpArray();
-  let matched = 0;
-  for (const hit of new Matcher(subj, shaper.offsetCapture).all(start)) {
-    checkFidelity(cp, hit);
-    matched++;
-    if (order === PREG_PATTERN_ORDER) {
-      const count = setCount(hit, cp.captureCount);
-      for (let k = 0; k < groups; k++) sets[k].push(shaper.entry(k < count ? hit : null, k));
-    } else {
-      matches.push(shaper.subpats(hit));
+  let matched: number | false = 0;
+  try {
+    for (const hit of new Matcher(subj, shaper.offsetCapture).all(start)) {
+      checkFidelity(cp, hit);
+      matched++;
+      if (order === PREG_PATTERN_ORDER) {
+        const count = setCount(hit, cp.captureCount);
+        for (let k = 0; k < groups; k++) sets[k].push(shaper.entry(k < count ? hit : null, k));
+      } else {
+        matches.push(shaper.subpats(hit));
+      }
     }
+  } catch (e) {
+    // PHP: false, with the matches found before the error
+    if (!matchLimit(e)) throw e;
+    matched = false;
   }
   if (order === PREG_PATTERN_ORDER) {
     for (let k = 0; k < groups; k++) {

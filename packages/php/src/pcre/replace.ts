@@ -8,8 +8,10 @@ import { toStr } from '../convert';
 import { PhpError } from '../errors';
 import type { Value } from '../value';
 import { toByteString } from './bytes';
-import { type CompiledPattern, compilePattern } from './compile';
+import type { CompiledPattern } from './compile';
 import { checkFidelity, groupUnits, Matcher, Subject, setCount } from './exec';
+import { PREG_NO_ERROR, setPregError } from './last-error';
+import { compileForCall, matchLimit } from './match';
 
 type Piece = string | number;
 
@@ -127,7 +129,7 @@ function replaceInSubject(
   counter: { n: number },
 ): string {
   if (typeof pattern === 'string') {
-    return replaceOne(compilePattern(pattern), replacement as string, subject, limit, counter);
+    return replaceOne(compileForCall(pattern), replacement as string, subject, limit, counter);
   }
   let result = subject;
   const reps = replacement instanceof PhpArray ? replacement.values() : null;
@@ -136,7 +138,7 @@ function replaceInSubject(
     let rep: string;
     if (reps === null) rep = replacement as string;
     else rep = r < reps.length ? toStr(reps[r++]) : '';
-    result = replaceOne(compilePattern(toStr(p)), rep, result, limit, counter);
+    result = replaceOne(compileForCall(toStr(p)), rep, result, limit, counter);
   }
   return result;
 }
@@ -153,21 +155,29 @@ export function pregReplaceCount(
       'preg_replace(): Argument #1 ($pattern) must be of type array when argument #2 ($replacement) is an array, string given',
     );
   }
+  setPregError(PREG_NO_ERROR);
   const counter = { n: 0 };
-  if (typeof subject === 'string') {
-    return { result: replaceInSubject(pattern, replacement, subject, limit, counter), count: counter.n };
+  try {
+    if (typeof subject === 'string') {
+      return { result: replaceInSubject(pattern, replacement, subject, limit, counter), count: counter.n };
+    }
+    const out = new PhpArray();
+    subject.forEach((v: Value, k) => {
+      out.set(k, replaceInSubject(pattern, replacement, toStr(v), limit, counter));
+    });
+    return { result: out, count: counter.n };
+  } catch (e) {
+    // the error reaches the caller (withPcre: PHP's null); preg_last_error() is set
+    matchLimit(e);
+    throw e;
   }
-  const out = new PhpArray();
-  subject.forEach((v: Value, k) => {
-    out.set(k, replaceInSubject(pattern, replacement, toStr(v), limit, counter));
-  });
-  return { result: out, count: counter.n };
 }
 
 /**
  * preg_replace($pattern, $replacement, $subject, $limit). Patterns and
  * replacements may be arrays (PHP pairing rules); an array subject gives an
- * array. Throws PcreError for a bad pattern (PHP: warning and null).
+ * array. Throws PcreError for a bad pattern (PHP: warning and null) and, kind
+ * 'limit', for a match past pcre.backtrack_limit (PHP: null, see pregLastError()).
  */
 export function pregReplace(
   pattern: string | PhpArray,

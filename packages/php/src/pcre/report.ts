@@ -1,6 +1,12 @@
 /** How a preg_* call's pattern errors reach a render. */
 import type { Value } from '../value';
 import { PcreError } from './errors';
+import {
+  PREG_BACKTRACK_LIMIT_ERROR,
+  PREG_JIT_STACKLIMIT_ERROR,
+  pregLastError,
+  pregLastErrorMsg,
+} from './last-error';
 
 /** what `withPcre` needs of a render context */
 export interface PcreReporter {
@@ -11,15 +17,29 @@ export interface PcreReporter {
 
 /**
  * Runs a preg_* call: a pattern PHP rejects is PHP's warning plus a null result; a pattern Sumi cannot
- * run exactly stops the render (never a silent mismatch).
+ * run exactly stops the render (never a silent mismatch). A match that runs past pcre.backtrack_limit
+ * gives PHP's error value (null from a throwing call, the call's own false result from preg_match)
+ * and logs the error PHP's preg_last_error() reports.
  */
 export function withPcre<T extends Value>(ctx: PcreReporter, fn: string, body: () => T): T | null {
   try {
-    return body();
+    const result = body();
+    const code = pregLastError();
+    if (code === PREG_BACKTRACK_LIMIT_ERROR || code === PREG_JIT_STACKLIMIT_ERROR) logLimit(ctx, fn);
+    return result;
   } catch (e) {
     if (!(e instanceof PcreError)) throw e;
     if (e.kind === 'unsupported') ctx.fail('PLUGIN_ERROR', { message: `${fn}(): ${e.message}` });
-    ctx.warn(`${fn}(): ${e.message}`);
+    if (e.kind === 'limit') logLimit(ctx, fn);
+    else ctx.warn(`${fn}(): ${e.message}`);
     return null;
   }
+}
+
+function logLimit(ctx: PcreReporter, fn: string): void {
+  const name =
+    pregLastError() === PREG_BACKTRACK_LIMIT_ERROR
+      ? 'PREG_BACKTRACK_LIMIT_ERROR'
+      : 'PREG_JIT_STACKLIMIT_ERROR';
+  ctx.warn(`${fn}(): ${pregLastErrorMsg()} (${name}); the call returns false/null, like PHP`);
 }

@@ -1,16 +1,29 @@
 /** preg_split (php_pcre_split_impl, PHP 8.2) and preg_quote. */
 import { PhpArray } from '../array';
 import type { Value } from '../value';
-import { compilePattern } from './compile';
+import type { CompiledPattern } from './compile';
 import { PREG_SPLIT_DELIM_CAPTURE, PREG_SPLIT_NO_EMPTY, PREG_SPLIT_OFFSET_CAPTURE } from './constants';
 import { checkFidelity, groupSpan, groupUnits, type Hit, Matcher, Subject, setCount } from './exec';
+import { PREG_NO_ERROR, setPregError } from './last-error';
+import { compileForCall, matchLimit } from './match';
 
 /**
  * preg_split($pattern, $subject, $limit, $flags). limit -1 or 0: no limit.
  * flags: PREG_SPLIT_NO_EMPTY (1), PREG_SPLIT_DELIM_CAPTURE (2), PREG_SPLIT_OFFSET_CAPTURE (4).
+ * Throws PcreError: a bad pattern (PHP: warning and false), kind 'limit' past
+ * pcre.backtrack_limit (PHP: false, see pregLastError()).
  */
 export function pregSplit(pattern: string, subject: string, limit = -1, flags = 0): PhpArray {
-  const cp = compilePattern(pattern);
+  setPregError(PREG_NO_ERROR);
+  try {
+    return split(compileForCall(pattern), subject, limit, flags);
+  } catch (e) {
+    matchLimit(e);
+    throw e;
+  }
+}
+
+function split(cp: CompiledPattern, subject: string, limit: number, flags: number): PhpArray {
   const subj = new Subject(cp, subject);
   const noEmpty = (flags & PREG_SPLIT_NO_EMPTY) !== 0;
   const delimCapture = (flags & PREG_SPLIT_DELIM_CAPTURE) !== 0;

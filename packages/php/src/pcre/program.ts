@@ -1,0 +1,354 @@
+/**
+ * The parsed pattern (ast.ts) as a program for the backtracking matcher
+ * (backtrack.ts): a flat list of instructions with jumps, capture slots and
+ * registers (loop counters, saved positions, backtrack-stack heights).
+ */
+import { width } from './analyze';
+import type { AssertKind, Node } from './ast';
+import { BYTE_BASE } from './bytes';
+import { Emitter } from './emit';
+
+export const OP_CHAR = 0;
+export const OP_PRED = 1;
+export const OP_ASSERT = 2;
+/** try `a`, on failure `b` */
+export const OP_SPLIT = 3;
+export const OP_JMP = 4;
+/** group a ends here; it started at reg[b] */
+export const OP_SAVE = 5;
+export const OP_BACKREF = 6;
+export const OP_MATCH = 7;
+/** reg[a] = backtrack-stack height (atomic groups, lookarounds) */
+export const OP_MARK = 8;
+/** drop the choice points above reg[a] (keeps the undo entries) */
+export const OP_CUT = 9;
+export const OP_SAVEPOS = 10;
+export const OP_RESTOREPOS = 11;
+/** negative assertion: reg[a] = height, choice point at `b` (the body failed: the assertion holds) */
+export const OP_NEGSTART = 12;
+/** the body of a negative assertion matched: unwind to reg[a] and fail */
+export const OP_NEGEND = 13;
+/** lookbehind: move back `a` characters */
+export const OP_BACK = 14;
+/** reg[a] = 0 (loop counter) */
+export const OP_REPINIT = 15;
+/** loop head: counter reg a, saved position reg b, min c, max d, exit `e` */
+export const OP_REPTEST = 16;
+/** loop tail: counter reg a, saved position reg b, head c, exit e */
+export const OP_REPINC = 17;
+/** a single-character item repeated: pred or char, min c, max d */
+export const OP_STAR = 18;
+
+export const ASSERT_CODES: Record<AssertKind, number> = {
+  start: 0,
+  lineStart: 1,
+  endOrFinalNewline: 2,
+  end: 3,
+  lineEnd: 4,
+  wordBoundary: 5,
+  notWordBoundary: 6,
+};
+
+/** A single-unit test: a table for units < 256, the JS regex (cached) above. */
+export class Pred {
+  private readonly table = new Uint8Array(256);
+  private readonly above = new Map<number, boolean>();
+
+  constructor(
+    private readonly re: RegExp,
+    private readonly utf: boolean,
+  ) {
+    for (let c = 0; c < 256; c++) this.table[c] = re.test(this.text(c)) ? 1 : 0;
+  }
+
+  private text(c: number): string {
+    if (this.utf) return String.fromCodePoint(c);
+    return String.fromCharCode(c < 0x80 ? c : BYTE_BASE + c);
+  }
+
+  test(c: number): boolean {
+    if (c < 256) return this.table[c] === 1;
+    let v = this.above.get(c);
+    if (v === undefined) {
+      v = this.re.test(this.text(c));
+      if (this.above.size > 4096) this.above.clear();
+      this.above.set(c, v);
+    }
+    return v;
+  }
+}
+
+export interface Instr {
+  op: number;
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  greedy: boolean;
+  possessive: boolean;
+  pred: Pred | null;
+}
+
+export interface Program {
+  code: Instr[];
+  slots: number;
+  regs: number;
+  utf: boolean;
+  /** every match starts at the subject start (^ or \A in front of every branch) */
+  startAnchored: boolean;
+  /** a unit every match contains (PCRE2's "last required code unit"), -1 when none; with its other case */
+  required: number;
+  requiredOther: number;
+}
+
+function instr(op: number, a = 0, b = 0): Instr {
+  return { op, a, b, c: 0, d: 0, e: 0, greedy: true, possessive: false, pred: null };
+}
+
+function isAsciiLetter(v: number): boolean {
+  return (v >= 0x41 && v <= 0x5a) || (v >= 0x61 && v <= 0x7a);
+}
+
+class Builder {
+  readonly code: Instr[] = [];
+  regs = 0;
+
+  constructor(private readonly utf: boolean) {}
+
+  private emit(i: Instr): Instr {
+    this.code.push(i);
+    return i;
+  }
+
+  private get here(): number {
+    return this.code.length;
+  }
+
+  private reg(): number {
+    return this.regs++;
+  }
+
+  /** the single-unit test of a char or set node (same JS semantics as the JS-regex path) */
+  pred(n: Node): Pred {
+    const e = new Emitter(this.utf, n, n.t === 'char' || n.t === 'set' ? n.ci : false);
+    const src = e.emit(n).source;
+    const flags = (this.utf ? 'u' : '') + (e.globalCi ? 'i' : '');
+    return new Pred(new RegExp('^(?:' + src + ')$', flags), this.utf);
+  }
+
+  private atom(n: Node): Instr {
+    if (n.t === 'char' && !(n.ci && this.cased(n.value))) return instr(OP_CHAR, n.value);
+    const i = instr(OP_PRED);
+    i.pred = this.pred(n);
+    return i;
+  }
+
+  private cased(v: number): boolean {
+    if (v < 0x80) return isAsciiLetter(v);
+    if (!this.utf) return false;
+    const s = String.fromCodePoint(v);
+    return s.toLowerCase() !== s || s.toUpperCase() !== s || v === 0x130 || v === 0x131;
+  }
+
+  node(n: Node, behind = false): void {
+    switch (n.t) {
+      case 'char':
+      case 'set':
+        this.emit(this.atom(n));
+        return;
+      case 'assert':
+        this.emit(instr(OP_ASSERT, ASSERT_CODES[n.kind]));
+        return;
+      case 'backref':
+        this.emit(instr(OP_BACKREF, n.index, n.ci ? 1 : 0));
+        return;
+      case 'seq':
+        for (const it of n.items) this.node(it);
+        return;
+      case 'alt':
+        this.alternation(n.branches, behind);
+        return;
+      case 'group':
+        this.group(n.kind, n.body, n.index);
+        return;
+      case 'quant':
+        this.quant(n.body, n.min, n.max, n.greedy, n.possessive);
+        return;
+    }
+  }
+
+  /** branches in order; in a lookbehind each branch first steps back over its (fixed) length */
+  private alternation(branches: Node[], behind: boolean): void {
+    const jumps: Instr[] = [];
+    for (let k = 0; k < branches.length; k++) {
+      const last = k === branches.length - 1;
+      const split = last ? null : this.emit(instr(OP_SPLIT, this.here + 1));
+      if (behind) this.emit(instr(OP_BACK, width(branches[k])[0]));
+      this.node(branches[k]);
+      if (!last) jumps.push(this.emit(instr(OP_JMP)));
+      if (split !== null) split.b = this.here;
+    }
+    for (const j of jumps) j.a = this.here;
+  }
+
+  private behindBody(body: Node): void {
+    if (body.t === 'alt') this.alternation(body.branches, true);
+    else {
+      this.emit(instr(OP_BACK, width(body)[0]));
+      this.node(body);
+    }
+  }
+
+  private group(kind: string, body: Node, index: number): void {
+    switch (kind) {
+      case 'capture': {
+        // like PCRE2, a group's value changes only when the group completes
+        const r = this.reg();
+        this.emit(instr(OP_SAVEPOS, r));
+        this.node(body);
+        this.emit(instr(OP_SAVE, index, r));
+        return;
+      }
+      case 'plain':
+        this.node(body);
+        return;
+      case 'atomic': {
+        const r = this.reg();
+        this.emit(instr(OP_MARK, r));
+        this.node(body);
+        this.emit(instr(OP_CUT, r));
+        return;
+      }
+      case 'lookahead':
+      case 'lookbehind': {
+        const r = this.reg();
+        const p = this.reg();
+        this.emit(instr(OP_MARK, r));
+        this.emit(instr(OP_SAVEPOS, p));
+        if (kind === 'lookbehind') this.behindBody(body);
+        else this.node(body);
+        this.emit(instr(OP_CUT, r));
+        this.emit(instr(OP_RESTOREPOS, p));
+        return;
+      }
+      case 'negLookahead':
+      case 'negLookbehind': {
+        const r = this.reg();
+        const start = this.emit(instr(OP_NEGSTART, r));
+        if (kind === 'negLookbehind') this.behindBody(body);
+        else this.node(body);
+        this.emit(instr(OP_NEGEND, r));
+        start.b = this.here;
+        return;
+      }
+    }
+  }
+
+  private quant(body: Node, min: number, max: number, greedy: boolean, possessive: boolean): void {
+    if (body.t === 'char' || body.t === 'set') {
+      const i = this.atom(body);
+      const star = instr(OP_STAR);
+      star.pred = i.pred;
+      star.a = i.op === OP_CHAR ? i.a : -1;
+      star.c = min;
+      star.d = max;
+      star.greedy = greedy;
+      star.possessive = possessive;
+      this.emit(star);
+      return;
+    }
+    if (max === 0) return;
+    if (possessive) {
+      const r = this.reg();
+      this.emit(instr(OP_MARK, r));
+      this.quant(body, min, max, true, false);
+      this.emit(instr(OP_CUT, r));
+      return;
+    }
+    if (min === 1 && max === 1) {
+      this.node(body);
+      return;
+    }
+    if (min === 0 && max === 1) {
+      const split = this.emit(instr(OP_SPLIT, this.here + 1));
+      if (!greedy) split.b = split.a;
+      this.node(body);
+      if (greedy) split.b = this.here;
+      else split.a = this.here;
+      return;
+    }
+    const counter = this.reg();
+    const saved = this.reg();
+    this.emit(instr(OP_REPINIT, counter));
+    const head = this.here;
+    const test = this.emit(instr(OP_REPTEST, counter, saved));
+    test.c = min;
+    test.d = max;
+    test.greedy = greedy;
+    this.emit(instr(OP_SAVEPOS, saved));
+    this.node(body);
+    const inc = this.emit(instr(OP_REPINC, counter, saved));
+    inc.c = head;
+    inc.d = min;
+    test.e = inc.e = this.here;
+  }
+}
+
+/** Whether every branch starts with ^ (not multiline) or \A. */
+function anchoredAtStart(n: Node): boolean {
+  switch (n.t) {
+    case 'assert':
+      return n.kind === 'start';
+    case 'seq':
+      return n.items.length > 0 && anchoredAtStart(n.items[0]);
+    case 'alt':
+      return n.branches.every(anchoredAtStart);
+    case 'group':
+      return (n.kind === 'capture' || n.kind === 'plain' || n.kind === 'atomic') && anchoredAtStart(n.body);
+    default:
+      return false;
+  }
+}
+
+/** The last literal unit on the mandatory path (PCRE2's req_cu), as [unit, other case] or null. */
+function requiredUnit(n: Node, utf: boolean): [number, number] | null {
+  switch (n.t) {
+    case 'char': {
+      if (!n.ci || !isAsciiLetter(n.value)) {
+        if (n.ci && utf && n.value >= 0x80) return null;
+        return [n.value, n.value];
+      }
+      return [n.value, n.value ^ 0x20];
+    }
+    case 'seq': {
+      let found: [number, number] | null = null;
+      for (const it of n.items) found = requiredUnit(it, utf) ?? found;
+      return found;
+    }
+    case 'group':
+      return n.kind === 'capture' || n.kind === 'plain' || n.kind === 'atomic'
+        ? requiredUnit(n.body, utf)
+        : null;
+    case 'quant':
+      return n.min >= 1 ? requiredUnit(n.body, utf) : null;
+    default:
+      return null;
+  }
+}
+
+export function buildProgram(root: Node, captureCount: number, utf: boolean): Program {
+  const b = new Builder(utf);
+  b.node(root);
+  b.code.push(instr(OP_MATCH));
+  const req = requiredUnit(root, utf);
+  return {
+    code: b.code,
+    slots: 2 * (captureCount + 1),
+    regs: b.regs,
+    utf,
+    startAnchored: anchoredAtStart(root),
+    required: req === null ? -1 : req[0],
+    requiredOther: req === null ? -1 : req[1],
+  };
+}
