@@ -70,8 +70,11 @@ export const errorMessages = {
     `${tag}: missing ${quoted(typeof attribute === 'string' ? [attribute] : attribute)} attribute`,
   /** `problem` names the attribute: "'item' must be a variable name (literal string)" */
   INVALID_ATTRIBUTE: ({ tag, problem }: { tag: string; problem: string }) => `${tag}: ${problem}`,
+  /** `{section}` keeps Smarty 2.6's own wording, as the CMS reports it */
   UNKNOWN_ATTRIBUTE: ({ tag, attribute }: { tag: string; attribute: string }) =>
-    `${tag}: unknown attribute '${attribute}'`,
+    tag === 'section'
+      ? `unknown section attribute - '${attribute}'`
+      : `${tag}: unknown attribute '${attribute}'`,
   NOT_A_BLOCK: ({ name }: { name: string }) => `{${name}} is a block tag and needs a closing {/${name}}`,
   /** the CMS rejects `{php}` and friends as unknown tags; the hint says why */
   PHP_FORBIDDEN: ({ name }: { name: string }) => `unrecognized tag '${name}'`,

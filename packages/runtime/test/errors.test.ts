@@ -41,7 +41,7 @@ describe('the message table', () => {
     for (const [tpl, message] of [
       ['{assign value=1}', "assign: missing 'var' attribute"],
       ['{section loop=3}{/section}', "section: missing 'name' attribute"],
-      ['{section name=i loop=3 nope=1}{/section}', "section: unknown attribute 'nope'"],
+      ['{section name=i loop=3 nope=1}{/section}', "unknown section attribute - 'nope'"],
       ['{foreach from=$a}{/foreach}', "foreach: missing 'item' attribute"],
       ['{function var=x}', "function: missing 'name' or 'id' attribute"],
       ['{append var=x}', "append: missing 'value' attribute"],

@@ -9,7 +9,6 @@ import {
   toBool,
   toBytes,
   toStr,
-  type Value,
 } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
