@@ -1,15 +1,7 @@
 /**
  * {cms_hash}: PHP's hash() / hash_hmac() of a string, as lowercase hex or raw bytes.
  */
-import {
-  digestText,
-  HASH_ALGORITHMS,
-  isHashAlgorithm,
-  phpHash,
-  toBool,
-  toBytes,
-  toStr,
-} from '@sumi/php';
+import { digestText, HASH_ALGORITHMS, isHashAlgorithm, phpHash, toBool, toBytes, toStr } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
