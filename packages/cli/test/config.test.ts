@@ -36,7 +36,7 @@ describe('parseConfig', () => {
     [{ limits: { maxSteps: -1 } }, 'c.json: limits.maxSteps must be a positive integer'],
     [
       { limits: { steps: 1 } },
-      'c.json: limits: unknown key "steps" (expected one of: maxSteps, timeoutMs, maxOutputBytes, maxDepth)',
+      'c.json: limits: unknown key "steps" (expected one of: maxSteps, timeoutMs, maxOutputBytes, maxDepth, maxStringLength, maxArrayLength, maxMemoryBytes, maxSetMemoryBytes, maxLogEntries, maxLogBytes, maxTemplateLength)',
     ],
     [{ request: { get: 'a=1' } }, 'c.json: request.get must be an object'],
     [{ request: { memberId: '7' } }, 'c.json: request.memberId must be an integer or null'],

@@ -28,6 +28,7 @@
  * Keys `__proto__`, `constructor`, ... are ordinary keys: no plain objects are used.
  */
 import { PhpError } from './errors';
+import { allowArray, charge, growArray } from './host';
 import { type Key, stringKey, toKey } from './key';
 import { PhpFloat, type Value } from './value';
 
@@ -166,6 +167,7 @@ export class PhpArray {
   /** A list (keys 0..n-1); `undefined` entries become null. */
   static fromList(values: readonly (Value | undefined)[]): PhpArray {
     const n = values.length;
+    allowArray(n);
     const vals = new Array<Value>(n);
     for (let i = 0; i < n; i++) {
       const v = values[i];
@@ -263,6 +265,7 @@ export class PhpArray {
           return;
         }
         if (k === n && s.next === n) {
+          growArray(n);
           s.vals.push(value);
           s.next = n + 1;
           s.hasInt = true;
@@ -276,6 +279,7 @@ export class PhpArray {
       s.vals[i] = value;
       return;
     }
+    growArray(this.size);
     if (s.sharedKeys) ownKeys(s);
     const keys = s.keys!;
     if (s.index !== null) s.index.set(k, keys.length);
@@ -294,6 +298,7 @@ export class PhpArray {
     const s = this.s;
     if (value === undefined) value = null;
     if (s.keys === null && s.next === s.vals.length) {
+      growArray(s.vals.length);
       s.vals.push(value);
       s.next++;
       s.hasInt = true;
@@ -470,6 +475,7 @@ export class PhpArray {
   separate(): void {
     const s = this.s;
     if (s.refs > 1) {
+      charge(this.size * 32);
       s.refs--;
       this.s = copyStore(s);
     }

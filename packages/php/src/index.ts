@@ -45,11 +45,25 @@ export * from './date/index';
 export { PhpError, type PhpErrorKind, type WarnFn } from './errors';
 export * from './format/index';
 export { digestText, HASH_ALGORITHMS, isHashAlgorithm, phpHash } from './hash';
+export {
+  allowArray,
+  allowString,
+  BoundedCache,
+  charge,
+  DEFAULT_HOST,
+  enterHost,
+  type Host,
+  type HostLimits,
+  keepString,
+  LimitError,
+  leaveHost,
+} from './host';
 export * from './html';
 export { htmlentities } from './html-entities';
 export * from './json';
 export { fromJSONText, JsonParseError, type JsonReadOptions } from './json-parse';
 export { floatToIntBig, stringKey, toKey } from './key';
+export { estimateBytes } from './memory';
 export { isNumericString, numScan, scanNumber } from './numeric';
 export { PhpObject } from './object';
 export {

@@ -4,18 +4,19 @@
  */
 
 import type { Value } from '@sumi/php';
-import { copyValue, fromJS, PHP_CONSTANTS, PhpArray } from '@sumi/php';
+import { BoundedCache, copyValue, enterHost, fromJS, leaveHost, PHP_CONSTANTS, PhpArray } from '@sumi/php';
 import { type CompiledTemplate, compileTemplate } from './compiler/compile';
 import { coreTagDefs } from './compiler/tags';
 import { ErrorCodes, errorMessage, fail, SumiError } from './errors';
 import { PluginRegistry } from './plugin/registry';
 import type { PluginDef } from './plugin/types';
 import type { LogEntry, Services } from './render/context';
+import { RenderHost } from './render/host';
 import { DEFAULT_LIMITS, type Limits } from './render/limits';
 import { RUN_CONTEXTS, type RunContextName } from './render/run-contexts';
 import { Scope } from './render/scope';
 import { defaultServices } from './render/services';
-import { type RenderShared, RenderState, type RequestData, ReturnSignal } from './render/state';
+import { checkTime, type RenderShared, RenderState, type RequestData, ReturnSignal } from './render/state';
 
 export interface RequestInput {
   get?: unknown;
@@ -38,6 +39,11 @@ export interface EngineOptions {
   rightDelimiter?: string;
   /** compiled templates kept by source (LRU by insertion); default 500 */
   cacheSize?: number;
+  /**
+   * bytes of compiled patterns and other derived data the engine's PHP functions keep between
+   * renders (least recently used first out); default 16 MiB
+   */
+  cacheBytes?: number;
 }
 
 export interface RenderOptions {
@@ -114,6 +120,8 @@ export class Engine {
   private readonly functionsByName = new Map<string, FunctionDefinition>();
   private readonly functionsById = new Map<number, FunctionDefinition>();
   private readonly constants: Map<string, Value>;
+  /** the PHP functions' caches (compiled patterns, ...): per engine, bounded in bytes */
+  private readonly phpCache: BoundedCache;
 
   constructor(readonly options: EngineOptions = {}) {
     for (const def of coreTagDefs) this.registry.register(def);
@@ -121,6 +129,7 @@ export class Engine {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.constants = new Map(PHP_CONSTANTS);
     for (const [k, v] of Object.entries(options.constants ?? {})) this.constants.set(k, fromJS(v));
+    this.phpCache = new BoundedCache(options.cacheBytes ?? 16 * 1024 * 1024);
   }
 
   register(...defs: PluginDef[]): this {
@@ -144,6 +153,20 @@ export class Engine {
     const cacheKey = `${name}\0${source}`;
     const hit = this.cache.get(cacheKey);
     if (hit) return hit;
+    // compiling is linear in the source: its length bounds the time and memory it takes
+    if (source.length > this.limits.maxTemplateLength) {
+      throw new SumiError({
+        code: ErrorCodes.LIMIT_TEMPLATE,
+        message: errorMessage(ErrorCodes.LIMIT_TEMPLATE, {
+          length: source.length,
+          limit: this.limits.maxTemplateLength,
+        }),
+        template: name,
+        source: '',
+        span: null,
+        hint: 'raise limits.maxTemplateLength if this template is legitimate',
+      });
+    }
     const compiled = compileTemplate({
       source,
       name,
@@ -164,18 +187,31 @@ export class Engine {
     data?: TemplateData,
     opts: RenderOptions = {},
   ): Promise<RenderResult> {
+    const startedAt = Date.now();
     const tpl = typeof template === 'string' ? this.compile(template, { name: opts.name }) : template;
-    const { rt, vars, shared } = this.start(tpl, data, opts, true);
+    const { rt, vars, shared } = this.start(tpl, data, opts, true, startedAt);
     let output: string;
     let returned: Value | undefined;
     try {
-      output = tpl.async ? await tpl.async(rt, vars) : tpl.sync(rt, vars);
+      let run: string | Promise<string>;
+      // the synchronous stretch runs on this render's host; after each await the generated code
+      // makes it current again (RenderState.back)
+      const prev = enterHost(shared.host);
+      try {
+        run = tpl.async ? tpl.async(rt, vars) : tpl.sync(rt, vars);
+      } finally {
+        leaveHost(prev);
+      }
+      output = await run;
     } catch (e) {
-      if (!(e instanceof ReturnSignal)) throw e;
+      if (!(e instanceof ReturnSignal)) {
+        shared.host.done = true;
+        throw e;
+      }
       output = e.output ?? '';
       returned = e.value;
     }
-    return this.finish(tpl, output, returned, vars, shared, opts);
+    return this.finish(tpl, output, returned, vars, rt, opts);
   }
 
   renderSync(
@@ -183,21 +219,34 @@ export class Engine {
     data?: TemplateData,
     opts: RenderOptions = {},
   ): RenderResult {
+    const startedAt = Date.now();
     const tpl = typeof template === 'string' ? this.compile(template, { name: opts.name }) : template;
-    const { rt, vars, shared } = this.start(tpl, data, opts, false);
+    const { rt, vars, shared } = this.start(tpl, data, opts, false, startedAt);
     let output: string;
     let returned: Value | undefined;
+    const prev = enterHost(shared.host);
     try {
       output = tpl.sync(rt, vars);
     } catch (e) {
-      if (!(e instanceof ReturnSignal)) throw e;
+      if (!(e instanceof ReturnSignal)) {
+        shared.host.done = true;
+        throw e;
+      }
       output = e.output ?? '';
       returned = e.value;
+    } finally {
+      leaveHost(prev);
     }
-    return this.finish(tpl, output, returned, vars, shared, opts);
+    return this.finish(tpl, output, returned, vars, rt, opts);
   }
 
-  private start(tpl: CompiledTemplate, data: TemplateData, opts: RenderOptions, isAsync: boolean) {
+  private start(
+    tpl: CompiledTemplate,
+    data: TemplateData,
+    opts: RenderOptions,
+    isAsync: boolean,
+    startedAt: number,
+  ) {
     let services: Services | null = null;
     let request: RequestData | null = null;
     const getServices = () =>
@@ -206,21 +255,28 @@ export class Engine {
         ...this.options.services,
         ...opts.services,
       }));
+    const limits = this.limits;
     const shared: RenderShared = {
       services: getServices,
       request: () =>
         (request ??= this.requestData(opts.request ?? this.options.request ?? {}, getServices())),
-      limits: this.limits,
+      limits,
+      host: new RenderHost(limits, this.phpCache, () => shared, limits.maxMemoryBytes),
+      memoryLimit: limits.maxMemoryBytes,
+      frames: [],
       log: [],
+      logBytes: 0,
+      logDropped: 0,
       constants: this.constants,
       pluginState: null,
-      startedAt: 0,
+      startedAt,
       depth: 0,
       isAsync,
       callFunction: (rt, attrs) => this.callFunction(rt, attrs),
     };
     const vars = initialVars(data);
     const rt = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
+    shared.frames.push(rt);
     if (opts.write !== undefined) rt.sink = opts.write;
     return { rt, vars, shared };
   }
@@ -230,9 +286,25 @@ export class Engine {
     output: string,
     returned: Value | undefined,
     vars: Scope,
-    shared: RenderShared,
+    rt: RenderState,
     opts: RenderOptions,
   ): RenderResult {
+    const shared = rt.shared;
+    shared.host.done = true;
+    // the budgets hold at the end too: time spent since the last check, the exact bytes of output
+    try {
+      checkTime(shared);
+      rt.spend(output);
+    } catch (e) {
+      throw rt.positioned(e, -1, output);
+    }
+    if (shared.logDropped > 0) {
+      shared.log.push({
+        level: 'warn',
+        message: `${shared.logDropped} more log entries were dropped (limits.maxLogEntries ${shared.limits.maxLogEntries}, limits.maxLogBytes ${shared.limits.maxLogBytes})`,
+        template: tpl.name,
+      });
+    }
     const ctx = RUN_CONTEXTS[opts.context ?? 'batch'];
     const result = ctx.result(vars, output, returned);
     if (opts.write !== undefined) {
@@ -278,18 +350,23 @@ export class Engine {
       if (k !== 'var' && k !== 'name' && k !== 'id') vars.set(k, copyValue(v));
     }
     const child = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars, rt.steps);
+    child.writtenBytes = rt.writtenBytes;
+    child.outAt = rt.outAt;
     const target = String(attrs.var);
     const done = (returned: Value | undefined) => {
       shared.depth--;
+      shared.frames.pop();
       // the function's loop iterations and plugin calls count against the caller's step budget
       rt.steps = Math.max(rt.steps, child.steps);
       rt.assign(target, returned ?? null);
       return null;
     };
     shared.depth++;
+    shared.frames.push(child);
     const onError = (e: unknown) => {
       if (e instanceof ReturnSignal) return done(e.value);
       shared.depth--;
+      shared.frames.pop();
       rt.steps = Math.max(rt.steps, child.steps);
       throw e;
     };

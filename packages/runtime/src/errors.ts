@@ -35,6 +35,8 @@ export const ErrorCodes = {
   LIMIT_TIME: 'LIMIT_TIME',
   LIMIT_OUTPUT: 'LIMIT_OUTPUT',
   LIMIT_DEPTH: 'LIMIT_DEPTH',
+  LIMIT_MEMORY: 'LIMIT_MEMORY',
+  LIMIT_TEMPLATE: 'LIMIT_TEMPLATE',
   INTERNAL: 'INTERNAL',
   // shared with the parser, which finds most of them first
   UNKNOWN_SMARTY_VAR: 'UNKNOWN_SMARTY_VAR',
@@ -109,11 +111,15 @@ export const errorMessages = {
   UNKNOWN_FUNCTION: ({ name, id }: { name?: string; id?: string }) =>
     `function: no custom function ${name !== undefined ? `named '${name}'` : `with id ${id}`}`,
   LIMIT_STEPS: ({ limit }: { limit: number }) =>
-    `step budget exceeded (${limit} loop iterations and plugin calls)`,
+    `step budget exceeded (${limit} loop iterations, plugin and modifier calls)`,
   LIMIT_TIME: ({ limit }: { limit: number }) => `time budget exceeded (${limit} ms)`,
   LIMIT_OUTPUT: ({ limit }: { limit: number }) => `output budget exceeded (${limit} bytes)`,
   /** `what`: the nesting that went too deep, with its limit */
   LIMIT_DEPTH: ({ what }: { what: string }) => what,
+  /** `what`: the value or the total that was too big, with its size and limit */
+  LIMIT_MEMORY: ({ what }: { what: string }) => `memory budget exceeded: ${what}`,
+  LIMIT_TEMPLATE: ({ length, limit }: { length: number; limit: number }) =>
+    `template too long: ${length} characters, the limit is ${limit}`,
   INTERNAL: ({ message }: { message: string }) => message,
   // shared with the parser
   UNKNOWN_SMARTY_VAR: ({ name }: { name: string }) => formatMessage('UNKNOWN_SMARTY_VAR', { name }),

@@ -20,6 +20,7 @@ interface Zone {
 
 const zones = new Map<string, Zone>();
 const OFFSET_CACHE_LIMIT = 2048;
+const MAX_ZONES = 32;
 /** Intl (JS Date) covers ±8.64e15 ms; beyond that the offset at the edge is used. */
 const MAX_SECONDS = 8.64e12 - 2 * 86400;
 
@@ -46,6 +47,8 @@ function makeZone(name: string): Zone {
 function zoneOf(name: string): Zone {
   let zone = zones.get(name);
   if (zone === undefined) {
+    // each zone keeps two bounded offset caches: a handful of zones is what any site uses
+    if (zones.size >= MAX_ZONES) zones.clear();
     zone = makeZone(name);
     zones.set(name, zone);
   }

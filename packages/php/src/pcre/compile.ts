@@ -7,6 +7,7 @@
  * with `u` the subject is matched as code points (JS `u` flag) and offsets are
  * converted to UTF-8 byte offsets for PHP.
  */
+import { HOST } from '../host';
 import { analyze, type GroupFidelity } from './analyze';
 import { toByteString, utf8Bytes } from './bytes';
 import { splitDelimited } from './delimiters';
@@ -121,12 +122,11 @@ export class CompiledPattern {
   }
 }
 
-const CACHE_LIMIT = 4096;
-const cache = new Map<string, CompiledPattern | PcreError>();
-
-/** Parses and translates a PHP pattern; throws `PcreError`. Results (and errors) are cached. */
+/** Parses and translates a PHP pattern; throws `PcreError`. Results (and errors) are cached on the host. */
 export function compilePattern(pattern: string): CompiledPattern {
-  const hit = cache.get(pattern);
+  const cache = HOST.cache;
+  const key = `pcre\0${pattern}`;
+  const hit = cache.get<CompiledPattern | PcreError>(key);
   if (hit !== undefined) {
     if (hit instanceof PcreError) throw hit;
     return hit;
@@ -138,15 +138,9 @@ export function compilePattern(pattern: string): CompiledPattern {
     if (!(e instanceof PcreError)) throw e;
     result = e;
   }
-  if (cache.size >= CACHE_LIMIT) {
-    // drop the oldest eighth, like PHP's pcre cache
-    let drop = CACHE_LIMIT / 8;
-    for (const key of cache.keys()) {
-      cache.delete(key);
-      if (--drop === 0) break;
-    }
-  }
-  cache.set(pattern, result);
+  // a compiled pattern holds its JS regex sources and, for the matcher, a program: a few times the
+  // pattern's own size
+  cache.set(key, result, pattern.length * 16 + 512);
   if (result instanceof PcreError) throw result;
   return result;
 }

@@ -1,5 +1,7 @@
 /** preg_last_error() / preg_last_error_msg(): the error of the last preg_* call (PHP's PCRE_G(error_code)). */
 
+import { HOST } from '../host';
+
 export const PREG_NO_ERROR = 0;
 export const PREG_INTERNAL_ERROR = 1;
 export const PREG_BACKTRACK_LIMIT_ERROR = 2;
@@ -18,16 +20,15 @@ const MESSAGES = [
   'JIT stack limit exhausted',
 ];
 
-let last = PREG_NO_ERROR;
-
+// the code lives on the host: each render has its own, like each PHP request
 export function setPregError(code: number): void {
-  last = code;
+  HOST.pregError = code;
 }
 
 export function pregLastError(): number {
-  return last;
+  return HOST.pregError;
 }
 
 export function pregLastErrorMsg(): string {
-  return MESSAGES[last] ?? 'Unknown error';
+  return MESSAGES[HOST.pregError] ?? 'Unknown error';
 }

@@ -6,6 +6,7 @@
 import { PhpArray } from '../array';
 import { toStr } from '../convert';
 import { PhpError } from '../errors';
+import { HOST } from '../host';
 import type { Value } from '../value';
 import { toByteString } from './bytes';
 import type { CompiledPattern } from './compile';
@@ -15,11 +16,10 @@ import { compileForCall, matchLimit } from './match';
 
 type Piece = string | number;
 
-const templates = new Map<string, Piece[]>();
-
 /** The replacement as literal pieces and group numbers (preg_get_backref and the walk_last rule). */
 function parseReplacement(r: string): Piece[] {
-  const cached = templates.get(r);
+  const key = `preg-replacement\0${r}`;
+  const cached = HOST.cache.get<Piece[]>(key);
   if (cached !== undefined) return cached;
   const out: Piece[] = [];
   let buf = '';
@@ -50,8 +50,7 @@ function parseReplacement(r: string): Piece[] {
     walkLast = c;
   }
   if (buf !== '') out.push(buf);
-  if (templates.size > 1024) templates.clear();
-  templates.set(r, out);
+  HOST.cache.set(key, out, r.length * 2 + out.length * 16);
   return out;
 }
 

@@ -7,7 +7,7 @@
 import type { BlockNode, Node, TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../errors';
 import { compileExpr, compileModifiers } from './expressions';
-import type { CodegenState } from './state';
+import { type CodegenState, OUTPUT_CHECK } from './state';
 import { compilePluginBlock, compilePluginTag } from './tags/plugin-call';
 
 /** deeper block nesting than any real template has; beyond it the JS engine's own stack is at risk */
@@ -120,7 +120,8 @@ function splitBody(statements: readonly Statement[], isAsync: boolean): string {
       continue;
     }
     const wait = awaits(part.code, isAsync);
-    out += `o = ${wait ? 'await ' : ''}(${wait ? 'async ' : ''}(o) => {\n${guarded(part.code)}\n})(o);\n`;
+    const fn = `(${wait ? 'async ' : ''}(o) => {\n${guarded(part.code)}\n})(o)`;
+    out += wait ? `o = rt.back(await ${fn});\n` : `o = ${fn};\n`;
   }
   return out;
 }
@@ -141,7 +142,7 @@ export function awaits(code: string, isAsync: boolean): boolean {
 function compileNode(st: CodegenState, n: Exclude<Node, { type: 'Text' | 'Comment' }>): string {
   switch (n.type) {
     case 'Print':
-      return `p = ${st.position(n.span)}; o += str(${compileExpr(st, n.expr)});\n`;
+      return `p = ${st.position(n.span)}; o += str(${compileExpr(st, n.expr)});${OUTPUT_CHECK}\n`;
     case 'If': {
       const compileIf = st.tags.get('if')?.compileIf;
       if (!compileIf) throw new Error('the core tags lack {if}');

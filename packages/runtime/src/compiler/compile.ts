@@ -87,8 +87,8 @@ function generate(ast: Template, registry: PluginRegistry, options: CompileOptio
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
     // function of ~60 KB of bytecode or more never is); each keeps its own position for errors
-    const calls = parts.map(
-      ({ code }, i) => `o = ${awaits(code, isAsync) ? 'await ' : ''}part${i}(rt, V, o);\n`,
+    const calls = parts.map(({ code }, i) =>
+      awaits(code, isAsync) ? `o = rt.back(await part${i}(rt, V, o));\n` : `o = part${i}(rt, V, o);\n`,
     );
     const fns = parts.map(
       ({ code }, i) =>

@@ -16,6 +16,13 @@ import type { PluginRegistry } from '../plugin/registry';
 import type { CompilerTagDef } from '../plugin/types';
 import { mayWrite } from './analysis';
 
+/**
+ * Follows every print of a value of unknown size: a print can add a string of up to
+ * limits.maxStringLength characters with no loop in between, so the output budget is checked here
+ * too (RenderState.outAt / output; a comparison unless the output is near its budget).
+ */
+export const OUTPUT_CHECK = ' if (o.length > rt.outAt) o = rt.output(o);';
+
 export interface CompileOptions {
   name: string;
   /** the template's source, for the positions of warnings */

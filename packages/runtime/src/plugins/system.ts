@@ -11,7 +11,7 @@ export const setMemory: FunctionPluginDef = definePlugin({
   name: 'set_memory',
   group: 'Variables and arrays',
   description:
-    'Raises the memory limit of the run. Only 256M, 512M and 768M are accepted. The catalog table names the attribute `var`, its example `memory_limit`: both work. In Sumi it records the limit (see the run log); memory is bounded by the output and step budgets.',
+    "Raises the memory limit of the run. Only 256M, 512M and 768M are accepted. The catalog table names the attribute `var`, its example `memory_limit`: both work. In Sumi it raises the run's memory budget (limits.maxMemoryBytes, 128M by default like PHP's memory_limit) to that size, never above the engine's limits.maxSetMemoryBytes.",
   attributes: {
     var: { type: 'string', description: 'the limit: 256M, 512M or 768M' },
     memory_limit: { type: 'string', description: 'the same, as the catalog example writes it' },
@@ -27,6 +27,7 @@ export const setMemory: FunctionPluginDef = definePlugin({
         problem: `'${v}' is not allowed; use one of ${MEMORY.join(', ')}`,
       });
     ctx.state.set('memory_limit', v);
+    ctx.memoryLimit = Number.parseInt(v, 10) * 1024 * 1024;
     ctx.log('info', `memory limit set to ${v}`, 'set_memory');
   },
 });

@@ -123,4 +123,9 @@ export interface RenderContext {
    * (`ctx.fail('PLUGIN_ERROR', { plugin: 'stock', message: 'no inventory service' })`).
    */
   fail<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, hint?: string): never;
+  /**
+   * The memory budget of this run in bytes, like PHP's memory_limit; `{set_memory}` raises it. It
+   * never goes above limits.maxSetMemoryBytes, nor below the engine's limits.maxMemoryBytes.
+   */
+  memoryLimit: number;
 }

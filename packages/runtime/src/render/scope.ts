@@ -8,7 +8,7 @@
  */
 
 import type { Value } from '@sumi/php';
-import { copyValue, PhpArray } from '@sumi/php';
+import { copyValue, keepString, PhpArray } from '@sumi/php';
 
 /** `$dataSet.emptyArray`: an empty array real templates start lists with (shared: read only) */
 const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
@@ -48,7 +48,15 @@ export class Scope {
 
   /** stores `value` (moved in: callers copy arrays that stay reachable elsewhere) */
   set(name: string, value: Value): void {
+    if (typeof value === 'string') keepString(value);
     this.assigned.set(name, value);
+  }
+
+  /** what the variables hold, for the memory budget: the new values and the data */
+  roots(): Value[] {
+    const out = [...this.assigned.values()];
+    if (this.data !== null) out.push(this.data);
+    return out;
   }
 
   /** every variable in order (`$dataSet`, the data's, then the new ones), arrays as copies */

@@ -15,14 +15,23 @@
  *                 partN(rt, V, o) and `o = ((o) => {...})(o)`: the parts of a long template or body
  *   locals        aN iN nN fN xN yN (foreach), sN (section), Ln (loop labels), cN dN (capture),
  *                 rN (a plugin's result), hN (a variable read once before a loop)
- *   rt methods    at, call, callAsync, callFunction, returnSignal, positioned, steps, checkAt,
- *                 tick, budget, now, smartyStatic, constant, request, foreachStart, foreachProp,
- *                 foreachProps, sectionStart, sectionProp, sectionProps, captureEnd, capture,
- *                 captures
+ *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, steps, checkAt,
+ *                 tick, budget, outAt, output, now, smartyStatic, constant, request, foreachStart,
+ *                 foreachProp, foreachProps, sectionStart, sectionProp, sectionProps, captureEnd,
+ *                 capture, captures
  */
 import { locate, type Span } from '@sumi/parser';
 import type { Value } from '@sumi/php';
-import { copyValue, PhpArray, PhpError } from '@sumi/php';
+import {
+  byteLength,
+  copyValue,
+  DEFAULT_HOST,
+  enterHost,
+  keepString,
+  LimitError,
+  PhpArray,
+  PhpError,
+} from '@sumi/php';
 import {
   type ErrorCode,
   ErrorCodes,
@@ -36,6 +45,7 @@ import {
 import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
 import type { CoreServices, LogEntry, RenderContext } from './context';
+import type { RenderHost } from './host';
 import type { Limits } from './limits';
 import {
   type ForeachState,
@@ -66,13 +76,22 @@ export interface RenderShared {
   /** made on first use: most renders never touch a service */
   services(): CoreServices;
   limits: Limits;
+  /** what PHP functions see of this render (budgets, caches, preg_last_error): made current while it runs */
+  host: RenderHost;
+  /** the memory budget of this run (`{set_memory}` raises it) */
+  memoryLimit: number;
+  /** the running template and the custom functions it called: what the memory budget measures */
+  frames: RenderState[];
   log: LogEntry[];
+  /** bytes of the kept log messages, and the entries dropped past the log's limits */
+  logBytes: number;
+  logDropped: number;
   constants: ReadonlyMap<string, Value>;
   /** `$smarty.get/post/...`, made on first use */
   request(): RequestData;
   /** per-render plugin state (counter, cycle, ...) */
   pluginState: Map<string, unknown> | null;
-  /** when the first budget check ran (0 before): short renders never read the clock */
+  /** when the render started (Date.now()), compiling included */
   startedAt: number;
   depth: number;
   /** rendering through render() (async plugins allowed) rather than renderSync() */
@@ -96,6 +115,12 @@ export class RenderState implements RenderContext {
   private foreachTable: ForeachTable | null = null;
   private sectionTable: SectionTable | null = null;
   private captureTable: Map<string, string> | null = null;
+  /**
+   * Output length (characters) past which a print checks the output budget: a character is at
+   * least one UTF-8 byte, so below it the budget cannot be exceeded. Exact bytes are counted when
+   * output is streamed and when the render ends.
+   */
+  outAt: number;
 
   constructor(
     readonly shared: RenderShared,
@@ -108,6 +133,7 @@ export class RenderState implements RenderContext {
   ) {
     this.steps = steps;
     this.checkAt = this.nextCheck();
+    this.outAt = shared.limits.maxOutputBytes;
   }
 
   /** the step at which the next budget check runs: every 1024 steps, and right past the limit */
@@ -125,13 +151,31 @@ export class RenderState implements RenderContext {
     return this.shared.constants;
   }
 
+  get memoryLimit(): number {
+    return this.shared.memoryLimit;
+  }
+
+  set memoryLimit(bytes: number) {
+    const { limits } = this.shared;
+    this.shared.memoryLimit = Math.max(limits.maxMemoryBytes, Math.min(bytes, limits.maxSetMemoryBytes));
+  }
+
   get state(): Map<string, unknown> {
     return (this.shared.pluginState ??= new Map());
   }
 
+  /** before a modifier runs: its position, a step, and this render's host for the PHP functions */
   at(pos: number): this {
     this.pos = pos;
+    if (++this.steps > this.checkAt) this.budget(0);
+    enterHost(this.shared.host);
     return this;
+  }
+
+  /** after an `await` in the generated code: this render's host is current again */
+  back<T>(value: T): T {
+    enterHost(this.shared.host);
+    return value;
   }
 
   get(name: string): Value {
@@ -162,6 +206,18 @@ export class RenderState implements RenderContext {
   }
 
   log(level: LogEntry['level'], message: string, source?: string): void {
+    const shared = this.shared;
+    const bytes = message.length + (source?.length ?? 0);
+    if (
+      shared.logDropped > 0 ||
+      shared.log.length >= shared.limits.maxLogEntries ||
+      shared.logBytes + bytes > shared.limits.maxLogBytes
+    ) {
+      // the engine adds one entry counting these when the render ends
+      shared.logDropped++;
+      return;
+    }
+    shared.logBytes += bytes;
     const span = this.spans[this.pos];
     const entry: LogEntry = { level, message, source, template: this.templateName };
     if (span) {
@@ -181,18 +237,21 @@ export class RenderState implements RenderContext {
 
   /** where a streaming render hands its output (RenderOptions.write); null: output is returned whole */
   sink: ((chunk: string) => void) | null = null;
-  /** characters already handed to `sink` */
+  /** characters already handed to `sink`, and their UTF-8 bytes */
   written = 0;
+  writtenBytes = 0;
 
   /**
    * A loop's periodic check (every 1024 steps): the budgets, and for a streaming render the output so
    * far goes to the sink once it is big enough to be worth a write. Returns what stays buffered.
    */
   tick(o: string): string {
-    this.budget(this.written + o.length);
+    this.budget(this.writtenBytes + o.length);
     if (this.sink === null || o.length < FLUSH_AT) return o;
+    this.spend(o);
     this.sink(o);
     this.written += o.length;
+    this.outAt = this.shared.limits.maxOutputBytes - this.writtenBytes;
     return '';
   }
 
@@ -205,15 +264,22 @@ export class RenderState implements RenderContext {
         'raise limits.maxSteps if this run is legitimate',
       );
     }
-    const now = Date.now();
-    if (this.shared.startedAt === 0) this.shared.startedAt = now;
-    else if (now - this.shared.startedAt > limits.timeoutMs) {
-      fail(ErrorCodes.LIMIT_TIME, { limit: limits.timeoutMs });
-    }
-    if (outputLength > limits.maxOutputBytes) {
-      fail(ErrorCodes.LIMIT_OUTPUT, { limit: limits.maxOutputBytes });
-    }
+    checkTime(this.shared);
+    if (outputLength > limits.maxOutputBytes) failOutput(limits);
     this.checkAt = this.nextCheck();
+  }
+
+  /** a print took the output past `outAt` characters: over the budget for sure (see outAt) */
+  output(o: string): string {
+    if (this.writtenBytes + o.length > this.shared.limits.maxOutputBytes) failOutput(this.shared.limits);
+    return o;
+  }
+
+  /** a chunk of output leaves (streamed, or the whole output at the end): its exact UTF-8 bytes count */
+  spend(chunk: string): void {
+    const limits = this.shared.limits;
+    this.writtenBytes += chunk.length > limits.maxOutputBytes ? chunk.length : byteLength(chunk);
+    if (this.writtenBytes > limits.maxOutputBytes) failOutput(limits);
   }
 
   /* ---------------- $smarty ---------------- */
@@ -278,7 +344,7 @@ export class RenderState implements RenderContext {
   }
 
   captureEnd(name: string, assign: string | null, append: string | null, buffer: string): void {
-    (this.captureTable ??= new Map()).set(name, buffer);
+    (this.captureTable ??= new Map()).set(name, keepString(buffer));
     if (assign !== null) assignPath(this.vars, assign, buffer);
     if (append !== null) {
       const cur = this.vars.owned(append) ?? null;
@@ -286,6 +352,13 @@ export class RenderState implements RenderContext {
       arr.push(buffer);
       this.vars.set(append, arr);
     }
+  }
+
+  /** what this frame holds for the memory budget: its variables and captures */
+  held(): Value[] {
+    const out = this.vars.roots();
+    if (this.captureTable !== null) for (const v of this.captureTable.values()) out.push(v);
+    return out;
   }
 
   capture(name: string): Value {
@@ -311,6 +384,7 @@ export class RenderState implements RenderContext {
   ): string | null {
     this.pos = pos;
     this.countStep();
+    enterHost(this.shared.host);
     const r = (def as BlockPluginDef).run(this, resolveAttrs(def, raw), body as BlockBody);
     if (r instanceof Promise) {
       r.catch(() => {});
@@ -327,8 +401,12 @@ export class RenderState implements RenderContext {
   ): Promise<string | null> {
     this.pos = pos;
     this.countStep();
-    if (this.shared.startedAt === 0) this.shared.startedAt = Date.now();
-    const r = await (def as BlockPluginDef).run(this, resolveAttrs(def, raw), body as BlockBody);
+    enterHost(this.shared.host);
+    const pending = (def as BlockPluginDef).run(this, resolveAttrs(def, raw), body as BlockBody);
+    // while it waits, code that is not this render's must not run on this render's budgets
+    enterHost(DEFAULT_HOST);
+    const r = await pending;
+    enterHost(this.shared.host);
     this.pos = pos;
     // time spent waiting counts against the time budget
     this.budget(0);
@@ -376,9 +454,19 @@ export class RenderState implements RenderContext {
             : ErrorCodes.PHP_ERROR;
       code = php;
       message = errorMessage(php, { kind: e.kind, message: e.message });
+    } else if (e instanceof LimitError) {
+      code = ErrorCodes.LIMIT_MEMORY;
+      message = errorMessage(ErrorCodes.LIMIT_MEMORY, { what: limitWhat(e) });
+      hint = limitHint(e);
     } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
       code = ErrorCodes.LIMIT_DEPTH;
       message = errorMessage(ErrorCodes.LIMIT_DEPTH, { what: 'recursion too deep' });
+    } else if (e instanceof RangeError && JS_SIZE_LIMIT.test(e.message)) {
+      // JavaScript's own ceiling (a string of 2^29 characters, a Map of 2^24 keys) was reached
+      // before any of ours: only a built-in that multiplies a value within the caps gets there
+      code = ErrorCodes.LIMIT_MEMORY;
+      message = errorMessage(ErrorCodes.LIMIT_MEMORY, { what: 'a value grew past what JavaScript can hold' });
+      hint = 'lower limits.maxStringLength / limits.maxArrayLength';
     } else if (e instanceof Error) {
       code = ErrorCodes.PLUGIN_ERROR;
       message = errorMessage(ErrorCodes.PLUGIN_ERROR, { message: e.message });
@@ -393,4 +481,36 @@ export class RenderState implements RenderContext {
       cause: e,
     });
   }
+}
+
+/** RangeError messages of V8, SpiderMonkey and JavaScriptCore for a value over the engine's size limits */
+const JS_SIZE_LIMIT =
+  /invalid string length|invalid array length|maximum size exceeded|out of memory|allocation failed/i;
+
+function limitWhat(e: LimitError): string {
+  switch (e.what) {
+    case 'string':
+      return `a string of ${e.size} characters (limits.maxStringLength is ${e.limit})`;
+    case 'array':
+      return `an array of ${e.size} elements (limits.maxArrayLength is ${e.limit})`;
+    default:
+      return `about ${e.size} bytes in use (the memory budget is ${e.limit})`;
+  }
+}
+
+function limitHint(e: LimitError): string {
+  return e.what === 'memory'
+    ? 'raise it with {set_memory memory_limit=512M} or limits.maxMemoryBytes'
+    : `raise limits.${e.what === 'string' ? 'maxStringLength' : 'maxArrayLength'} if this run is legitimate`;
+}
+
+/** the time budget, counted from the start of the render */
+export function checkTime(shared: RenderShared): void {
+  if (Date.now() - shared.startedAt > shared.limits.timeoutMs) {
+    fail(ErrorCodes.LIMIT_TIME, { limit: shared.limits.timeoutMs });
+  }
+}
+
+function failOutput(limits: Limits): never {
+  return fail(ErrorCodes.LIMIT_OUTPUT, { limit: limits.maxOutputBytes });
 }

@@ -43,5 +43,5 @@ function compileFunctionCall(st: CodegenState, n: TagNode): string {
   const pos = st.position(n.span);
   st.usesAsync = true;
   const call = `rt.callFunction(${pos}, ${attrsObject(st, n.attrs)})`;
-  return `p = ${pos}; ${st.options.async ? `await ${call}` : call};\n`;
+  return `p = ${pos}; ${st.options.async ? `rt.back(await ${call})` : call};\n`;
 }

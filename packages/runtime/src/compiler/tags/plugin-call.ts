@@ -7,7 +7,7 @@
 import type { Attribute, BlockNode, Node, TagNode } from '@sumi/parser';
 import type { BlockPluginDef, FunctionPluginDef } from '../../plugin/types';
 import { compileExpr } from '../expressions';
-import type { CodegenState } from '../state';
+import { type CodegenState, OUTPUT_CHECK } from '../state';
 import { checkStaticAttrs } from './static-check';
 
 /**
@@ -34,7 +34,7 @@ function callExpr(
 ): string {
   const d = st.constant(def);
   if (def.async) st.usesAsync = true;
-  if (st.options.async && def.async) return `await rt.callAsync(${d}, ${pos}, ${args})`;
+  if (st.options.async && def.async) return `rt.back(await rt.callAsync(${d}, ${pos}, ${args}))`;
   return `rt.call(${d}, ${pos}, ${args})`;
 }
 
@@ -48,7 +48,9 @@ export function compilePluginTag(
   const pos = st.position(n.span);
   const r = st.id('r');
   const call = callExpr(st, def, pos, attrsObject(st, n.attrs, def));
-  const print = n.modifiers.length ? `o += str(${withModifiers(r)});` : `if (${r} != null) o += ${r};`;
+  const print = n.modifiers.length
+    ? `o += str(${withModifiers(r)});${OUTPUT_CHECK}`
+    : `if (${r} != null) { o += ${r};${OUTPUT_CHECK} }`;
   return `p = ${pos}; { const ${r} = ${call}; ${print} }\n`;
 }
 
@@ -78,7 +80,7 @@ export function compilePluginBlock(
   if (def.async) st.usesAsync = true;
   const call =
     st.options.async && (def.async || bodyAsync)
-      ? `await rt.callAsync(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`
+      ? `rt.back(await rt.callAsync(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj}))`
       : `rt.call(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`;
-  return `p = ${pos}; { const ${r} = ${call}; if (${r} != null) o += ${r}; }\n`;
+  return `p = ${pos}; { const ${r} = ${call}; if (${r} != null) { o += ${r};${OUTPUT_CHECK} } }\n`;
 }

@@ -1,0 +1,52 @@
+/**
+ * How much memory PHP would use for values: what the memory budget compares with its limit
+ * (PHP's memory_limit). The sizes are PHP 8's on 64-bit: a zend_string is 24 bytes of header plus
+ * its bytes, an array 56 bytes plus a 32-byte bucket per element (scalars live in the bucket).
+ * A string counts one byte per UTF-16 unit; arrays shared by copy-on-write count once, like PHP's
+ * refcounted arrays.
+ */
+import { type ArrayStore, PhpArray } from './array';
+import { PhpObject } from './object';
+import type { Value } from './value';
+
+export const STRING_HEADER_BYTES = 24;
+export const ARRAY_HEADER_BYTES = 56;
+export const ARRAY_ELEMENT_BYTES = 32;
+
+/**
+ * The estimated bytes of `roots` and everything they hold. Stops counting once the total passes
+ * `stopAbove` (the caller only needs to know that it did), so a check costs at most the budget's
+ * worth of walking.
+ */
+export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIVE_INFINITY): number {
+  const seen = new Set<ArrayStore>();
+  const stack: PhpArray[] = [];
+  let total = 0;
+  const visit = (v: Value): void => {
+    if (v instanceof PhpObject) v = v.props;
+    if (typeof v === 'string') {
+      total += STRING_HEADER_BYTES + v.length;
+    } else if (v instanceof PhpArray) {
+      if (seen.has(v.s)) return;
+      seen.add(v.s);
+      total += ARRAY_HEADER_BYTES + v.size * ARRAY_ELEMENT_BYTES;
+      stack.push(v);
+    }
+  };
+  for (const v of roots) {
+    visit(v);
+    // arrays are walked with a stack: nesting depth is the data's, not the call stack's
+    while (stack.length > 0 && total <= stopAbove) {
+      const a = stack.pop()!;
+      const s = a.s;
+      if (s.keys !== null) {
+        for (const k of s.keys) if (typeof k === 'string') total += STRING_HEADER_BYTES + k.length;
+      }
+      for (const x of s.vals) {
+        if (typeof x === 'object' || typeof x === 'string') visit(x);
+      }
+    }
+    if (total > stopAbove) break;
+  }
+  return total;
+}
