@@ -265,7 +265,7 @@ export class PhpArray {
           return;
         }
         if (k === n && s.next === n) {
-          growArray(n);
+          growArray(n, value);
           s.vals.push(value);
           s.next = n + 1;
           s.hasInt = true;
@@ -279,7 +279,7 @@ export class PhpArray {
       s.vals[i] = value;
       return;
     }
-    growArray(this.size);
+    growArray(this.size, value);
     if (s.sharedKeys) ownKeys(s);
     const keys = s.keys!;
     if (s.index !== null) s.index.set(k, keys.length);
@@ -298,7 +298,7 @@ export class PhpArray {
     const s = this.s;
     if (value === undefined) value = null;
     if (s.keys === null && s.next === s.vals.length) {
-      growArray(s.vals.length);
+      growArray(s.vals.length, value);
       s.vals.push(value);
       s.next++;
       s.hasInt = true;

@@ -174,9 +174,14 @@ export function keepString(s: string): string {
   return s;
 }
 
-/** One more element in an array of `size` elements (PhpArray's own growth). */
-export function growArray(size: number): void {
+/** One more element, `value`, in an array of `size` elements (PhpArray's own growth). */
+export function growArray(size: number, value: unknown): void {
   const h = HOST;
   if (size >= h.limits.maxArrayLength) throw new LimitError('array', size + 1, h.limits.maxArrayLength);
-  if ((h.allocated += 32) > h.measureAt) h.measure();
+  if (typeof value === 'string') {
+    if (value.length > h.limits.maxStringLength) {
+      throw new LimitError('string', value.length, h.limits.maxStringLength);
+    }
+    if ((h.allocated += 32 + value.length) > h.measureAt) h.measure();
+  } else if ((h.allocated += 32) > h.measureAt) h.measure();
 }

@@ -3,7 +3,10 @@
  * (PHP's memory_limit). The sizes are PHP 8's on 64-bit: a zend_string is 24 bytes of header plus
  * its bytes, an array 56 bytes plus a 32-byte bucket per element (scalars live in the bucket).
  * A string counts one byte per UTF-16 unit; arrays shared by copy-on-write count once, like PHP's
- * refcounted arrays.
+ * refcounted arrays. Equal strings of 64 to 4096 characters count once: one label appended to a
+ * million rows is one string in PHP (refcounted) as in JavaScript. Longer strings count each time
+ * they are held (looking them up would flatten every rope, building the very memory being
+ * measured), which can only overstate what PHP uses.
  */
 import { type ArrayStore, PhpArray } from './array';
 import { PhpObject } from './object';
@@ -12,6 +15,9 @@ import type { Value } from './value';
 export const STRING_HEADER_BYTES = 24;
 export const ARRAY_HEADER_BYTES = 56;
 export const ARRAY_ELEMENT_BYTES = 32;
+/** strings in this range count once however often they are held (see above) */
+const SHARED_MIN = 64;
+const SHARED_MAX = 4096;
 
 /**
  * The estimated bytes of `roots` and everything they hold. Stops counting once the total passes
@@ -20,11 +26,16 @@ export const ARRAY_ELEMENT_BYTES = 32;
  */
 export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIVE_INFINITY): number {
   const seen = new Set<ArrayStore>();
+  const strings = new Set<string>();
   const stack: PhpArray[] = [];
   let total = 0;
   const visit = (v: Value): void => {
     if (v instanceof PhpObject) v = v.props;
     if (typeof v === 'string') {
+      if (v.length >= SHARED_MIN && v.length <= SHARED_MAX) {
+        if (strings.has(v)) return;
+        strings.add(v);
+      }
       total += STRING_HEADER_BYTES + v.length;
     } else if (v instanceof PhpArray) {
       if (seen.has(v.s)) return;

@@ -78,6 +78,8 @@ export function isNumber(v: unknown): v is Num {
   return typeof v === 'number' || typeof v === 'bigint' || v instanceof PhpFloat;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /**
  * Number of bytes of a JS string as a PHP string (what strlen counts): UTF-8,
  * where a lone U+DC80..U+DCFF stands for one raw byte (see binary-string.ts)
@@ -85,6 +87,8 @@ export function isNumber(v: unknown): v is Num {
  */
 export function byteLength(s: string): number {
   const n = s.length;
+  // most strings are ASCII: a regex scan is several times faster than the loop below
+  if (n > 64 && !NON_ASCII.test(s)) return n;
   let bytes = n;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);

@@ -294,7 +294,8 @@ export class Engine {
     // the budgets hold at the end too: time spent since the last check, the exact bytes of output
     try {
       checkTime(shared);
-      rt.spend(output);
+      // a character is at most 3 UTF-8 bytes: far from the budget, counting them is not needed
+      if (rt.writtenBytes + output.length * 3 > shared.limits.maxOutputBytes) rt.spend(output);
     } catch (e) {
       throw rt.positioned(e, -1, output);
     }

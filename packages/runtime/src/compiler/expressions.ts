@@ -34,8 +34,15 @@ export function compileExpr(st: CodegenState, e: Expr): string {
       return compileVar(st, e);
     case 'String':
       return JSON.stringify(e.value);
-    case 'Interp':
-      return `(${e.parts.map((part) => (typeof part === 'string' ? JSON.stringify(part) : `str(${compileExpr(st, part)})`)).join(' + ') || '""'})`;
+    case 'Interp': {
+      const parts = e.parts.map((part) =>
+        typeof part === 'string' ? JSON.stringify(part) : `str(${compileExpr(st, part)})`,
+      );
+      // joining values can build a string longer than any of them: its cap is checked
+      const grows = parts.length > 1 && e.parts.some((part) => typeof part !== 'string');
+      const joined = parts.join(' + ') || '""';
+      return grows ? `keep(${joined})` : `(${joined})`;
+    }
     case 'Number':
       return numberLiteral(st, e.value, e.float);
     case 'Bool':

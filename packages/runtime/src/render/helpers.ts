@@ -15,6 +15,7 @@ import {
   div,
   ge,
   gt,
+  keepString,
   le,
   looseEquals,
   lt,
@@ -156,4 +157,6 @@ export const helpers = {
   /** the prototype of attribute objects: nothing to inherit, nothing to change */
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
+  /** a string built by interpolation: its length cap and its bytes on the memory meter */
+  keep: keepString,
 };

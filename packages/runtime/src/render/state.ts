@@ -164,11 +164,13 @@ export class RenderState implements RenderContext {
     return (this.shared.pluginState ??= new Map());
   }
 
-  /** before a modifier runs: its position, a step, and this render's host for the PHP functions */
+  /**
+   * Before a modifier runs: its position and a step (so the budgets are checked among modifier
+   * calls too). The host is already current: the render enters it, and `back` after every await.
+   */
   at(pos: number): this {
     this.pos = pos;
     if (++this.steps > this.checkAt) this.budget(0);
-    enterHost(this.shared.host);
     return this;
   }
 
@@ -278,7 +280,8 @@ export class RenderState implements RenderContext {
   /** a chunk of output leaves (streamed, or the whole output at the end): its exact UTF-8 bytes count */
   spend(chunk: string): void {
     const limits = this.shared.limits;
-    this.writtenBytes += chunk.length > limits.maxOutputBytes ? chunk.length : byteLength(chunk);
+    const n = chunk.length;
+    this.writtenBytes += n > limits.maxOutputBytes ? n : byteLength(chunk);
     if (this.writtenBytes > limits.maxOutputBytes) failOutput(limits);
   }
 
