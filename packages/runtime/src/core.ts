@@ -34,7 +34,7 @@ export { isPluginGroup, PLUGIN_GROUPS, type PluginGroup } from './plugin/groups'
 export { PluginRegistry } from './plugin/registry';
 export * from './plugin/types';
 export type * from './render/context';
-export { DEFAULT_LIMITS, type Limits } from './render/limits';
+export { DEFAULT_LIMITS, LIMIT_INFO, type LimitInfo, type Limits } from './render/limits';
 export { RUN_CONTEXTS, type RunContext, type RunContextName } from './render/run-contexts';
 export {
   defaultServices,

@@ -2,55 +2,91 @@
  * Budgets that stop a runaway render. Each one counts work done anywhere in the render: in the
  * template's own tags, inside modifiers and plugins, in custom functions, while printing and while
  * capturing. Over a budget, the render stops with a LIMIT_* error at the tag that was running; the
- * engine and its next render are unaffected. The security and limits guide lists them for users:
- * keep it in step.
+ * engine and its next render are unaffected.
+ *
+ * One table: the defaults, the `Limits` type, the CLI's config check and the docs' security and
+ * limits guide all read LIMIT_INFO.
  */
-export interface Limits {
-  /** steps: loop iterations, plugin calls and modifier calls (the checks run every 1024 steps) */
-  maxSteps: number;
-  /**
-   * wall-clock time of one render from its start, compiling included, awaited plugins included;
-   * checked every 1024 steps, inside long built-ins (pattern matching, sorting, building big
-   * values) and when the render ends
-   */
-  timeoutMs: number;
-  /** UTF-8 bytes of output: what is returned or streamed, and what a `{capture}` holds */
-  maxOutputBytes: number;
-  /** nested custom function calls */
-  maxDepth: number;
-  /** characters (UTF-16 units) of any one string the template builds, checked before building it */
-  maxStringLength: number;
-  /** elements of any one array the template builds, checked before adding one */
-  maxArrayLength: number;
-  /**
-   * Estimated memory the render holds (its variables, captures and what they contain, counted in
-   * PHP's sizes, the data passed in included), like PHP's memory_limit. `{set_memory}` raises it
-   * for the run to 256M, 512M or 768M, never above `maxSetMemoryBytes`.
-   */
-  maxMemoryBytes: number;
-  /** the most `{set_memory}` may raise `maxMemoryBytes` to */
-  maxSetMemoryBytes: number;
-  /** log entries one render keeps; later ones are dropped and one last entry counts them */
-  maxLogEntries: number;
-  /** bytes of log messages one render keeps (same rule) */
-  maxLogBytes: number;
-  /** characters of one template's source: compiling is linear in it, so this bounds compile time */
-  maxTemplateLength: number;
-}
 
 const MiB = 1024 * 1024;
 
-export const DEFAULT_LIMITS: Limits = {
-  maxSteps: 50_000_000,
-  timeoutMs: 60_000,
-  maxOutputBytes: 64 * MiB,
-  maxDepth: 32,
-  maxStringLength: 32 * MiB,
-  maxArrayLength: 2_000_000,
-  // PHP's default memory_limit, which the CMS's {set_memory} raises
-  maxMemoryBytes: 128 * MiB,
-  maxSetMemoryBytes: 768 * MiB,
-  maxLogEntries: 10_000,
-  maxLogBytes: 4 * MiB,
-  maxTemplateLength: 4 * MiB,
-};
+export interface LimitInfo {
+  readonly default: number;
+  /** the error code when it is exceeded */
+  readonly code: string;
+  /** what it counts, and when it is checked */
+  readonly description: string;
+}
+
+export const LIMIT_INFO = {
+  maxSteps: {
+    default: 50_000_000,
+    code: 'LIMIT_STEPS',
+    description:
+      'Steps of one render: loop iterations, plugin calls and modifier calls, custom functions included. The budgets are checked every few steps, more often when steps are slow (about every 20 ms).',
+  },
+  timeoutMs: {
+    default: 60_000,
+    code: 'LIMIT_TIME',
+    description:
+      'Wall-clock milliseconds of one render from its start: compiling, awaited plugins and work inside modifiers included. Checked between steps, inside long built-ins (pattern matching, building big values) and when the render ends.',
+  },
+  maxOutputBytes: {
+    default: 64 * MiB,
+    code: 'LIMIT_OUTPUT',
+    description:
+      'UTF-8 bytes of output, returned or streamed; a `{capture}` and a block body count as they are built. Checked at every print of a value.',
+  },
+  maxDepth: {
+    default: 32,
+    code: 'LIMIT_DEPTH',
+    description: 'Nested custom function calls (`{function}`).',
+  },
+  maxStringLength: {
+    default: 32 * MiB,
+    code: 'LIMIT_MEMORY',
+    description:
+      'Characters (UTF-16 units) of any one string the template builds: checked before building it, in every modifier, interpolation, capture and assignment.',
+  },
+  maxArrayLength: {
+    default: 2_000_000,
+    code: 'LIMIT_MEMORY',
+    description:
+      'Elements of any one array the template builds: checked before an element is added (explode, range, array_merge, `{append}`, ...).',
+  },
+  maxMemoryBytes: {
+    default: 128 * MiB,
+    code: 'LIMIT_MEMORY',
+    description:
+      "Memory the render holds, in PHP's sizes: its variables (the data passed in included), captures and everything in them. Like PHP's memory_limit (128M by default), which `{set_memory}` raises for the run. Measured whenever the render has built as much again as it held at the last measurement.",
+  },
+  maxSetMemoryBytes: {
+    default: 768 * MiB,
+    code: 'LIMIT_MEMORY',
+    description: 'The most `{set_memory}` may raise `maxMemoryBytes` to (it accepts 256M, 512M and 768M).',
+  },
+  maxLogEntries: {
+    default: 10_000,
+    code: '',
+    description:
+      'Log entries one render keeps. Later entries are dropped and one last warning says how many: not an error.',
+  },
+  maxLogBytes: {
+    default: 4 * MiB,
+    code: '',
+    description: 'Bytes of log messages one render keeps (the same rule).',
+  },
+  maxTemplateLength: {
+    default: 4 * MiB,
+    code: 'LIMIT_TEMPLATE',
+    description:
+      "Characters of one template's source, custom functions included. Compiling is linear in the source, so this bounds compile time and memory.",
+  },
+} as const satisfies Record<string, LimitInfo>;
+
+/** The budgets of a render (`EngineOptions.limits`): see LIMIT_INFO for each. */
+export type Limits = { -readonly [K in keyof typeof LIMIT_INFO]: number };
+
+export const DEFAULT_LIMITS: Limits = Object.fromEntries(
+  Object.entries(LIMIT_INFO).map(([name, info]) => [name, info.default]),
+) as Limits;
