@@ -37,8 +37,13 @@ export interface EngineOptions {
   request?: RequestInput;
   leftDelimiter?: string;
   rightDelimiter?: string;
-  /** compiled templates kept by source (LRU by insertion); default 500 */
+  /** compiled templates kept by source (oldest first out); default 500 */
   cacheSize?: number;
+  /**
+   * estimated bytes of the compiled templates kept (each about ten times its source: the source,
+   * its spans and the generated function); default 64 MiB
+   */
+  templateCacheBytes?: number;
   /**
    * bytes of compiled patterns and other derived data the engine's PHP functions keep between
    * renders (least recently used first out); default 16 MiB
@@ -117,6 +122,7 @@ export class Engine {
   readonly registry = new PluginRegistry();
   readonly limits: Limits;
   private readonly cache = new Map<string, CompiledTemplate>();
+  private cachedBytes = 0;
   private readonly functionsByName = new Map<string, FunctionDefinition>();
   private readonly functionsById = new Map<number, FunctionDefinition>();
   private readonly constants: Map<string, Value>;
@@ -135,6 +141,7 @@ export class Engine {
   register(...defs: PluginDef[]): this {
     for (const def of defs) this.registry.register(def);
     this.cache.clear();
+    this.cachedBytes = 0;
     return this;
   }
 
@@ -174,11 +181,16 @@ export class Engine {
       leftDelimiter: this.options.leftDelimiter,
       rightDelimiter: this.options.rightDelimiter,
     });
-    if (this.cache.size >= (this.options.cacheSize ?? 500)) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+    const bytes = templateBytes(compiled);
+    const maxBytes = this.options.templateCacheBytes ?? 64 * 1024 * 1024;
+    if (bytes > maxBytes / 4) return compiled;
+    for (const [key, old] of this.cache) {
+      if (this.cache.size < (this.options.cacheSize ?? 500) && this.cachedBytes + bytes <= maxBytes) break;
+      this.cache.delete(key);
+      this.cachedBytes -= templateBytes(old);
     }
     this.cache.set(cacheKey, compiled);
+    this.cachedBytes += bytes;
     return compiled;
   }
 
@@ -381,6 +393,11 @@ export class Engine {
     }
     return done(undefined);
   }
+}
+
+/** what a compiled template costs in the cache, estimated: its source, name and spans, and its code */
+function templateBytes(t: CompiledTemplate): number {
+  return (t.source.length + t.name.length) * 4 + t.spans.length * 48 + t.code.length * 4;
 }
 
 function toArray(v: unknown): PhpArray {
