@@ -34,7 +34,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out(usage);
     return name === undefined ? 2 : 0;
   }
-  const command = commands[name];
+  // own properties only: `sumi constructor` is an unknown command, not Object.prototype's
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
     io.err(`sumi: unknown command "${name}"\n\n${usage}`);
     return 2;

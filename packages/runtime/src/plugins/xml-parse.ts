@@ -40,7 +40,14 @@ const NAME_START =
 const NAME = new RegExp(`[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*`, 'uy');
 /** characters XML allows (Char production) */
 const BAD_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
-const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', apos: "'", quot: '"' };
+/** a Map: the name comes from the document, and `&constructor;` must not find Object.prototype's */
+const PREDEFINED: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['apos', "'"],
+  ['quot', '"'],
+]);
 
 class Parser {
   pos = 0;
@@ -104,7 +111,7 @@ class Parser {
     }
     const name = this.name();
     this.expect(';');
-    const pre = PREDEFINED[name];
+    const pre = PREDEFINED.get(name);
     if (pre !== undefined) return pre;
     if (!this.entities.has(name)) this.fail(`Entity '${name}' not defined`);
     throw new XmlUnsupported(`a reference to the DOCTYPE entity '${name}'`);
