@@ -106,8 +106,9 @@ export const errorMessages = {
   }) => `${tag}: '${attribute}' must be ${expected}, got ${got}`,
   ASYNC_IN_SYNC: ({ name }: { name: string }) =>
     `{${name}} is asynchronous: use render() instead of renderSync()`,
-  UNKNOWN_FUNCTION: ({ name, id }: { name?: string; id?: string }) =>
-    `function: no custom function ${name !== undefined ? `named '${name}'` : `with id ${id}`}`,
+  /** names the attribute, never its value: a name or id built from a constant may be a secret */
+  UNKNOWN_FUNCTION: ({ attribute }: { attribute: 'name' | 'id' }) =>
+    `function: attribute '${attribute}' does not name a defined custom function`,
   LIMIT_STEPS: ({ limit }: { limit: number }) =>
     `step budget exceeded (${limit} loop iterations and plugin calls)`,
   LIMIT_TIME: ({ limit }: { limit: number }) => `time budget exceeded (${limit} ms)`,
