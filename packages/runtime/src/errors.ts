@@ -115,7 +115,8 @@ export const errorMessages = {
   LIMIT_OUTPUT: ({ limit }: { limit: number }) => `output budget exceeded (${limit} bytes)`,
   /** `what`: the nesting that went too deep, with its limit */
   LIMIT_DEPTH: ({ what }: { what: string }) => what,
-  INTERNAL: ({ message }: { message: string }) => message,
+  /** a JS engine error (TypeError, ...) in Sumi or a plugin: its text is never shown, only its place */
+  INTERNAL: ({ where }: { where: string }) => `internal error in ${where} (a bug in Sumi: please report it)`,
   // shared with the parser
   UNKNOWN_SMARTY_VAR: ({ name }: { name: string }) => formatMessage('UNKNOWN_SMARTY_VAR', { name }),
   INVALID_SMARTY_REF: ({ ref }: { ref: string }) => formatMessage('INVALID_SMARTY_REF', { ref }),
@@ -145,6 +146,63 @@ export function errorMessage<C extends RuntimeErrorCode>(code: C, params: ErrorP
  */
 export function fail<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, hint?: string): never {
   throw new RenderFailure(code, errorMessage(code, params), hint);
+}
+
+/** the JS stack ran out: deep recursion, reported as LIMIT_DEPTH */
+export function isStackOverflow(e: unknown): boolean {
+  return (
+    e instanceof Error &&
+    ((e instanceof RangeError && /call stack/i.test(e.message)) || /too much recursion/i.test(e.message))
+  );
+}
+
+/**
+ * The JS engine refused to make a value that big (a string, an array or a Map past its maximum size).
+ * The hook of the memory budget (render/limits.ts): until it maps these, they are INTERNAL errors.
+ */
+export function isMemoryExhaustion(e: unknown): boolean {
+  return (
+    e instanceof RangeError &&
+    /Invalid string length|Invalid array length|Map maximum size exceeded|allocation failed/i.test(e.message)
+  );
+}
+
+/** an error of the JS engine itself (a bug in Sumi or a plugin), as opposed to one a plugin means to throw */
+export function isEngineError(e: unknown): boolean {
+  return (
+    e instanceof TypeError ||
+    e instanceof ReferenceError ||
+    e instanceof SyntaxError ||
+    e instanceof RangeError ||
+    e instanceof EvalError ||
+    e instanceof URIError
+  );
+}
+
+/**
+ * The code and message of something thrown inside a render that is not Sumi's own error (a RenderFailure
+ * or a PhpError): a stack overflow is LIMIT_DEPTH; an engine error is INTERNAL, placed but never quoted
+ * (its text is JS internals; the SumiError keeps it as `cause` for --debug); a plain Error a plugin
+ * throws is that plugin's own account, PLUGIN_ERROR. `where` names the tag or modifier that was running.
+ */
+export function thrownError(e: unknown, where: string): { code: RuntimeErrorCode; message: string } {
+  if (isStackOverflow(e)) {
+    return { code: 'LIMIT_DEPTH', message: errorMessage('LIMIT_DEPTH', { what: 'recursion too deep' }) };
+  }
+  if (isMemoryExhaustion(e) || isEngineError(e) || !(e instanceof Error)) {
+    return { code: 'INTERNAL', message: errorMessage('INTERNAL', { where }) };
+  }
+  return { code: 'PLUGIN_ERROR', message: errorMessage('PLUGIN_ERROR', { message: e.message }) };
+}
+
+/**
+ * How an INTERNAL message names the place: `{name}` for a tag, `|name` for a modifier, else "this
+ * tag". `text` is the source from the start of the span that was running.
+ */
+export function placeLabel(text: string): string {
+  const m = /^(\{\/?|\|@?)([A-Za-z_][A-Za-z0-9_]*)/.exec(text);
+  if (!m) return 'this tag';
+  return m[1]!.startsWith('|') ? `|${m[2]}` : `{${m[2]}}`;
 }
 
 export interface SumiErrorInit {

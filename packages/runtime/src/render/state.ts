@@ -29,9 +29,11 @@ import {
   type ErrorParams,
   errorMessage,
   fail,
+  placeLabel,
   RenderFailure,
   type RuntimeErrorCode,
   SumiError,
+  thrownError,
 } from '../errors';
 import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
@@ -360,8 +362,8 @@ export class RenderState implements RenderContext {
     if (e instanceof SumiError) return e;
     const p = this.pos >= 0 && pos < 0 ? this.pos : pos;
     const span = this.spans[p] ?? null;
-    let code: ErrorCode = ErrorCodes.INTERNAL;
-    let message = errorMessage(ErrorCodes.INTERNAL, { message: String(e) });
+    let code: ErrorCode;
+    let message: string;
     let hint: string | undefined;
     if (e instanceof RenderFailure) {
       code = e.code;
@@ -376,12 +378,11 @@ export class RenderState implements RenderContext {
             : ErrorCodes.PHP_ERROR;
       code = php;
       message = errorMessage(php, { kind: e.kind, message: e.message });
-    } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      code = ErrorCodes.LIMIT_DEPTH;
-      message = errorMessage(ErrorCodes.LIMIT_DEPTH, { what: 'recursion too deep' });
-    } else if (e instanceof Error) {
-      code = ErrorCodes.PLUGIN_ERROR;
-      message = errorMessage(ErrorCodes.PLUGIN_ERROR, { message: e.message });
+    } else {
+      // JS errors: never quoted (see thrownError); the place named is the modifier or tag being run
+      const inner = this.spans[this.pos];
+      const at = inner && span && inner.start >= span.start && inner.end <= span.end ? inner : span;
+      ({ code, message } = thrownError(e, placeLabel(at ? this.source.slice(at.start, at.start + 64) : '')));
     }
     return new SumiError({
       code,
