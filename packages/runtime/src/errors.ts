@@ -256,6 +256,11 @@ export class RenderFailure extends Error {
 export interface FormatOptions {
   /** the template name to print when the error has none */
   file?: string;
+  /**
+   * Also print the JS stack (of the error, and of what caused it): for a bug report. Off by default,
+   * since a stack is JS internals and names the host's files.
+   */
+  debug?: boolean;
 }
 
 function withFrame(head: string, frame: string | undefined, hint: string | undefined): string {
@@ -269,16 +274,27 @@ function withFrame(head: string, frame: string | undefined, hint: string | undef
  * The one error formatter (the CLI prints with it, the playground shows it): the line
  * `page.tpl:3:7 CODE message` the way compilers and editors write it, then the code frame and
  * the hint when there is one. The position is in the error's own template (a custom function's
- * file, say). Anything that is not a SumiError is a bug in Sumi or a plugin: its stack is kept
- * so it can be reported.
+ * file, say). Anything that is not a SumiError is a bug in Sumi or a plugin: INTERNAL, its text
+ * and stack printed only with `debug` (they are JS internals, not the template's).
  */
 export function formatError(err: unknown, options: FormatOptions = {}): string {
   if (err instanceof SumiError) {
     const where = `${err.template || options.file || '<template>'}:${err.line}:${err.column}`;
-    return withFrame(`${where} ${err.code} ${err.message}`, err.frame, err.hint);
+    const out = withFrame(`${where} ${err.code} ${err.message}`, err.frame, err.hint);
+    return options.debug ? out + debugDetails(err, err.cause) : out;
   }
-  const e = err instanceof Error ? err : new Error(String(err));
-  return `${options.file ?? '<template>'}:1:1 INTERNAL ${e.message}\n${e.stack ?? ''}\n`;
+  const head = `${options.file ?? '<template>'}:1:1 INTERNAL ${errorMessage('INTERNAL', { where: 'Sumi' })}\n`;
+  return options.debug ? head + debugDetails(null, err) : head;
+}
+
+/** the stacks `debug` prints: the error's own, then its cause's */
+function debugDetails(err: Error | null, cause: unknown): string {
+  let out = '';
+  if (err?.stack) out += `stack: ${err.stack}\n`;
+  if (cause !== undefined) {
+    out += `cause: ${cause instanceof Error ? (cause.stack ?? `${cause.name}: ${cause.message}`) : String(cause)}\n`;
+  }
+  return out;
 }
 
 /** A diagnostic (error or warning) of `source`, in the same form; warnings say `warning:`. */
