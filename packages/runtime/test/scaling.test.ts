@@ -63,3 +63,22 @@ describe('compile time grows linearly', () => {
     60_000,
   );
 });
+
+describe('run time grows linearly', () => {
+  test.each<[string, (n: number) => string, number]>([
+    ['xmltojson of n elements', (n) => `<r>${'<a/>'.repeat(n)}</r>`, 50_000],
+    ['xmltojson of a text of n entities', (n) => `<r>${'&amp;x'.repeat(n)}</r>`, 50_000],
+  ])(
+    '%s',
+    (_name, make, n) => {
+      const engine = createEngine();
+      const run = (xml: string) => () => {
+        engine.renderSync('{xmltojson var=x xml=$xml}', { xml });
+      };
+      const small = best(run(make(n)));
+      const big = best(run(make(4 * n)));
+      expect(big / Math.max(small, 1)).toBeLessThan(LINEAR);
+    },
+    60_000,
+  );
+});
