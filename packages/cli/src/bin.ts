@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 import { processIo } from './io';
 import { main } from './main';
+import { reportCrash } from './report';
 
 main(process.argv.slice(2), processIo()).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(
-      `sumi: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
+    // main reports what commands throw; this is the last resort, with the same rule: no stack
+    // (JS internals, Sumi's own file paths) unless --debug
+    process.stderr.write(reportCrash(null, err, { debug: process.argv.includes('--debug') }));
     process.exitCode = 70;
   },
 );

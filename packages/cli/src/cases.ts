@@ -36,7 +36,12 @@ export async function runCase(engine: Engine, c: CaseFiles): Promise<CaseResult>
       reason: c.expected ? 'has both .expected and .error' : 'has neither .expected nor .error',
     };
   }
-  const source = readFileSync(c.template, 'utf8');
+  let source: string;
+  try {
+    source = readFileSync(c.template, 'utf8');
+  } catch (err) {
+    return { case: c, passed: false, reason: `cannot read the template: ${(err as Error).message}` };
+  }
   let data: PhpArray | undefined;
   if (c.data) {
     try {
@@ -56,7 +61,7 @@ export async function runCase(engine: Engine, c: CaseFiles): Promise<CaseResult>
     return { case: c, passed: false, reason: 'failed to render', error: err };
   }
   if (c.error) {
-    const expectedError = readFileSync(c.error, 'utf8').trim().split('\n')[0];
+    const expectedError = readText(c.error).trim().split('\n')[0];
     return {
       case: c,
       passed: false,
@@ -64,7 +69,12 @@ export async function runCase(engine: Engine, c: CaseFiles): Promise<CaseResult>
       actualOutput: output,
     };
   }
-  const expectedBytes = readFileSync(c.expected as string);
+  let expectedBytes: Buffer;
+  try {
+    expectedBytes = readFileSync(c.expected as string);
+  } catch (err) {
+    return { case: c, passed: false, reason: `cannot read the expected output: ${(err as Error).message}` };
+  }
   const actualBytes = Buffer.from(output, 'utf8');
   if (expectedBytes.equals(actualBytes)) return { case: c, passed: true };
   return {
@@ -74,4 +84,13 @@ export async function runCase(engine: Engine, c: CaseFiles): Promise<CaseResult>
     expectedOutput: decoder.decode(expectedBytes),
     actualOutput: output,
   };
+}
+
+/** a case file's text, or the reason it cannot be read */
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    return `(cannot read ${file}: ${(err as Error).message})`;
+  }
 }

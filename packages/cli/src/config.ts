@@ -10,6 +10,7 @@
  *   "request": { "get": { "page": "2" }, "post": {}, "server": { "HTTP_HOST": "example.com" }, "memberId": 12 }
  * }
  */
+import { resolveTimeZoneName } from '@sumi/php';
 import { DEFAULT_LIMITS, type EngineOptions } from '@sumi/runtime';
 import { readJsonFile, UsageError } from './io';
 
@@ -35,7 +36,12 @@ export function parseConfig(json: unknown, file: string): CliConfig {
   checkKeys(file, json, ['timezone', 'constants', 'limits', 'request']);
   const config: CliConfig = {};
   if (json.timezone !== undefined) {
-    if (typeof json.timezone !== 'string' || json.timezone === '') {
+    // checked here: an unknown zone would otherwise first fail inside a date function of a render
+    if (
+      typeof json.timezone !== 'string' ||
+      json.timezone === '' ||
+      resolveTimeZoneName(json.timezone) === null
+    ) {
       throw new UsageError(`${file}: "timezone" must be an IANA zone name such as "Asia/Tokyo"`);
     }
     config.timezone = json.timezone;

@@ -71,7 +71,13 @@ export function loadFunctions(dir: string): LoadedFunction[] {
       name = sidecar.name ?? name;
     }
     if (name === '') throw new UsageError(`${file}: cannot derive a function name from the file name`);
-    const fn: LoadedFunction = { name, source: readFileSync(file, 'utf8'), file };
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new UsageError(`cannot read function ${file}: ${(err as Error).message}`);
+    }
+    const fn: LoadedFunction = { name, source, file };
     if (id !== undefined) fn.id = id;
     const sameName = byName.get(name);
     if (sameName) throw new UsageError(`${file}: function "${name}" is already defined by ${sameName.file}`);

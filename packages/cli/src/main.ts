@@ -6,8 +6,12 @@ import { checkCommand, checkUsage } from './commands/check';
 import { pluginsCommand, pluginsUsage } from './commands/plugins';
 import { renderCommand, renderUsage } from './commands/render';
 import { type Io, UsageError } from './io';
+import { type CommandOptions, reportCrash } from './report';
 
-const commands: Record<string, { run: (argv: string[], io: Io) => Promise<number>; usage: string }> = {
+const commands: Record<
+  string,
+  { run: (argv: string[], io: Io, options: CommandOptions) => Promise<number>; usage: string }
+> = {
   render: { run: renderCommand, usage: renderUsage },
   check: { run: checkCommand, usage: checkUsage },
   cases: { run: casesCommand, usage: casesUsage },
@@ -22,9 +26,13 @@ export const usage = `sumi: the Sumi template language (Smarty 2.6 + CMS dialect
   sumi plugins [--json]
 
 sumi COMMAND --help shows a command's options; sumi --version prints the version.
+--debug (with any command) adds JS stacks to errors, for bug reports.
 `;
 
-export async function main(argv: string[], io: Io): Promise<number> {
+export async function main(args: string[], io: Io): Promise<number> {
+  // --debug is everyone's option: taken out before the command reads its own
+  const debug = args.includes('--debug');
+  const argv = args.filter((a) => a !== '--debug');
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v') {
     io.out(`${pkg.version}\n`);
@@ -34,7 +42,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out(usage);
     return name === undefined ? 2 : 0;
   }
-  const command = commands[name];
+  // own properties only: `sumi constructor` is an unknown command, not Object.prototype's
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
     io.err(`sumi: unknown command "${name}"\n\n${usage}`);
     return 2;
@@ -44,7 +53,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, io, { debug });
   } catch (err) {
     // parseArgs throws TypeErrors with codes like ERR_PARSE_ARGS_UNKNOWN_OPTION
     const code = (err as { code?: unknown }).code;
@@ -52,6 +61,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.err(`sumi ${name}: ${(err as Error).message}\n`);
       return 2;
     }
-    throw err;
+    // anything else is a bug: reported without a stack unless --debug
+    io.err(reportCrash(name, err, { debug }));
+    return 70;
   }
 }

@@ -25,9 +25,7 @@ describe('mb_strlen, mb_substr', () => {
   it('rejects an unknown encoding', () => {
     const ctx = fakeCtx();
     expect(run(mbStrlen, 'x', ['nope'], ctx)).toBe(null);
-    expect(ctx.warnings).toEqual([
-      'mb_strlen(): Argument #2 ($encoding) must be a valid encoding, "nope" given',
-    ]);
+    expect(ctx.warnings).toEqual(['mb_strlen(): Argument #2 ($encoding) must be a valid encoding']);
   });
   it.each([
     ['日本語です', [1, 2], '本語'],
@@ -185,8 +183,8 @@ describe('mb_convert_encoding', () => {
     expect(run(mbConvertEncoding, 'x', ['EBCDIC'], ctx)).toBe(null);
     expect(run(mbConvertEncoding, 'x', ['UTF-8', 'KOI9'], ctx)).toBe(null);
     expect(ctx.warnings).toEqual([
-      'mb_convert_encoding(): Argument #2 ($to_encoding) must be a valid encoding, "EBCDIC" given',
-      'mb_convert_encoding(): Argument #3 ($from_encoding) contains invalid encoding "KOI9"',
+      'mb_convert_encoding(): Argument #2 ($to_encoding) must be a valid encoding',
+      'mb_convert_encoding(): Argument #3 ($from_encoding) contains an invalid encoding',
     ]);
   });
 });

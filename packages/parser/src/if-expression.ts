@@ -292,9 +292,9 @@ function bareNameToken(p: IfParse, r: Raw, text: string): void {
       DiagnosticCode.IF_FUNCTION_NOT_ALLOWED,
       r,
       { name: text },
-      text.toLowerCase() === text
-        ? 'allowed in {if}: is_null, count, is_array, in_array, isset, is_object, true, false, null'
-        : 'true, false and null are allowed in lower case only',
+      /^(?:true|false|null)$/i.test(text)
+        ? 'true, false and null are allowed in lower case only'
+        : 'allowed in {if}: is_null, count, is_array, in_array, isset, is_object, true, false, null',
     );
   }
   tok(p.ctx, 'word', r.start, r.end);

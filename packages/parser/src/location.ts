@@ -36,10 +36,26 @@ export function locateIn(starts: readonly number[], offset: number): Position {
   return { line: lo + 1, column: offset - starts[lo] + 1 };
 }
 
+/**
+ * The line starts of the source last located in: a compile reporting thousands of warnings, or a
+ * render logging in a loop, locates in one source over and over, and each lineStarts() is a pass over
+ * all of it (the cost was quadratic in the template's size).
+ */
+let lastSource: string | null = null;
+let lastStarts: number[] = [];
+
+function startsOf(source: string): number[] {
+  if (source !== lastSource) {
+    lastStarts = lineStarts(source);
+    lastSource = source;
+  }
+  return lastStarts;
+}
+
 /** 1-based line and column of a UTF-16 offset; offsets past the end clamp to the end. */
 export function locate(source: string, offset: number): Position {
   const clamped = Math.max(0, Math.min(offset, source.length));
-  return locateIn(lineStarts(source), clamped);
+  return locateIn(startsOf(source), clamped);
 }
 
 export interface CodeFrameOptions {
@@ -59,7 +75,7 @@ export interface CodeFrameOptions {
  * ```
  */
 export function codeFrame(source: string, span: Span, options: CodeFrameOptions = {}): string {
-  const starts = lineStarts(source);
+  const starts = startsOf(source);
   const context = options.context ?? 2;
   const start = Math.max(0, Math.min(span.start, source.length));
   const end = Math.max(start, Math.min(span.end, source.length));

@@ -47,12 +47,12 @@ export const BINARY_PRECEDENCE: readonly BinaryLevel[] = [
 ];
 
 /** operator -> its level in BINARY_PRECEDENCE, counted from 1 (0 is "below every operator") */
-const PREC: Record<string, number> = {};
+const PREC = new Map<string, number>();
 /** the levels that are non-associative */
 const NON_ASSOC = new Set<number>();
 for (let k = 0; k < BINARY_PRECEDENCE.length; k++) {
   const level = BINARY_PRECEDENCE[k];
-  for (const op of level.ops) PREC[op] = k + 1;
+  for (const op of level.ops) PREC.set(op, k + 1);
   if (level.nonAssoc) NON_ASSOC.add(k + 1);
 }
 
@@ -199,14 +199,14 @@ export function parseOperators(toks: ExprTok[], hooks: OperatorHooks = {}): Expr
     for (;;) {
       const t = toks[i];
       if (t?.t !== 'op') break;
-      const p = PREC[t.op];
+      const p = PREC.get(t.op);
       if (p === undefined || p <= minPrec) break;
       i++;
       const right = binary(p);
       const op = (t.op === '<>' ? '!=' : t.op) as BinaryExpr['op'];
       left = { type: 'Binary', op, left, right, span: { start: left.span.start, end: right.span.end } };
       const n = toks[i];
-      if (NON_ASSOC.has(p) && n && n.t === 'op' && PREC[n.op] === p) {
+      if (NON_ASSOC.has(p) && n && n.t === 'op' && PREC.get(n.op) === p) {
         fail(n, 'PHP does not allow chaining comparison operators');
       }
     }

@@ -18,17 +18,17 @@ export function decodeSingle(body: string): string {
   return body.replace(/\\([\\'])/g, '$1');
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  v: '\v',
-  e: '\x1b',
-  f: '\f',
-  '\\': '\\',
-  $: '$',
-  '"': '"',
-};
+const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map([
+  ['n', '\n'],
+  ['t', '\t'],
+  ['r', '\r'],
+  ['v', '\v'],
+  ['e', '\x1b'],
+  ['f', '\f'],
+  ['\\', '\\'],
+  ['$', '$'],
+  ['"', '"'],
+]);
 
 /**
  * PHP double-quoted string body (no interpolation here). Unknown escapes stay as
@@ -53,7 +53,7 @@ export function decodeDouble(body: string): string {
       continue;
     }
     const n = body[i + 1];
-    const simple = SIMPLE_ESCAPES[n];
+    const simple = SIMPLE_ESCAPES.get(n);
     if (simple !== undefined) {
       flush();
       out += simple;

@@ -65,42 +65,47 @@ export { escapeHtmlSpecials as htmlspecialcharsSingleByte };
 
 export type Charset = 'utf-8' | 'iso-8859-1' | 'iso-8859-15' | 'cp1252' | 'multibyte' | 'single';
 
-/** PHP's charset_map (ext/standard/html.c); names are case-insensitive */
-const CHARSETS: Record<string, Charset> = {
-  'iso-8859-1': 'iso-8859-1',
-  'iso8859-1': 'iso-8859-1',
-  'iso-8859-15': 'iso-8859-15',
-  'iso8859-15': 'iso-8859-15',
-  'utf-8': 'utf-8',
-  cp1252: 'cp1252',
-  'windows-1252': 'cp1252',
-  '1252': 'cp1252',
-  cp1251: 'single',
-  'windows-1251': 'single',
-  'win-1251': 'single',
-  'iso8859-5': 'single',
-  'iso-8859-5': 'single',
-  cp866: 'single',
-  '866': 'single',
-  ibm866: 'single',
-  'koi8-r': 'single',
-  'koi8-ru': 'single',
-  koi8r: 'single',
-  macroman: 'single',
-  big5: 'multibyte',
-  '950': 'multibyte',
-  gb2312: 'multibyte',
-  '936': 'multibyte',
-  'big5-hkscs': 'multibyte',
-  shift_jis: 'multibyte',
-  sjis: 'multibyte',
-  '932': 'multibyte',
-  'sjis-win': 'multibyte',
-  cp932: 'multibyte',
-  eucjp: 'multibyte',
-  'euc-jp': 'multibyte',
-  'eucjp-win': 'multibyte',
-};
+/**
+ * PHP's charset_map (ext/standard/html.c); names are case-insensitive. A Map: the name comes from the
+ * template, and `constructor` must not find Object.prototype's.
+ */
+const CHARSETS: ReadonlyMap<string, Charset> = new Map<string, Charset>(
+  Object.entries({
+    'iso-8859-1': 'iso-8859-1',
+    'iso8859-1': 'iso-8859-1',
+    'iso-8859-15': 'iso-8859-15',
+    'iso8859-15': 'iso-8859-15',
+    'utf-8': 'utf-8',
+    cp1252: 'cp1252',
+    'windows-1252': 'cp1252',
+    '1252': 'cp1252',
+    cp1251: 'single',
+    'windows-1251': 'single',
+    'win-1251': 'single',
+    'iso8859-5': 'single',
+    'iso-8859-5': 'single',
+    cp866: 'single',
+    '866': 'single',
+    ibm866: 'single',
+    'koi8-r': 'single',
+    'koi8-ru': 'single',
+    koi8r: 'single',
+    macroman: 'single',
+    big5: 'multibyte',
+    '950': 'multibyte',
+    gb2312: 'multibyte',
+    '936': 'multibyte',
+    'big5-hkscs': 'multibyte',
+    shift_jis: 'multibyte',
+    sjis: 'multibyte',
+    '932': 'multibyte',
+    'sjis-win': 'multibyte',
+    cp932: 'multibyte',
+    eucjp: 'multibyte',
+    'euc-jp': 'multibyte',
+    'eucjp-win': 'multibyte',
+  } satisfies Record<string, Charset>),
+);
 
 export interface CharsetLookup {
   charset: Charset;
@@ -110,9 +115,10 @@ export interface CharsetLookup {
 
 export function lookupCharset(name: string, fn: string): CharsetLookup {
   if (name === '') return { charset: 'utf-8' };
-  const cs = CHARSETS[name.toLowerCase()];
+  const cs = CHARSETS.get(name.toLowerCase());
   if (cs) return { charset: cs };
-  return { charset: 'utf-8', warning: `${fn}(): Charset "${name}" is not supported, assuming UTF-8` };
+  // PHP's warning names the charset; Sumi's never echoes an argument (a misplaced constant may be a secret)
+  return { charset: 'utf-8', warning: `${fn}(): the charset is not supported, assuming UTF-8` };
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -211,7 +217,7 @@ const PLAIN_CHARSET = new Map<string, boolean>();
 function plainCharset(name: string): boolean {
   let v = PLAIN_CHARSET.get(name);
   if (v === undefined) {
-    const c = CHARSETS[name.toLowerCase()];
+    const c = CHARSETS.get(name.toLowerCase());
     v = c === 'utf-8' || c === 'iso-8859-1' || c === 'iso-8859-15' || c === 'cp1252';
     if (PLAIN_CHARSET.size < 64) PLAIN_CHARSET.set(name, v);
   }

@@ -25,6 +25,7 @@ export {
   fail,
   formatDiagnostic,
   formatError,
+  isMemoryExhaustion,
   RenderFailure,
   type RuntimeErrorCode,
   type SumiDiagnostic,

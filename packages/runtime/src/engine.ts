@@ -349,7 +349,7 @@ export class Engine {
     if (!fn) {
       fail(
         ErrorCodes.UNKNOWN_FUNCTION,
-        name != null ? { name: String(name) } : { id: String(id) },
+        { attribute: name != null ? 'name' : 'id' },
         'register it with engine.defineFunction({ name, source }) or `sumi render --functions DIR`',
       );
     }

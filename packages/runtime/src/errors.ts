@@ -108,8 +108,9 @@ export const errorMessages = {
   }) => `${tag}: '${attribute}' must be ${expected}, got ${got}`,
   ASYNC_IN_SYNC: ({ name }: { name: string }) =>
     `{${name}} is asynchronous: use render() instead of renderSync()`,
-  UNKNOWN_FUNCTION: ({ name, id }: { name?: string; id?: string }) =>
-    `function: no custom function ${name !== undefined ? `named '${name}'` : `with id ${id}`}`,
+  /** names the attribute, never its value: a name or id built from a constant may be a secret */
+  UNKNOWN_FUNCTION: ({ attribute }: { attribute: 'name' | 'id' }) =>
+    `function: attribute '${attribute}' does not name a defined custom function`,
   LIMIT_STEPS: ({ limit }: { limit: number }) =>
     `step budget exceeded (${limit} loop iterations, plugin and modifier calls)`,
   LIMIT_TIME: ({ limit }: { limit: number }) => `time budget exceeded (${limit} ms)`,
@@ -120,7 +121,8 @@ export const errorMessages = {
   LIMIT_MEMORY: ({ what }: { what: string }) => `memory budget exceeded: ${what}`,
   LIMIT_TEMPLATE: ({ length, limit }: { length: number; limit: number }) =>
     `template too long: ${length} characters, the limit is ${limit}`,
-  INTERNAL: ({ message }: { message: string }) => message,
+  /** a JS engine error (TypeError, ...) in Sumi or a plugin: its text is never shown, only its place */
+  INTERNAL: ({ where }: { where: string }) => `internal error in ${where} (a bug in Sumi: please report it)`,
   // shared with the parser
   UNKNOWN_SMARTY_VAR: ({ name }: { name: string }) => formatMessage('UNKNOWN_SMARTY_VAR', { name }),
   INVALID_SMARTY_REF: ({ ref }: { ref: string }) => formatMessage('INVALID_SMARTY_REF', { ref }),
@@ -150,6 +152,73 @@ export function errorMessage<C extends RuntimeErrorCode>(code: C, params: ErrorP
  */
 export function fail<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, hint?: string): never {
   throw new RenderFailure(code, errorMessage(code, params), hint);
+}
+
+/** the JS stack ran out: deep recursion, reported as LIMIT_DEPTH */
+export function isStackOverflow(e: unknown): boolean {
+  return (
+    e instanceof Error &&
+    ((e instanceof RangeError && /call stack/i.test(e.message)) || /too much recursion/i.test(e.message))
+  );
+}
+
+/**
+ * The JS engine refused to make a value that big (a string, an array or a Map past its maximum size).
+ * The hook of the memory budget (render/limits.ts): until it maps these, they are INTERNAL errors.
+ */
+export function isMemoryExhaustion(e: unknown): boolean {
+  return (
+    e instanceof RangeError &&
+    /invalid string length|invalid array length|maximum size exceeded|out of memory|allocation failed/i.test(
+      e.message,
+    )
+  );
+}
+
+/** an error of the JS engine itself (a bug in Sumi or a plugin), as opposed to one a plugin means to throw */
+export function isEngineError(e: unknown): boolean {
+  return (
+    e instanceof TypeError ||
+    e instanceof ReferenceError ||
+    e instanceof SyntaxError ||
+    e instanceof RangeError ||
+    e instanceof EvalError ||
+    e instanceof URIError
+  );
+}
+
+/**
+ * The code and message of something thrown inside a render that is not Sumi's own error (a RenderFailure
+ * or a PhpError): a stack overflow is LIMIT_DEPTH; an engine error is INTERNAL, placed but never quoted
+ * (its text is JS internals; the SumiError keeps it as `cause` for --debug); a plain Error a plugin
+ * throws is that plugin's own account, PLUGIN_ERROR. `where` names the tag or modifier that was running.
+ */
+export function thrownError(e: unknown, where: string): { code: RuntimeErrorCode; message: string } {
+  if (isStackOverflow(e)) {
+    return { code: 'LIMIT_DEPTH', message: errorMessage('LIMIT_DEPTH', { what: 'recursion too deep' }) };
+  }
+  if (isMemoryExhaustion(e)) {
+    // JavaScript's own ceiling (a string of 2^29 characters, a Map of 2^24 keys) was reached before
+    // any of the budgets: only a built-in that multiplies a value within the caps gets there
+    return {
+      code: 'LIMIT_MEMORY',
+      message: errorMessage('LIMIT_MEMORY', { what: 'a value grew past what JavaScript can hold' }),
+    };
+  }
+  if (isEngineError(e) || !(e instanceof Error)) {
+    return { code: 'INTERNAL', message: errorMessage('INTERNAL', { where }) };
+  }
+  return { code: 'PLUGIN_ERROR', message: errorMessage('PLUGIN_ERROR', { message: e.message }) };
+}
+
+/**
+ * How an INTERNAL message names the place: `{name}` for a tag, `|name` for a modifier, else "this
+ * tag". `text` is the source from the start of the span that was running.
+ */
+export function placeLabel(text: string): string {
+  const m = /^(\{\/?|\|@?)([A-Za-z_][A-Za-z0-9_]*)/.exec(text);
+  if (!m) return 'this tag';
+  return m[1]!.startsWith('|') ? `|${m[2]}` : `{${m[2]}}`;
 }
 
 export interface SumiErrorInit {
@@ -203,6 +272,11 @@ export class RenderFailure extends Error {
 export interface FormatOptions {
   /** the template name to print when the error has none */
   file?: string;
+  /**
+   * Also print the JS stack (of the error, and of what caused it): for a bug report. Off by default,
+   * since a stack is JS internals and names the host's files.
+   */
+  debug?: boolean;
 }
 
 function withFrame(head: string, frame: string | undefined, hint: string | undefined): string {
@@ -216,16 +290,27 @@ function withFrame(head: string, frame: string | undefined, hint: string | undef
  * The one error formatter (the CLI prints with it, the playground shows it): the line
  * `page.tpl:3:7 CODE message` the way compilers and editors write it, then the code frame and
  * the hint when there is one. The position is in the error's own template (a custom function's
- * file, say). Anything that is not a SumiError is a bug in Sumi or a plugin: its stack is kept
- * so it can be reported.
+ * file, say). Anything that is not a SumiError is a bug in Sumi or a plugin: INTERNAL, its text
+ * and stack printed only with `debug` (they are JS internals, not the template's).
  */
 export function formatError(err: unknown, options: FormatOptions = {}): string {
   if (err instanceof SumiError) {
     const where = `${err.template || options.file || '<template>'}:${err.line}:${err.column}`;
-    return withFrame(`${where} ${err.code} ${err.message}`, err.frame, err.hint);
+    const out = withFrame(`${where} ${err.code} ${err.message}`, err.frame, err.hint);
+    return options.debug ? out + debugDetails(err, err.cause) : out;
   }
-  const e = err instanceof Error ? err : new Error(String(err));
-  return `${options.file ?? '<template>'}:1:1 INTERNAL ${e.message}\n${e.stack ?? ''}\n`;
+  const head = `${options.file ?? '<template>'}:1:1 INTERNAL ${errorMessage('INTERNAL', { where: 'Sumi' })}\n`;
+  return options.debug ? head + debugDetails(null, err) : head;
+}
+
+/** the stacks `debug` prints: the error's own, then its cause's */
+function debugDetails(err: Error | null, cause: unknown): string {
+  let out = '';
+  if (err?.stack) out += `stack: ${err.stack}\n`;
+  if (cause !== undefined) {
+    out += `cause: ${cause instanceof Error ? (cause.stack ?? `${cause.name}: ${cause.message}`) : String(cause)}\n`;
+  }
+  return out;
 }
 
 /** A diagnostic (error or warning) of `source`, in the same form; warnings say `warning:`. */

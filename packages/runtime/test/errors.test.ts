@@ -121,9 +121,17 @@ describe('the formatter', () => {
     expect(text).toMatch(/\nhint: .+\n$/);
   });
 
-  test('anything else is INTERNAL, with its stack', () => {
-    const text = formatError(new Error('boom'), { file: 'a.tpl' });
-    expect(text.startsWith('a.tpl:1:1 INTERNAL boom\nError: boom\n')).toBe(true);
+  test('anything else is INTERNAL; its text and stack only with debug', () => {
+    const text = formatError(new TypeError('boom'), { file: 'a.tpl' });
+    expect(text).toBe('a.tpl:1:1 INTERNAL internal error in Sumi (a bug in Sumi: please report it)\n');
+    const debug = formatError(new TypeError('boom'), { file: 'a.tpl', debug: true });
+    expect(debug.startsWith(`${text}cause: TypeError: boom\n    at `)).toBe(true);
+  });
+
+  test('debug adds the stacks of a SumiError and of its cause', () => {
+    const e = renderError('{$a|nosuch}');
+    expect(formatError(e)).not.toContain('    at ');
+    expect(formatError(e, { debug: true })).toMatch(/\nstack: SumiError: .+\n {4}at /);
   });
 });
 

@@ -5,12 +5,12 @@
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatError } from '@sumi/runtime';
 import { findCases, runCase } from '../cases';
 import { loadConfig } from '../config';
 import { ansiStyle, formatDiff, plainStyle, visible } from '../diff';
 import { buildEngine } from '../engine';
 import { type Io, UsageError } from '../io';
+import { type CommandOptions, reportError } from '../report';
 
 export const casesUsage = `sumi cases DIR... [options]
 
@@ -20,9 +20,10 @@ NAME.expected (exact output) or NAME.error (must fail), found recursively.
   --filter SUBSTR      only cases whose path contains SUBSTR
   --quiet              list failing cases without their diffs
   --config FILE        engine options as JSON (see sumi render --help)
+  --debug              add JS stacks to errors (for bug reports)
 `;
 
-export async function casesCommand(argv: string[], io: Io): Promise<number> {
+export async function casesCommand(argv: string[], io: Io, options: CommandOptions = {}): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -55,7 +56,7 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
     const path = relative(process.cwd(), c.template) || c.template;
     io.out(`${style.removed('FAIL')} ${path}: ${result.reason}\n`);
     if (values.quiet) continue;
-    if (result.error !== undefined) io.out(indent(formatError(result.error, { file: c.name })));
+    if (result.error !== undefined) io.out(indent(reportError(result.error, c.name, options)));
     if (result.expectedOutput !== undefined && result.actualOutput !== undefined) {
       io.out(formatDiff(result.expectedOutput, result.actualOutput, style));
     } else if (result.actualOutput !== undefined) {

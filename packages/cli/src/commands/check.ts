@@ -5,11 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, formatError, type SumiDiagnostic, SumiError } from '@sumi/runtime';
+import { formatDiagnostic, type SumiDiagnostic, SumiError } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
 import { loadFunctions } from '../functions';
 import { type Io, UsageError } from '../io';
+import { type CommandOptions, reportError } from '../report';
 
 export const checkUsage = `sumi check FILE... [options]
 
@@ -17,6 +18,7 @@ Compiles templates without running them and prints errors and warnings.
 
   --config FILE        engine options as JSON (see sumi render --help)
   --functions DIR      custom functions, so their templates are checked too
+  --debug              add JS stacks to errors (for bug reports)
 `;
 
 export interface CheckCounts {
@@ -47,7 +49,7 @@ export function checkSource(
   }
 }
 
-export async function checkCommand(argv: string[], io: Io): Promise<number> {
+export async function checkCommand(argv: string[], io: Io, options: CommandOptions = {}): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -75,7 +77,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
       else counts.warnings++;
     }
     if (error !== undefined) {
-      io.out(formatError(error, { file }));
+      io.out(reportError(error, file, options));
       counts.errors++;
     }
   }

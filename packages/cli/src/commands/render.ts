@@ -6,11 +6,12 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, formatError, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
+import { formatDiagnostic, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
 import { loadFunctions } from '../functions';
 import { type Io, readData, UsageError } from '../io';
+import { type CommandOptions, reportError } from '../report';
 
 export const renderUsage = `sumi render FILE|- [options]
 
@@ -23,9 +24,10 @@ Renders a template and prints its output.
   --config FILE        engine options as JSON: timezone, constants, limits, request
   --log                print the render's log entries on stderr
   --no-warnings        do not print compile warnings
+  --debug              add JS stacks to errors (for bug reports)
 `;
 
-export async function renderCommand(argv: string[], io: Io): Promise<number> {
+export async function renderCommand(argv: string[], io: Io, options: CommandOptions = {}): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -91,7 +93,7 @@ export async function renderCommand(argv: string[], io: Io): Promise<number> {
     }
     return 0;
   } catch (err) {
-    io.err(formatError(err, { file: name }));
+    io.err(reportError(err, name, options));
     return 1;
   } finally {
     if (fd !== null) closeSync(fd);

@@ -34,22 +34,86 @@ declare module '@sumi/runtime' {
   }
 }
 
-function siteHosts(ctx: RenderContext): string[] {
-  const site = ctx.services.site;
-  return site && Array.isArray(site.hosts) ? site.hosts.map((h) => h.toLowerCase()) : [];
+/** a host as the URL parser has it (lower case, IDNA-mapped, IPv4 forms canonical); null when invalid */
+function canonicalHost(host: string): string | null {
+  try {
+    return new URL(`https://${host}/`).hostname;
+  } catch {
+    return null;
+  }
 }
 
-/** The host of an absolute http(s) URL or scheme-relative `//host/...`, lower-cased; null for other forms. */
-function hostOf(url: string): string | null {
-  const m = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#]*)/i.exec(url);
-  if (!m) return null;
-  let authority = m[1]!;
-  const at = authority.lastIndexOf('@');
-  if (at >= 0) authority = authority.slice(at + 1);
-  const host = authority.startsWith('[')
-    ? authority.slice(0, authority.indexOf(']') + 1)
-    : authority.replace(/:\d*$/, '');
-  return host.toLowerCase();
+function siteHosts(ctx: RenderContext): string[] {
+  const site = ctx.services.site;
+  if (!site || !Array.isArray(site.hosts)) return [];
+  const out: string[] = [];
+  for (const h of site.hosts) {
+    const c = typeof h === 'string' ? canonicalHost(h) : null;
+    if (c !== null && c !== '') out.push(c);
+  }
+  return out;
+}
+
+/** what the URL parser makes of a value before it looks at it: WHATWG URL, basic URL parser, steps 1-3 */
+export function preprocessUrl(input: string): string {
+  let a = 0;
+  let b = input.length;
+  // leading and trailing C0 controls and spaces are stripped
+  while (a < b && input.charCodeAt(a) <= 0x20) a++;
+  while (b > a && input.charCodeAt(b - 1) <= 0x20) b--;
+  // tabs and newlines anywhere are removed; for http(s) (the page's own scheme) a backslash is a slash
+  return input
+    .slice(a, b)
+    .replace(/[\t\n\r]/g, '')
+    .replaceAll('\\', '/');
+}
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+const SINGLE_DOT = new Set(['.', '%2e']);
+const DOUBLE_DOT = new Set(['..', '.%2e', '%2e.', '%2e%2e']);
+
+/** a path with its `.` and `..` segments removed (RFC 3986; `%2e` counts as a dot, as in WHATWG URL) */
+function removeDotSegments(path: string): string {
+  const out: string[] = [];
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    const lower = seg.toLowerCase();
+    const last = i === segments.length - 1;
+    if (SINGLE_DOT.has(lower) || DOUBLE_DOT.has(lower)) {
+      if (DOUBLE_DOT.has(lower) && out.length > 1) out.pop();
+      if (last) out.push('');
+    } else out.push(seg);
+  }
+  return out.join('/');
+}
+
+/**
+ * How a browser reads a link or a redirect target on the site's own pages (WHATWG URL, base
+ * `https://the.site/…`): 'relative' when it stays on the page's own host whatever the base, the
+ * URL to check the host of when it names one, or null when it leaves the site or might.
+ */
+export function classifyUrl(raw: string): 'relative' | { absolute: string } | null {
+  const url = preprocessUrl(raw);
+  if (url === '') return null;
+  const scheme = SCHEME.exec(url);
+  if (scheme) {
+    const name = scheme[0].slice(0, -1).toLowerCase();
+    // `https:evil.com` and `http:/evil.com` are relative only under a base of the same scheme: never inner
+    if ((name === 'http' || name === 'https') && url.startsWith('//', scheme[0].length)) {
+      return { absolute: url };
+    }
+    return null;
+  }
+  // `//host` (and `///host`: the parser skips extra slashes) is scheme-relative
+  if (url.startsWith('//')) return { absolute: url };
+  // a path (from the root or relative), a query or a fragment: it stays on the page's host. A path
+  // that dot-segment removal turns into `//host` (`/.//evil.com`, `..//evil.com`) is refused all
+  // the same: a server or a library that normalizes it would hand the browser a scheme-relative URL
+  const end = url.search(/[?#]/);
+  const path = end < 0 ? url : url.slice(0, end);
+  return removeDotSegments(path.startsWith('/') ? path : `/${path}`).startsWith('//') ? null : 'relative';
 }
 
 export const checkInnerUri: ModifierDef = definePlugin({
@@ -57,26 +121,32 @@ export const checkInnerUri: ModifierDef = definePlugin({
   name: 'check_inner_uri',
   group: GROUP,
   description:
-    'True when the URL points into the site itself: a path (`/news/1`, `news/1`, `?page=2`) or an absolute URL whose ' +
-    'host is one of the site hosts (`services.site.hosts`). Anything else (another host, `javascript:`, `mailto:`, ' +
-    'an empty value) is false. Use it to guard redirects built from request parameters.',
+    'True when the URL points into the site itself: a path (`/news/1`, `news/1`, `?page=2`) or an http(s) URL, ' +
+    'or a scheme-relative `//host/…`, whose host is one of the site hosts (`services.site.hosts`). The value is read ' +
+    'the way browsers read it (the WHATWG URL parser): tabs and newlines anywhere are dropped, control characters ' +
+    'and spaces at either end are trimmed, `\\` is `/`. So `/\\evil.example`, ` //evil.example`, `/`(tab)`/evil.example` ' +
+    'and `java`(tab)`script:` are all outer, and so is a path that dot segments turn into `//host` (`/.//evil.example`). ' +
+    'Anything else (another host, `javascript:`, `mailto:`, `https:host` without `//`, an empty value) is false. ' +
+    'Use it to guard redirects built from request parameters.',
   args: [],
   result: 'true or false',
   examples: [
     { template: "{if '/news/1'|check_inner_uri}inner{/if}", output: 'inner' },
     { template: "{if 'https://evil.example/'|check_inner_uri}inner{else}outer{/if}", output: 'outer' },
+    { template: "{if '/\\evil.example/'|check_inner_uri}inner{else}outer{/if}", output: 'outer' },
   ],
   run(ctx: RenderContext, value: Value): Value {
     if (value instanceof PhpArray || value instanceof PhpObject) return false;
-    const url = toStr(value).trim();
-    if (url === '') return false;
-    // backslashes are read as slashes by browsers: `/\evil.com` is scheme-relative
-    const normalised = url.replaceAll('\\', '/');
-    const host = hostOf(normalised);
-    if (host !== null) return host !== '' && siteHosts(ctx).includes(host);
-    // a scheme (javascript:, mailto:, data:) without an authority is not a path
-    if (/^[a-z][a-z0-9+.-]*:/i.test(normalised)) return false;
-    return true;
+    const kind = classifyUrl(toStr(value));
+    if (kind === null) return false;
+    if (kind === 'relative') return true;
+    let host: string;
+    try {
+      host = new URL(kind.absolute, 'https://inner.invalid/').hostname;
+    } catch {
+      return false;
+    }
+    return host !== '' && siteHosts(ctx).includes(host);
   },
 });
 

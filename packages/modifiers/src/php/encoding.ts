@@ -20,6 +20,7 @@ import {
   phpIntConstant,
   toBinary,
   toBytes,
+  toInt,
   typeError,
   urlencodeBytes,
   valueError,
@@ -152,7 +153,8 @@ export const htmlEntityDecode: ModifierDef = phpModifier({
   ],
   run: (ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE, enc) => {
     if (enc !== null && enc !== undefined && enc !== '' && !/^utf-?8$/i.test(enc)) {
-      ctx.warn(`html_entity_decode(): Charset "${enc}" is not supported, assuming UTF-8`);
+      // PHP names the charset (`Charset "X" is not supported`); a message never echoes an argument
+      ctx.warn('html_entity_decode(): the charset is not supported, assuming UTF-8');
     }
     return decodeEntities(s, flags, true);
   },
@@ -386,9 +388,11 @@ export const passwordHash: ModifierDef = phpModifier({
     let cost = BCRYPT_DEFAULT_COST;
     const c = options?.get('cost');
     if (c !== undefined && c !== null) {
-      cost = Number(c);
-      if (!Number.isInteger(cost) || cost < 4 || cost > 31) {
-        throw new PhpError('ValueError', `Invalid bcrypt cost parameter specified: ${String(c)}`);
+      // PHP reads the cost with zval_get_long ("10" is 10, "abc" is 0) and prints that integer, so
+      // the message never echoes the text given
+      cost = Number(toInt(c));
+      if (cost < 4 || cost > 31) {
+        throw new PhpError('ValueError', `Invalid bcrypt cost parameter specified: ${cost}`);
       }
     }
     if (options?.has('salt')) {

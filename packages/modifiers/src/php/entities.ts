@@ -14,20 +14,29 @@ const XML1 = 16;
 const XHTML = 32;
 const HTML5 = 48;
 
-const BASIC: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+/** a Map, not an object: a name from the text (`&constructor;`) must never find Object.prototype's */
+const BASIC: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+]);
 
 /** Named entities of a document type (PHP's tables); null when the name is unknown there. */
 function namedEntity(name: string, doctype: number, all: boolean): string | null {
   if (!all) {
-    if (BASIC[name] !== undefined) return BASIC[name];
+    const basic = BASIC.get(name);
+    if (basic !== undefined) return basic;
     return name === 'apos' && doctype !== HTML401 ? "'" : null;
   }
   switch (doctype) {
     case HTML5:
       return Object.hasOwn(characterEntities, name) ? characterEntities[name] : null;
-    case XML1:
-      if (BASIC[name] !== undefined) return BASIC[name];
+    case XML1: {
+      const basic = BASIC.get(name);
+      if (basic !== undefined) return basic;
       return name === 'apos' ? "'" : null;
+    }
     case XHTML:
       if (name === 'apos') return "'";
       return Object.hasOwn(characterEntitiesHtml4, name) ? characterEntitiesHtml4[name] : null;

@@ -63,11 +63,22 @@ interface Options {
   options: PhpArray | null;
 }
 
-const TRIM = /^[ \t\r\v\n]+|[ \t\r\v\n]+$/g;
+/**
+ * php_filter_int's trim (space, \t, \r, \v, \n at both ends), by scanning: the regex
+ * /^[…]+|[…]+$/g is quadratic on a long run of spaces that is not at the end.
+ */
+function trimFilter(s: string): string {
+  const edge = (c: number) => c === 32 || c === 9 || c === 13 || c === 11 || c === 10;
+  let a = 0;
+  let b = s.length;
+  while (a < b && edge(s.charCodeAt(a))) a++;
+  while (b > a && edge(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
 
 function validateInt(s: string, o: Options): Result {
   if (s.length === 0) return FAIL;
-  const t = s.replace(TRIM, '');
+  const t = trimFilter(s);
   let value: number | bigint;
   if (t[0] === '0') {
     const rest = t.slice(1);
@@ -105,14 +116,14 @@ function validateInt(s: string, o: Options): Result {
 }
 
 function validateBool(s: string): Result {
-  const t = s.replace(TRIM, '').toLowerCase();
+  const t = trimFilter(s).toLowerCase();
   if (t === '1' || t === 'true' || t === 'on' || t === 'yes') return true;
   if (t === '0' || t === 'false' || t === 'off' || t === 'no' || t === '') return false;
   return FAIL;
 }
 
 function validateFloat(s: string, o: Options): Result {
-  const str = s.replace(TRIM, '');
+  const str = trimFilter(s);
   if (str.length === 0) return FAIL;
   let dec = '.';
   const decOpt = o.options?.get('decimal');

@@ -21,23 +21,26 @@ export const KANA = {
   KATA2HIRA: 0x20000,
 } as const;
 
-const MODE_LETTERS: Record<string, number> = {
-  A: KANA.HAN2ZEN_ALL,
-  a: KANA.ZEN2HAN_ALL,
-  R: KANA.HAN2ZEN_ALPHA,
-  r: KANA.ZEN2HAN_ALPHA,
-  N: KANA.HAN2ZEN_NUMERIC,
-  n: KANA.ZEN2HAN_NUMERIC,
-  S: KANA.HAN2ZEN_SPACE,
-  s: KANA.ZEN2HAN_SPACE,
-  K: KANA.HAN2ZEN_KATAKANA,
-  k: KANA.ZEN2HAN_KATAKANA,
-  H: KANA.HAN2ZEN_HIRAGANA,
-  h: KANA.ZEN2HAN_HIRAGANA,
-  V: KANA.HAN2ZEN_GLUE,
-  C: KANA.HIRA2KATA,
-  c: KANA.KATA2HIRA,
-};
+/** a Map: the letters come from the template, and no lookup may reach Object.prototype */
+const MODE_LETTERS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    A: KANA.HAN2ZEN_ALL,
+    a: KANA.ZEN2HAN_ALL,
+    R: KANA.HAN2ZEN_ALPHA,
+    r: KANA.ZEN2HAN_ALPHA,
+    N: KANA.HAN2ZEN_NUMERIC,
+    n: KANA.ZEN2HAN_NUMERIC,
+    S: KANA.HAN2ZEN_SPACE,
+    s: KANA.ZEN2HAN_SPACE,
+    K: KANA.HAN2ZEN_KATAKANA,
+    k: KANA.ZEN2HAN_KATAKANA,
+    H: KANA.HAN2ZEN_HIRAGANA,
+    h: KANA.ZEN2HAN_HIRAGANA,
+    V: KANA.HAN2ZEN_GLUE,
+    C: KANA.HIRA2KATA,
+    c: KANA.KATA2HIRA,
+  }),
+);
 
 /** Flag pairs PHP 8.2 refuses to combine, in the order it checks them. */
 const CONFLICTS: readonly [string, string][] = [
@@ -58,9 +61,9 @@ const CONFLICTS: readonly [string, string][] = [
  */
 export function kanaModeFlags(mode: string): number | string {
   let flags = 0;
-  for (const ch of mode) flags |= MODE_LETTERS[ch] ?? 0;
+  for (const ch of mode) flags |= MODE_LETTERS.get(ch) ?? 0;
   for (const [x, y] of CONFLICTS) {
-    if (flags & MODE_LETTERS[x] && flags & MODE_LETTERS[y]) {
+    if (flags & MODE_LETTERS.get(x)! && flags & MODE_LETTERS.get(y)!) {
       return `mb_convert_kana(): Argument #2 ($mode) must not combine '${x}' and '${y}' flags`;
     }
   }

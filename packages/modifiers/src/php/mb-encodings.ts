@@ -9,40 +9,45 @@ import { codePoints, fromBytes, toBytes } from '@sumi/php';
 
 export type Charset = 'UTF-8' | 'ASCII' | 'ISO-8859-1' | 'SJIS' | 'EUC-JP' | 'JIS' | 'UTF-16BE' | 'UTF-16LE';
 
-/** mbstring names (lower case) → the charset this module handles them as. */
-const NAMES: Record<string, Charset> = {
-  'utf-8': 'UTF-8',
-  utf8: 'UTF-8',
-  ascii: 'ASCII',
-  'us-ascii': 'ASCII',
-  'iso-8859-1': 'ISO-8859-1',
-  'iso8859-1': 'ISO-8859-1',
-  latin1: 'ISO-8859-1',
-  sjis: 'SJIS',
-  shift_jis: 'SJIS',
-  'x-sjis': 'SJIS',
-  'sjis-win': 'SJIS',
-  'sjis-ms': 'SJIS',
-  cp932: 'SJIS',
-  ms932: 'SJIS',
-  'windows-31j': 'SJIS',
-  ms_kanji: 'SJIS',
-  'euc-jp': 'EUC-JP',
-  euc_jp: 'EUC-JP',
-  eucjp: 'EUC-JP',
-  'x-euc-jp': 'EUC-JP',
-  'eucjp-win': 'EUC-JP',
-  cp51932: 'EUC-JP',
-  jis: 'JIS',
-  'iso-2022-jp': 'JIS',
-  'utf-16': 'UTF-16BE',
-  'utf-16be': 'UTF-16BE',
-  'utf-16le': 'UTF-16LE',
-};
+/**
+ * mbstring names (lower case) → the charset this module handles them as. A Map: a name from a template
+ * (`constructor`) must never find a property of Object.prototype.
+ */
+const NAMES: ReadonlyMap<string, Charset> = new Map<string, Charset>(
+  Object.entries({
+    'utf-8': 'UTF-8',
+    utf8: 'UTF-8',
+    ascii: 'ASCII',
+    'us-ascii': 'ASCII',
+    'iso-8859-1': 'ISO-8859-1',
+    'iso8859-1': 'ISO-8859-1',
+    latin1: 'ISO-8859-1',
+    sjis: 'SJIS',
+    shift_jis: 'SJIS',
+    'x-sjis': 'SJIS',
+    'sjis-win': 'SJIS',
+    'sjis-ms': 'SJIS',
+    cp932: 'SJIS',
+    ms932: 'SJIS',
+    'windows-31j': 'SJIS',
+    ms_kanji: 'SJIS',
+    'euc-jp': 'EUC-JP',
+    euc_jp: 'EUC-JP',
+    eucjp: 'EUC-JP',
+    'x-euc-jp': 'EUC-JP',
+    'eucjp-win': 'EUC-JP',
+    cp51932: 'EUC-JP',
+    jis: 'JIS',
+    'iso-2022-jp': 'JIS',
+    'utf-16': 'UTF-16BE',
+    'utf-16be': 'UTF-16BE',
+    'utf-16le': 'UTF-16LE',
+  } satisfies Record<string, Charset>),
+);
 
 /** The charset named `name`, or null when mbstring would not know it either (or Sumi does not support it). */
 export function charsetOf(name: string): Charset | null {
-  return NAMES[name.trim().toLowerCase()] ?? null;
+  return NAMES.get(name.trim().toLowerCase()) ?? null;
 }
 
 const WHATWG: Partial<Record<Charset, string>> = {

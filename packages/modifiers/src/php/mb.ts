@@ -20,11 +20,15 @@ import { phpModifier } from './define';
 import { convertKana, kanaModeFlags } from './kana';
 import { type Charset, charsetOf, decodeChars, encodeChars, isValidIn } from './mb-encodings';
 
-/** The charset of an `encoding` argument (null: UTF-8), or PHP's ValueError. */
+/**
+ * The charset of an `encoding` argument (null: UTF-8), or PHP's ValueError. PHP's message ends with
+ * `, "NAME" given`; Sumi leaves the name out: a message never echoes an argument's value, since a
+ * misplaced constant (`|mb_strlen:$smarty.const.SITE_KEY`) may be a secret.
+ */
 function charsetArg(fname: string, n: number, enc: string | null | undefined): Charset {
   if (enc === null || enc === undefined) return 'UTF-8';
   const cs = charsetOf(enc);
-  if (cs === null) valueError(fname, n, 'encoding', `must be a valid encoding, "${enc}" given`);
+  if (cs === null) valueError(fname, n, 'encoding', 'must be a valid encoding');
   return cs;
 }
 
@@ -313,7 +317,8 @@ export const mbConvertEncoding: ModifierDef = phpModifier({
   run: (ctx, input, toName, fromArg) => {
     const to = charsetOf(toName);
     if (to === null)
-      valueError('mb_convert_encoding', 2, 'to_encoding', `must be a valid encoding, "${toName}" given`);
+      // PHP adds `, "NAME" given`: left out, see charsetArg
+      valueError('mb_convert_encoding', 2, 'to_encoding', 'must be a valid encoding');
     let names: string[];
     if (fromArg === undefined || fromArg === null) names = ['UTF-8'];
     else if (fromArg instanceof PhpArray) names = fromArg.values().map((v) => String(v));
@@ -327,7 +332,7 @@ export const mbConvertEncoding: ModifierDef = phpModifier({
       }
       const cs = charsetOf(name);
       if (cs === null) {
-        valueError('mb_convert_encoding', 3, 'from_encoding', `contains invalid encoding "${name}"`);
+        valueError('mb_convert_encoding', 3, 'from_encoding', 'contains an invalid encoding');
       }
       from.push(cs);
     }

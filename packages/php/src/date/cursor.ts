@@ -6,121 +6,129 @@ import { lookupAbbreviation } from './abbreviations';
 import type { Parsed } from './parsed';
 import { resolveTimeZoneName } from './zone';
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-  i: 1,
-  ii: 2,
-  iii: 3,
-  iv: 4,
-  v: 5,
-  vi: 6,
-  vii: 7,
-  viii: 8,
-  ix: 9,
-  x: 10,
-  xi: 11,
-  xii: 12,
-  january: 1,
-  february: 2,
-  march: 3,
-  april: 4,
-  june: 6,
-  july: 7,
-  august: 8,
-  september: 9,
-  october: 10,
-  november: 11,
-  december: 12,
-};
+// Maps, not objects: every key is read from the text being parsed, and a word such as `constructor`
+// must never find a property of Object.prototype
+const MONTHS: ReadonlyMap<string, number> = new Map<string, number>(
+  Object.entries({
+    jan: 1,
+    feb: 2,
+    mar: 3,
+    apr: 4,
+    may: 5,
+    jun: 6,
+    jul: 7,
+    aug: 8,
+    sep: 9,
+    sept: 9,
+    oct: 10,
+    nov: 11,
+    dec: 12,
+    i: 1,
+    ii: 2,
+    iii: 3,
+    iv: 4,
+    v: 5,
+    vi: 6,
+    vii: 7,
+    viii: 8,
+    ix: 9,
+    x: 10,
+    xi: 11,
+    xii: 12,
+    january: 1,
+    february: 2,
+    march: 3,
+    april: 4,
+    june: 6,
+    july: 7,
+    august: 8,
+    september: 9,
+    october: 10,
+    november: 11,
+    december: 12,
+  }),
+);
 
 /** "first".."twelfth", "next", "last", "previous", "this": [amount, behavior]. */
-const RELATIVE_TEXT: Record<string, [number, number]> = {
-  first: [1, 0],
-  next: [1, 0],
-  second: [2, 0],
-  third: [3, 0],
-  fourth: [4, 0],
-  fifth: [5, 0],
-  sixth: [6, 0],
-  seventh: [7, 0],
-  eight: [8, 0],
-  eighth: [8, 0],
-  ninth: [9, 0],
-  tenth: [10, 0],
-  eleventh: [11, 0],
-  twelfth: [12, 0],
-  last: [-1, 0],
-  previous: [-1, 0],
-  this: [0, 1],
-};
+const RELATIVE_TEXT: ReadonlyMap<string, [number, number]> = new Map<string, [number, number]>(
+  Object.entries({
+    first: [1, 0],
+    next: [1, 0],
+    second: [2, 0],
+    third: [3, 0],
+    fourth: [4, 0],
+    fifth: [5, 0],
+    sixth: [6, 0],
+    seventh: [7, 0],
+    eight: [8, 0],
+    eighth: [8, 0],
+    ninth: [9, 0],
+    tenth: [10, 0],
+    eleventh: [11, 0],
+    twelfth: [12, 0],
+    last: [-1, 0],
+    previous: [-1, 0],
+    this: [0, 1],
+  }),
+);
 
 export type RelativeUnit = 'us' | 's' | 'i' | 'h' | 'd' | 'm' | 'y' | 'weekday' | 'special';
 
 /** timelib's relative unit table: word → [unit, multiplier]. */
-const RELATIVE_UNITS: Record<string, [RelativeUnit, number]> = {
-  ms: ['us', 1000],
-  msec: ['us', 1000],
-  msecs: ['us', 1000],
-  millisecond: ['us', 1000],
-  milliseconds: ['us', 1000],
-  µs: ['us', 1],
-  usec: ['us', 1],
-  usecs: ['us', 1],
-  µsec: ['us', 1],
-  µsecs: ['us', 1],
-  microsecond: ['us', 1],
-  microseconds: ['us', 1],
-  sec: ['s', 1],
-  secs: ['s', 1],
-  second: ['s', 1],
-  seconds: ['s', 1],
-  min: ['i', 1],
-  mins: ['i', 1],
-  minute: ['i', 1],
-  minutes: ['i', 1],
-  hour: ['h', 1],
-  hours: ['h', 1],
-  day: ['d', 1],
-  days: ['d', 1],
-  week: ['d', 7],
-  weeks: ['d', 7],
-  fortnight: ['d', 14],
-  fortnights: ['d', 14],
-  forthnight: ['d', 14],
-  forthnights: ['d', 14],
-  month: ['m', 1],
-  months: ['m', 1],
-  year: ['y', 1],
-  years: ['y', 1],
-  monday: ['weekday', 1],
-  mon: ['weekday', 1],
-  tuesday: ['weekday', 2],
-  tue: ['weekday', 2],
-  wednesday: ['weekday', 3],
-  wed: ['weekday', 3],
-  thursday: ['weekday', 4],
-  thu: ['weekday', 4],
-  friday: ['weekday', 5],
-  fri: ['weekday', 5],
-  saturday: ['weekday', 6],
-  sat: ['weekday', 6],
-  sunday: ['weekday', 0],
-  sun: ['weekday', 0],
-  weekday: ['special', 1],
-  weekdays: ['special', 1],
-};
+const RELATIVE_UNITS: ReadonlyMap<string, [RelativeUnit, number]> = new Map<string, [RelativeUnit, number]>(
+  Object.entries({
+    ms: ['us', 1000],
+    msec: ['us', 1000],
+    msecs: ['us', 1000],
+    millisecond: ['us', 1000],
+    milliseconds: ['us', 1000],
+    µs: ['us', 1],
+    usec: ['us', 1],
+    usecs: ['us', 1],
+    µsec: ['us', 1],
+    µsecs: ['us', 1],
+    microsecond: ['us', 1],
+    microseconds: ['us', 1],
+    sec: ['s', 1],
+    secs: ['s', 1],
+    second: ['s', 1],
+    seconds: ['s', 1],
+    min: ['i', 1],
+    mins: ['i', 1],
+    minute: ['i', 1],
+    minutes: ['i', 1],
+    hour: ['h', 1],
+    hours: ['h', 1],
+    day: ['d', 1],
+    days: ['d', 1],
+    week: ['d', 7],
+    weeks: ['d', 7],
+    fortnight: ['d', 14],
+    fortnights: ['d', 14],
+    forthnight: ['d', 14],
+    forthnights: ['d', 14],
+    month: ['m', 1],
+    months: ['m', 1],
+    year: ['y', 1],
+    years: ['y', 1],
+    monday: ['weekday', 1],
+    mon: ['weekday', 1],
+    tuesday: ['weekday', 2],
+    tue: ['weekday', 2],
+    wednesday: ['weekday', 3],
+    wed: ['weekday', 3],
+    thursday: ['weekday', 4],
+    thu: ['weekday', 4],
+    friday: ['weekday', 5],
+    fri: ['weekday', 5],
+    saturday: ['weekday', 6],
+    sat: ['weekday', 6],
+    sunday: ['weekday', 0],
+    sun: ['weekday', 0],
+    weekday: ['special', 1],
+    weekdays: ['special', 1],
+  }),
+);
 
 const isDigit = (c: string) => c >= '0' && c <= '9';
 const isAlpha = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -223,7 +231,7 @@ export class Cursor {
 
   /** timelib_lookup_month (0 when unknown). */
   lookupMonth(): number {
-    return MONTHS[this.word()] ?? 0;
+    return MONTHS.get(this.word()) ?? 0;
   }
 
   /** timelib_get_month: skip separators, then a month name or roman numeral. */
@@ -235,14 +243,14 @@ export class Cursor {
   /** timelib_get_relative_text: [amount, behavior] of "next", "third", "this", ... */
   relativeText(): [number, number] {
     while (' \t-/'.includes(this.ch) && !this.done) this.pos++;
-    return RELATIVE_TEXT[this.word()] ?? [0, 0];
+    return RELATIVE_TEXT.get(this.word()) ?? [0, 0];
   }
 
   /** timelib_lookup_relunit: the unit word up to the next separator. */
   relativeUnit(): [RelativeUnit, number] | undefined {
     const begin = this.pos;
     while (!this.done && !' ,\t;:/.-()'.includes(this.ch)) this.pos++;
-    return RELATIVE_UNITS[this.text.slice(begin, this.pos).toLowerCase()];
+    return RELATIVE_UNITS.get(this.text.slice(begin, this.pos).toLowerCase());
   }
 
   /**

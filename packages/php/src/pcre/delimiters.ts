@@ -21,7 +21,12 @@ export interface Delimited {
 }
 
 const SPACE = ' \t\n\v\f\r';
-const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+const CLOSING: ReadonlyMap<string, string> = new Map([
+  ['(', ')'],
+  ['[', ']'],
+  ['{', '}'],
+  ['<', '>'],
+]);
 
 function isAlnum(c: string): boolean {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -44,7 +49,7 @@ export function splitDelimited(pattern: string): Delimited {
     // PHP takes the first *byte* of a multi-byte character as the delimiter
     throw new PcreError('unsupported', 'Unsupported regular expression feature: a non-ASCII delimiter');
   }
-  const close = CLOSING[start] ?? start;
+  const close = CLOSING.get(start) ?? start;
   let q = p;
   if (close === start) {
     while (q < end) {

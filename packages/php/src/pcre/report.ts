@@ -3,9 +3,11 @@ import type { Value } from '../value';
 import { PcreError } from './errors';
 import {
   PREG_BACKTRACK_LIMIT_ERROR,
+  PREG_INTERNAL_ERROR,
   PREG_JIT_STACKLIMIT_ERROR,
   pregLastError,
   pregLastErrorMsg,
+  setPregError,
 } from './last-error';
 
 /** what `withPcre` needs of a render context */
@@ -28,6 +30,13 @@ export function withPcre<T extends Value>(ctx: PcreReporter, fn: string, body: (
     if (code === PREG_BACKTRACK_LIMIT_ERROR || code === PREG_JIT_STACKLIMIT_ERROR) logLimit(ctx, fn);
     return result;
   } catch (e) {
+    if (e instanceof SyntaxError && /too large/i.test(e.message)) {
+      // the JS regex engine's size limit (met when a long pattern first runs): PCRE2 has one too,
+      // and PHP reports it as this compile error
+      setPregError(PREG_INTERNAL_ERROR);
+      ctx.warn(`${fn}(): Compilation failed: regular expression is too large at offset 0`);
+      return null;
+    }
     if (!(e instanceof PcreError)) throw e;
     if (e.kind === 'unsupported') ctx.fail('PLUGIN_ERROR', { message: `${fn}(): ${e.message}` });
     if (e.kind === 'limit') logLimit(ctx, fn);

@@ -27,125 +27,181 @@ interface CoreTagWrites {
 }
 
 /**
+ * What a loop body may write, found in one pass: `any` when something in it may assign any
+ * variable (a plugin without `writes`, a `writes` attribute that is not a literal), else the
+ * variables it names. Asking "may it write X?" for each variable of a body is then a set lookup
+ * (a walk of the whole body per variable made compiling quadratic).
+ */
+export interface WriteSummary {
+  any: boolean;
+  names: Set<string>;
+}
+
+/**
  * `refs`: also count a by-reference PHP function applied to one of the variables (`{$list|@sort}`
  * changes `$list` in place) as a write. Loops that keep their item in a local handle those calls
  * themselves (they change a copy of the local) and leave it off.
  */
+export function writeSummary(nodes: readonly Node[], facts: WriteFacts, refs = false): WriteSummary {
+  const out: WriteSummary = { any: false, names: new Set() };
+  const { registry } = facts;
+  const exprWrites = (e: Expr) => {
+    if (refs) byReferenceTargets(e, registry, out.names);
+  };
+  const attrsWrite = (attrs: readonly Attribute[]) => {
+    if (refs) for (const a of attrs) exprWrites(a.value);
+  };
+  // an explicit stack instead of recursion: nesting depth costs no JS stack
+  const stack: (readonly Node[])[] = [nodes];
+  while (stack.length > 0 && !out.any) {
+    for (const n of stack.pop()!) {
+      switch (n.type) {
+        case 'Text':
+        case 'Comment':
+          break;
+        case 'Print':
+          exprWrites(n.expr);
+          break;
+        case 'If':
+          for (const b of n.branches) {
+            exprWrites(b.test);
+            stack.push(b.body);
+          }
+          if (n.alternate) stack.push(n.alternate);
+          break;
+        case 'Tag': {
+          attrsWrite(n.attrs);
+          const core = facts.tags.get(n.name);
+          if (core?.compileTag) {
+            addSets(n, core.writes, out);
+            break;
+          }
+          const def = registry.tag(n.name);
+          const writes = def?.kind === 'function' ? def.writes : undefined;
+          const v = writes === undefined ? undefined : n.attrs.find((a) => a.name === writes)?.value;
+          if (!v || v.type !== 'String') out.any = true;
+          else out.names.add(head(v.value));
+          break;
+        }
+        case 'Block': {
+          attrsWrite(n.attrs);
+          // a block plugin may set anything
+          const core = facts.tags.get(n.name);
+          if (!core?.compileBlock) out.any = true;
+          else addSets(n, core.writes, out);
+          stack.push(n.body);
+          if (n.alt !== null) stack.push(n.alt);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** may `nodes` write one of `names`? (see writeSummary; `refs` as there) */
 export function mayWrite(
   nodes: readonly Node[],
   names: ReadonlySet<string>,
   facts: WriteFacts,
   refs = false,
 ): boolean {
-  const { registry } = facts;
-  const exprWrites = (e: Expr) => refs && changesByReference(e, names, registry);
-  const attrsWrite = (attrs: readonly Attribute[]) => refs && attrs.some((a) => exprWrites(a.value));
-  for (const n of nodes) {
-    switch (n.type) {
-      case 'Text':
-      case 'Comment':
-        break;
-      case 'Print':
-        if (exprWrites(n.expr)) return true;
-        break;
-      case 'If':
-        for (const b of n.branches) {
-          if (exprWrites(b.test) || mayWrite(b.body, names, facts, refs)) return true;
-        }
-        if (n.alternate && mayWrite(n.alternate, names, facts, refs)) return true;
-        break;
-      case 'Tag': {
-        const core = facts.tags.get(n.name);
-        if (core?.compileTag) {
-          if (attrsWrite(n.attrs) || setsAny(n, core.writes, names)) return true;
-          break;
-        }
-        if (attrsWrite(n.attrs)) return true;
-        const def = registry.tag(n.name);
-        const writes = def?.kind === 'function' ? def.writes : undefined;
-        if (writes === undefined) return true;
-        const v = n.attrs.find((a) => a.name === writes)?.value;
-        if (!v || v.type !== 'String' || touches(v.value, names)) return true;
-        break;
-      }
-      case 'Block': {
-        if (attrsWrite(n.attrs)) return true;
-        // a block plugin may set anything
-        const core = facts.tags.get(n.name);
-        if (!core?.compileBlock || setsAny(n, core.writes, names)) return true;
-        if (mayWrite(n.body, names, facts, refs) || (n.alt !== null && mayWrite(n.alt, names, facts, refs)))
-          return true;
-        break;
-      }
-    }
-  }
+  return summaryWrites(writeSummary(nodes, facts, refs), names);
+}
+
+export function summaryWrites(summary: WriteSummary, names: ReadonlySet<string>): boolean {
+  if (summary.any) return true;
+  for (const n of names) if (summary.names.has(n)) return true;
   return false;
 }
 
 /**
- * Can a core tag set one of `names`? Each of its `writes` attributes that is written must be a
- * literal naming another variable (undefined `writes`: it may set any).
+ * What a core tag can set: each of its `writes` attributes that is written must be a literal naming
+ * a variable (undefined `writes`: it may set any).
  */
-function setsAny(n: TagNode | BlockNode, writes: readonly string[] | undefined, names: ReadonlySet<string>) {
-  if (writes === undefined) return true;
-  for (const a of n.attrs) {
-    if (writes.includes(a.name) && (a.value.type !== 'String' || touches(a.value.value, names))) return true;
+function addSets(n: TagNode | BlockNode, writes: readonly string[] | undefined, out: WriteSummary): void {
+  if (writes === undefined) {
+    out.any = true;
+    return;
   }
-  return false;
+  for (const a of n.attrs) {
+    if (!writes.includes(a.name)) continue;
+    if (a.value.type !== 'String') out.any = true;
+    else out.names.add(head(a.value.value));
+  }
 }
 
-/** does `e` apply a by-reference PHP function (`|@sort`, `|@array_push`...) directly to one of `names`? */
-function changesByReference(e: Expr, names: ReadonlySet<string>, registry?: PluginRegistry): boolean {
-  const any = (list: readonly Expr[]) => list.some((x) => changesByReference(x, names, registry));
-  switch (e.type) {
-    case 'Modified': {
-      const first = e.modifiers[0];
-      if (first?.whole && e.value.type === 'Var' && names.has(e.value.name)) {
+/**
+ * The variables `e` applies a by-reference PHP function (`|@sort`, `|@array_push`...) to directly,
+ * added to `into`. Iterative over operator chains: a flat `a && b && ...` is deep on its left.
+ */
+function byReferenceTargets(root: Expr, registry: PluginRegistry | undefined, into: Set<string>): void {
+  const todo: Expr[] = [root];
+  while (todo.length > 0) {
+    const e = todo.pop()!;
+    switch (e.type) {
+      case 'Modified': {
+        const first = e.modifiers[0];
         // without the registry, any `|@` modifier might be one
-        if (registry === undefined || registry.modifier(first.name)?.byReference) return true;
+        if (
+          first?.whole &&
+          e.value.type === 'Var' &&
+          (registry === undefined || registry.modifier(first.name)?.byReference)
+        ) {
+          into.add(e.value.name);
+        }
+        todo.push(e.value);
+        for (const m of e.modifiers) todo.push(...m.args);
+        break;
       }
-      return changesByReference(e.value, names, registry) || e.modifiers.some((m) => any(m.args));
+      case 'Var':
+        for (const a of e.path) if (a.kind === 'var') todo.push(a.expr);
+        break;
+      case 'Interp':
+        for (const p of e.parts) if (typeof p !== 'string') todo.push(p);
+        break;
+      case 'Binary':
+        todo.push(e.left, e.right);
+        break;
+      case 'Unary':
+        todo.push(e.arg);
+        break;
+      case 'Call':
+        todo.push(...e.args);
+        break;
+      case 'Is':
+        todo.push(e.value);
+        if (e.by !== null) todo.push(e.by);
+        break;
+      case 'Group':
+        todo.push(e.expr);
+        break;
     }
-    case 'Var':
-      return e.path.some((a) => a.kind === 'var' && changesByReference(a.expr, names, registry));
-    case 'Interp':
-      return e.parts.some((p) => typeof p !== 'string' && changesByReference(p, names, registry));
-    case 'Binary':
-      return changesByReference(e.left, names, registry) || changesByReference(e.right, names, registry);
-    case 'Unary':
-      return changesByReference(e.arg, names, registry);
-    case 'Call':
-      return any(e.args);
-    case 'Is':
-      return (
-        changesByReference(e.value, names, registry) ||
-        (e.by !== null && changesByReference(e.by, names, registry))
-      );
-    case 'Group':
-      return changesByReference(e.expr, names, registry);
-    default:
-      return false;
   }
 }
 
 /** `r`, `r.x` and `r.` all write variable r */
-function touches(path: string, names: ReadonlySet<string>): boolean {
+function head(path: string): string {
   const dot = path.indexOf('.');
-  return names.has(dot < 0 ? path : path.slice(0, dot));
+  return dot < 0 ? path : path.slice(0, dot);
 }
 
 /** does a section named `name` (or one whose name is only known at run time) start inside these nodes? */
 export function hasSection(nodes: readonly Node[], name: string): boolean {
-  for (const n of nodes) {
-    if (n.type === 'If') {
-      if (n.branches.some((b) => hasSection(b.body, name)) || (n.alternate && hasSection(n.alternate, name)))
-        return true;
-    } else if (n.type === 'Block') {
-      if (n.name === 'section') {
-        const a = n.attrs.find((x) => x.name === 'name');
-        if (!a || a.value.type !== 'String' || a.value.value === name) return true;
+  const stack: (readonly Node[])[] = [nodes];
+  while (stack.length > 0) {
+    for (const n of stack.pop()!) {
+      if (n.type === 'If') {
+        for (const b of n.branches) stack.push(b.body);
+        if (n.alternate) stack.push(n.alternate);
+      } else if (n.type === 'Block') {
+        if (n.name === 'section') {
+          const a = n.attrs.find((x) => x.name === 'name');
+          if (!a || a.value.type !== 'String' || a.value.value === name) return true;
+        }
+        stack.push(n.body);
+        if (n.alt) stack.push(n.alt);
       }
-      if (hasSection(n.body, name) || (n.alt && hasSection(n.alt, name))) return true;
     }
   }
   return false;

@@ -6,11 +6,18 @@
  * template cannot touch host objects.
  */
 import { type Diagnostic, locate, parse, type Span, type Template } from '@sumi/parser';
-import { type ErrorCode, ErrorCodes, type SumiDiagnostic, SumiError } from '../errors';
+import {
+  type ErrorCode,
+  ErrorCodes,
+  errorMessage,
+  isStackOverflow,
+  type SumiDiagnostic,
+  SumiError,
+} from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
 import type { Scope } from '../render/scope';
-import type { RenderState } from '../render/state';
+import { type RenderState, ReturnSignal } from '../render/state';
 import { awaits, compileStatements, guarded, splitParts } from './codegen';
 import { CodegenState, type CompileOptions } from './state';
 import { coreTags } from './tags';
@@ -39,7 +46,61 @@ export interface CompileInput {
   rightDelimiter?: string;
 }
 
+/**
+ * Compiles, or throws a SumiError: a JS error escaping the compiler (a bug, or a stack overflow on a
+ * shape no limit foresaw) becomes INTERNAL or LIMIT_DEPTH, with the JS error as `cause`.
+ */
 export function compileTemplate(input: CompileInput): CompiledTemplate {
+  let compiled: CompiledTemplate;
+  try {
+    compiled = compileChecked(input);
+  } catch (e) {
+    if (e instanceof SumiError) throw e;
+    throw unexpected(e, input.source, input.name, 'the compiler');
+  }
+  return {
+    ...compiled,
+    sync: guardEntry(compiled.sync, compiled),
+    async: compiled.async && guardEntry(compiled.async, compiled),
+  };
+}
+
+/** a JS error outside any tag, as a SumiError at the start of the template */
+function unexpected(e: unknown, source: string, name: string, where: string): SumiError {
+  const depth = isStackOverflow(e);
+  return new SumiError({
+    code: depth ? ErrorCodes.LIMIT_DEPTH : ErrorCodes.INTERNAL,
+    message: depth
+      ? errorMessage(ErrorCodes.LIMIT_DEPTH, { what: TOO_DEEP })
+      : errorMessage(ErrorCodes.INTERNAL, { where }),
+    template: name,
+    source,
+    span: { start: 0, end: 0 },
+    cause: e,
+  });
+}
+
+const TOO_DEEP = 'the template is too deeply nested to compile';
+
+/**
+ * A JS engine compiles the render function's body when it is first called, and may only then find it
+ * too deep for its parser: that error is thrown by the call itself, before the body's own error handling
+ * runs. It comes out as LIMIT_DEPTH like the same error at compile time.
+ */
+function guardEntry<F extends RenderFn | AsyncRenderFn>(fn: F, tpl: CompiledTemplate): F {
+  const unguarded = fn as (rt: RenderState, vars: Scope) => string | Promise<string>;
+  const guarded = (rt: RenderState, vars: Scope) => {
+    try {
+      return unguarded(rt, vars);
+    } catch (e) {
+      if (e instanceof SumiError || e instanceof ReturnSignal) throw e;
+      throw unexpected(e, tpl.source, tpl.name, 'the template');
+    }
+  };
+  return guarded as F;
+}
+
+function compileChecked(input: CompileInput): CompiledTemplate {
   const { source, name, registry } = input;
   const { ast, diagnostics } = parse(source, {
     templateName: name,
@@ -105,13 +166,10 @@ ${body}
   let factory: (h: typeof helpers, k: unknown[], c: { i: number }[]) => RenderFn | AsyncRenderFn;
   try {
     factory = new Function('H', 'K', 'C', code) as typeof factory;
-  } catch (e) {
-    // the nesting limits keep generated code shallow; this is the last guard
-    state.error(
-      ErrorCodes.LIMIT_DEPTH,
-      { what: `the template is too deeply nested to compile (${(e as Error).message})` },
-      ast.span,
-    );
+  } catch {
+    // the nesting limits keep generated code shallow; this is the last guard.
+    // The JS error's own text (a stack overflow, say) is not shown: it says nothing about the template
+    state.error(ErrorCodes.LIMIT_DEPTH, { what: TOO_DEEP }, ast.span);
     return { state, code, fn: null };
   }
   return { state, code, fn: factory(helpers, state.constants, state.sites) };

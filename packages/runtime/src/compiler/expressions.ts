@@ -5,6 +5,7 @@
  */
 import {
   type Accessor,
+  type BinaryExpr,
   type Expr,
   isSmartyVar,
   type Modifier,
@@ -15,18 +16,49 @@ import { arityMessage, arityOf, makeFloat, type ParamSpec, stringKey } from '@su
 import { ErrorCodes } from '../errors';
 import type { CodegenState } from './state';
 
-const ARITH: Record<string, string> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod' };
-const COMPARE: Record<string, string> = {
-  '==': 'eq',
-  '!=': 'neq',
-  '===': 'seq',
-  '!==': 'sneq',
-  '<': 'lt',
-  '>': 'gt',
-  '<=': 'le',
-  '>=': 'ge',
-};
-const BITWISE: Record<string, string> = { '&': 'band', '|': 'bor', '^': 'bxor', '<<': 'shl', '>>': 'shr' };
+const COMPARE_HELPERS: readonly [string, string][] = [
+  ['==', 'eq'],
+  ['!=', 'neq'],
+  ['===', 'seq'],
+  ['!==', 'sneq'],
+  ['<', 'lt'],
+  ['>', 'gt'],
+  ['<=', 'le'],
+  ['>=', 'ge'],
+];
+/** the operators whose helper returns a JS boolean */
+const COMPARE: ReadonlySet<string> = new Set(COMPARE_HELPERS.map(([op]) => op));
+/** the helper of each binary operator but `&&` and `||` */
+const HELPER_OF: ReadonlyMap<string, string> = new Map([
+  ['+', 'add'],
+  ['-', 'sub'],
+  ['*', 'mul'],
+  ['/', 'div'],
+  ['%', 'mod'],
+  ['&', 'band'],
+  ['|', 'bor'],
+  ['^', 'bxor'],
+  ['<<', 'shl'],
+  ['>>', 'shr'],
+  ...COMPARE_HELPERS,
+]);
+
+/**
+ * Generated code nests at most this deep per operator chain or access path: JS engines parse nested
+ * calls recursively, and a flat `{if $a + $a + ...}` of thousands of terms must still compile.
+ * Longer chains run as a sequence of statements (see `sequence`).
+ */
+const MAX_NESTED = 64;
+
+/** `first`, then each step applied to the value so far, as an expression that does not nest */
+function sequence(first: string, steps: readonly ((t: string) => string)[]): string {
+  if (steps.length <= MAX_NESTED) {
+    let out = first;
+    for (const step of steps) out = step(out);
+    return out;
+  }
+  return `(() => { let t = ${first};\n${steps.map((step) => `t = ${step('t')};\n`).join('')}return t; })()`;
+}
 
 export function compileExpr(st: CodegenState, e: Expr): string {
   switch (e.type) {
@@ -55,12 +87,8 @@ export function compileExpr(st: CodegenState, e: Expr): string {
       if (e.op === '!') return `!${compileBool(st, e.arg)}`;
       if (e.op === '-') return `neg(${compileExpr(st, e.arg)})`;
       return `bnot(${compileExpr(st, e.arg)})`;
-    case 'Binary': {
-      if (e.op === '&&' || e.op === '||')
-        return `(${compileBool(st, e.left)} ${e.op} ${compileBool(st, e.right)})`;
-      const fn = ARITH[e.op] ?? COMPARE[e.op] ?? BITWISE[e.op];
-      return `${fn}(${compileExpr(st, e.left)}, ${compileExpr(st, e.right)})`;
-    }
+    case 'Binary':
+      return compileBinary(st, e);
     case 'Is': {
       const by = e.by ? compileExpr(st, e.by) : 'null';
       const call = `isTest(${JSON.stringify(e.test)}, ${compileExpr(st, e.value)}, ${by})`;
@@ -71,6 +99,40 @@ export function compileExpr(st: CodegenState, e: Expr): string {
     case 'Modified':
       return compileModifiers(st, e.value, e.modifiers);
   }
+}
+
+/**
+ * A binary operator and the chain it heads. The parser builds `a && b && c` and `a + b - c` as trees
+ * deep on their left; they are walked in a loop here, so a flat chain of thousands of operands costs
+ * no recursion: `&&`/`||` chains become one flat JS chain, the others nested helper calls up to
+ * MAX_NESTED and statements beyond.
+ */
+function compileBinary(st: CodegenState, e: BinaryExpr): string {
+  if (e.op === '&&' || e.op === '||') {
+    const operands: Expr[] = [];
+    let cur: Expr = e;
+    while (cur.type === 'Binary' && cur.op === e.op) {
+      operands.push(cur.right);
+      cur = cur.left;
+    }
+    operands.push(cur);
+    operands.reverse();
+    return `(${operands.map((x) => compileBool(st, x)).join(` ${e.op} `)})`;
+  }
+  const chain: BinaryExpr[] = [];
+  let cur: Expr = e;
+  while (cur.type === 'Binary' && cur.op !== '&&' && cur.op !== '||') {
+    chain.push(cur);
+    cur = cur.left;
+  }
+  const first = compileExpr(st, cur);
+  // operands compile left to right, the order the generated code evaluates them in
+  const steps = chain.reverse().map((b) => {
+    const right = compileExpr(st, b.right);
+    const fn = HELPER_OF.get(b.op)!;
+    return (t: string) => `${fn}(${t}, ${right})`;
+  });
+  return sequence(first, steps);
 }
 
 /** an expression known to produce a JS boolean */
@@ -84,7 +146,7 @@ export function compileBool(st: CodegenState, e: Expr): string {
       if (e.op === '!') return `!${compileBool(st, e.arg)}`;
       break;
     case 'Binary':
-      if (e.op === '&&' || e.op === '||' || e.op in COMPARE) return compileExpr(st, e);
+      if (e.op === '&&' || e.op === '||' || COMPARE.has(e.op)) return compileBinary(st, e);
       break;
     case 'Is':
       return compileExpr(st, e);
@@ -136,9 +198,18 @@ export function compileVar(st: CodegenState, v: VarExpr): string {
 }
 
 function compilePath(st: CodegenState, base: string, path: readonly Accessor[]): string {
-  let out = base;
-  for (const a of path) out = compileAccess(st, out, a);
-  return out;
+  if (path.length <= MAX_NESTED) {
+    let out = base;
+    for (const a of path) out = compileAccess(st, out, a);
+    return out;
+  }
+  // `$a.b.c...` of thousands of keys: compiled once each, then applied in sequence
+  const steps = path.map((a) => {
+    // a NUL never occurs in generated code (JSON.stringify escapes it): it marks the target
+    const [before, after] = compileAccess(st, '\u0000', a).split('\u0000');
+    return (t: string) => `${before}${t}${after}`;
+  });
+  return sequence(base, steps);
 }
 
 function compileAccess(st: CodegenState, target: string, a: Accessor): string {

@@ -14,7 +14,7 @@ import {
 } from '../errors';
 import type { PluginRegistry } from '../plugin/registry';
 import type { CompilerTagDef } from '../plugin/types';
-import { mayWrite } from './analysis';
+import { type WriteSummary, writeSummary } from './analysis';
 
 /**
  * Follows every print of a value of unknown size: a print can add a string of up to
@@ -69,6 +69,8 @@ export interface LoopFrame {
   hoisted: Map<string, string | null>;
   /** the declarations of those locals, emitted before the loop */
   decls: string[];
+  /** what the body may write (by-reference calls included), found on the first hoisting question */
+  writes: WriteSummary | null;
 }
 
 export class CodegenState {
@@ -106,10 +108,16 @@ export class CodegenState {
     return `${prefix}${++this.counter}`;
   }
 
+  /** each constant's index in `constants` (a scan of the list made compiling quadratic) */
+  private readonly constantIndex = new Map<unknown, number>();
+
   /** index into the constants table `K` */
   constant(value: unknown): string {
-    let i = this.constants.indexOf(value);
-    if (i < 0) i = this.constants.push(value) - 1;
+    let i = this.constantIndex.get(value);
+    if (i === undefined) {
+      i = this.constants.push(value) - 1;
+      this.constantIndex.set(value, i);
+    }
     return `K[${i}]`;
   }
 
@@ -189,7 +197,7 @@ export class CodegenState {
   ): LoopFrame {
     // recorded for splitBody: a part that defines the loop may jump to it
     this.labels.push(label);
-    return { label, kind, body, sets, hoisted: new Map(), decls: [] };
+    return { label, kind, body, sets, hoisted: new Map(), decls: [], writes: null };
   }
 
   /**
@@ -202,7 +210,8 @@ export class CodegenState {
     if (frame === undefined || frame.sets.has(name)) return null;
     let local = frame.hoisted.get(name);
     if (local === undefined) {
-      local = mayWrite(frame.body, new Set([name]), this, true) ? null : this.id('h');
+      const writes = (frame.writes ??= writeSummary(frame.body, this, true));
+      local = writes.any || writes.names.has(name) ? null : this.id('h');
       frame.hoisted.set(name, local);
       if (local !== null) frame.decls.push(`const ${local} = rv(V, ${JSON.stringify(name)});`);
     }
@@ -244,9 +253,14 @@ export class CodegenState {
     return found;
   }
 
+  /** the warnings given so far, as `CODE@offset` */
+  private readonly warned = new Set<string>();
+
   /** a compile warning, positioned (once, should the same code be generated twice at one place) */
   warn<C extends RuntimeErrorCode>(code: C, params: ErrorParams<C>, span: Span, hint?: string): void {
-    if (this.warnings.some((w) => w.code === code && w.span.start === span.start)) return;
+    const key = `${code}@${span.start}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
     const { line, column } = locate(this.options.source, span.start);
     const d: SumiDiagnostic = {
       code,

@@ -49,6 +49,14 @@ export function resolveAttrs(
     const v = raw[r.name];
     // an attribute given as null counts as not given, as PHP's isset() sees it
     if (v === undefined || v === null) {
+      // `{add var=$undefined}`: the CMS's "missing 'var' parameter"; the plugin never gets a null name
+      if (r.spec.required && r.spec.type === 'varname') {
+        fail(
+          ErrorCodes.MISSING_ATTRIBUTE,
+          { tag: def.name, attribute: r.name },
+          `'${r.name}' is null here: an undefined variable? It must name the variable to assign`,
+        );
+      }
       const fallback = r.fallback;
       raw[r.name] = fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
       continue;

@@ -44,7 +44,8 @@ export const cmsHash: FunctionPluginDef = definePlugin({
     if (!isHashAlgorithm(algo)) {
       fail(
         ErrorCodes.INVALID_ATTRIBUTE,
-        { tag: 'cms_hash', problem: `unknown or unsupported algorithm '${algo}'` },
+        // names the attribute, never its value (a misplaced constant may be a secret)
+        { tag: 'cms_hash', problem: "'algo' is not a supported hash algorithm" },
         `use one of ${HASH_ALGORITHMS.join(', ')}`,
       );
     }

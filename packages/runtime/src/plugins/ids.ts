@@ -25,6 +25,46 @@ export const uuid: FunctionPluginDef = definePlugin({
   },
 });
 
+/** at most this many ids are drawn by one call: a bigger list would only exhaust memory */
+const MAX_DRAWS = 1_000_000;
+
+/**
+ * Copies of n items, `times` each, in order, as counts in a Fenwick tree: `take(r)` removes the copy
+ * at position r of the list of all remaining copies and says whose copy it was, in O(log n).
+ */
+class CountedPool {
+  private readonly tree: Float64Array;
+  total: number;
+
+  constructor(
+    readonly n: number,
+    times: number,
+  ) {
+    this.tree = new Float64Array(n + 1);
+    for (let i = 1; i <= n; i++) {
+      this.tree[i] += times;
+      const j = i + (i & -i);
+      if (j <= n) this.tree[j] += this.tree[i]!;
+    }
+    this.total = n * times;
+  }
+
+  take(r: number): number {
+    let pos = 0;
+    let rest = r;
+    for (let step = 1 << Math.floor(Math.log2(Math.max(1, this.n))); step > 0; step >>= 1) {
+      const next = pos + step;
+      if (next <= this.n && this.tree[next]! <= rest) {
+        pos = next;
+        rest -= this.tree[next]!;
+      }
+    }
+    for (let i = pos + 1; i <= this.n; i += i & -i) this.tree[i] -= 1;
+    this.total--;
+    return pos;
+  }
+}
+
 export const lottery: FunctionPluginDef = definePlugin({
   kind: 'function',
   name: 'lottery',
@@ -38,6 +78,7 @@ export const lottery: FunctionPluginDef = definePlugin({
     duplicate: { type: 'integer', default: 1, description: 'times the same id may be drawn' },
     exclude_ids: { type: 'array', description: 'ids never drawn (compared as strings, like array_diff)' },
   },
+  limits: [`at most ${MAX_DRAWS} draws per call`],
   examples: [
     { template: '{lottery var=w ids=$ids cnt=2}{$w|@count}', data: { ids: [1, 2, 3] }, output: '2' },
   ],
@@ -53,14 +94,30 @@ export const lottery: FunctionPluginDef = definePlugin({
     const exclude = new Set(
       a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : [],
     );
-    const times = Math.max(1, Number(toInt(a.duplicate)));
-    const pool: Value[] = [];
-    for (const id of ids.values())
-      if (!exclude.has(toStr(id))) for (let i = 0; i < times; i++) pool.push(copyValue(id));
-    const out: Value[] = [];
+    const candidates: Value[] = [];
+    for (const id of ids.values()) if (!exclude.has(toStr(id))) candidates.push(id);
+    // each candidate stands `times` times in the pool; the pool is counted, not built, so a huge
+    // `duplicate` costs nothing (the sum of the counts stays exact below 2^53)
+    const times = Math.min(
+      Math.max(1, Number(toInt(a.duplicate))),
+      Math.floor(Number.MAX_SAFE_INTEGER / Math.max(1, candidates.length)),
+    );
     const cnt = Math.max(0, Number(toInt(a.cnt)));
-    while (out.length < cnt && pool.length)
-      out.push(pool.splice(ctx.services.random.int(0, pool.length - 1), 1)[0]!);
+    const draws = Math.min(cnt, candidates.length * times);
+    if (draws > MAX_DRAWS) {
+      fail(
+        ErrorCodes.PLUGIN_ERROR,
+        { plugin: 'lottery', message: `'cnt' asks for more than ${MAX_DRAWS} draws` },
+        'draw fewer ids, or fewer copies of each (duplicate)',
+      );
+    }
+    const pool = new CountedPool(candidates.length, times);
+    const out: Value[] = [];
+    // the same draws as taking a random position of the list of all copies and removing it
+    for (let k = 0; k < draws; k++) {
+      const i = pool.take(ctx.services.random.int(0, pool.total - 1));
+      out.push(copyValue(candidates[i]!));
+    }
     ctx.assign(a.var as string, PhpArray.fromList(out));
   },
 });

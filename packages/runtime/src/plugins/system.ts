@@ -20,11 +20,13 @@ export const setMemory: FunctionPluginDef = definePlugin({
   errors: ['any other value'],
   examples: [{ template: '{set_memory memory_limit=512M}ok', output: 'ok' }],
   run(ctx, a) {
+    const attribute = a.memory_limit != null ? 'memory_limit' : 'var';
     const v = toStr(a.memory_limit ?? a.var ?? '');
+    // the message names the attribute, never its value (a misplaced constant may be a secret)
     if (!MEMORY.includes(v))
       fail(ErrorCodes.INVALID_ATTRIBUTE, {
         tag: 'set_memory',
-        problem: `'${v}' is not allowed; use one of ${MEMORY.join(', ')}`,
+        problem: `'${attribute}' must be one of ${MEMORY.join(', ')}`,
       });
     ctx.state.set('memory_limit', v);
     ctx.memoryLimit = Number.parseInt(v, 10) * 1024 * 1024;

@@ -40,7 +40,14 @@ const NAME_START =
 const NAME = new RegExp(`[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*`, 'uy');
 /** characters XML allows (Char production) */
 const BAD_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
-const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', apos: "'", quot: '"' };
+/** a Map: the name comes from the document, and `&constructor;` must not find Object.prototype's */
+const PREDEFINED: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['apos', "'"],
+  ['quot', '"'],
+]);
 
 class Parser {
   pos = 0;
@@ -49,8 +56,25 @@ class Parser {
 
   constructor(readonly s: string) {}
 
+  /**
+   * libxml's messages, which the CMS logs, name elements, attributes and entities: kept, since those
+   * are the document's markup; its text (where data, and secrets, live) is never quoted.
+   */
   fail(message: string): never {
     throw new XmlSyntaxError(`${message} (at offset ${this.pos})`);
+  }
+
+  /** where the next `<` and `&` are, kept between calls: a search per node to the end of a document
+   * without any `&` made content of many small elements quadratic */
+  private readonly nextAt = new Map<string, number>();
+
+  /** the offset of the next `c` at or after pos, or -1 */
+  next(c: '<' | '&'): number {
+    const known = this.nextAt.get(c);
+    if (known !== undefined && (known < 0 || known >= this.pos)) return known;
+    const found = this.s.indexOf(c, this.pos);
+    this.nextAt.set(c, found);
+    return found;
   }
 
   startsWith(t: string): boolean {
@@ -104,7 +128,7 @@ class Parser {
     }
     const name = this.name();
     this.expect(';');
-    const pre = PREDEFINED[name];
+    const pre = PREDEFINED.get(name);
     if (pre !== undefined) return pre;
     if (!this.entities.has(name)) this.fail(`Entity '${name}' not defined`);
     throw new XmlUnsupported(`a reference to the DOCTYPE entity '${name}'`);
@@ -278,8 +302,8 @@ class Parser {
     };
     for (;;) {
       if (this.pos >= this.s.length) this.fail(`Premature end of data in tag ${el.name}`);
-      const lt = this.s.indexOf('<', this.pos);
-      const amp = this.s.indexOf('&', this.pos);
+      const lt = this.next('<');
+      const amp = this.next('&');
       const stop = lt < 0 ? (amp < 0 ? this.s.length : amp) : amp < 0 ? lt : Math.min(lt, amp);
       if (stop > this.pos) {
         const chunk = this.s.slice(this.pos, stop);

@@ -38,9 +38,11 @@ import {
   type ErrorParams,
   errorMessage,
   fail,
+  placeLabel,
   RenderFailure,
   type RuntimeErrorCode,
   SumiError,
+  thrownError,
 } from '../errors';
 import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
@@ -457,8 +459,8 @@ export class RenderState implements RenderContext {
     if (e instanceof SumiError) return e;
     const p = this.pos >= 0 && pos < 0 ? this.pos : pos;
     const span = this.spans[p] ?? null;
-    let code: ErrorCode = ErrorCodes.INTERNAL;
-    let message = errorMessage(ErrorCodes.INTERNAL, { message: String(e) });
+    let code: ErrorCode;
+    let message: string;
     let hint: string | undefined;
     if (e instanceof RenderFailure) {
       code = e.code;
@@ -477,18 +479,12 @@ export class RenderState implements RenderContext {
       code = ErrorCodes.LIMIT_MEMORY;
       message = errorMessage(ErrorCodes.LIMIT_MEMORY, { what: limitWhat(e) });
       hint = limitHint(e);
-    } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      code = ErrorCodes.LIMIT_DEPTH;
-      message = errorMessage(ErrorCodes.LIMIT_DEPTH, { what: 'recursion too deep' });
-    } else if (e instanceof RangeError && JS_SIZE_LIMIT.test(e.message)) {
-      // JavaScript's own ceiling (a string of 2^29 characters, a Map of 2^24 keys) was reached
-      // before any of ours: only a built-in that multiplies a value within the caps gets there
-      code = ErrorCodes.LIMIT_MEMORY;
-      message = errorMessage(ErrorCodes.LIMIT_MEMORY, { what: 'a value grew past what JavaScript can hold' });
-      hint = 'lower limits.maxStringLength / limits.maxArrayLength';
-    } else if (e instanceof Error) {
-      code = ErrorCodes.PLUGIN_ERROR;
-      message = errorMessage(ErrorCodes.PLUGIN_ERROR, { message: e.message });
+    } else {
+      // JS errors: never quoted (see thrownError); the place named is the modifier or tag being run
+      const inner = this.spans[this.pos];
+      const at = inner && span && inner.start >= span.start && inner.end <= span.end ? inner : span;
+      ({ code, message } = thrownError(e, placeLabel(at ? this.source.slice(at.start, at.start + 64) : '')));
+      if (code === ErrorCodes.LIMIT_MEMORY) hint = 'lower limits.maxStringLength / limits.maxArrayLength';
     }
     return new SumiError({
       code,
@@ -501,10 +497,6 @@ export class RenderState implements RenderContext {
     });
   }
 }
-
-/** RangeError messages of V8, SpiderMonkey and JavaScriptCore for a value over the engine's size limits */
-const JS_SIZE_LIMIT =
-  /invalid string length|invalid array length|maximum size exceeded|out of memory|allocation failed/i;
 
 function limitWhat(e: LimitError): string {
   switch (e.what) {

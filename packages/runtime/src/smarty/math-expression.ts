@@ -223,7 +223,13 @@ export function parseMath(text: string, params: ReadonlySet<string>): MathNode {
   const unexpected = (): never => {
     const t = peek();
     // Smarty evals "$smarty_math_result = <equation>;": the end of the equation is that ';'
-    parseError(`syntax error, unexpected token "${t.k === 'end' ? ';' : t.s}"`);
+    // a number is not echoed (the equation may come from a variable); words and operators are safe
+    // to show: every word was checked to be an attribute name or a math function
+    parseError(
+      t.k === 'num'
+        ? 'syntax error, unexpected number'
+        : `syntax error, unexpected token "${t.k === 'end' ? ';' : t.s}"`,
+    );
   };
 
   const ternary = (): MathNode => {
@@ -337,7 +343,10 @@ export function evalMath(n: MathNode, env: MathEnv): Value {
       const v = env.params.get(n.name) ?? null;
       throw new PhpError(
         'Error',
-        typeof v === 'string' ? `Call to undefined function ${v}()` : 'Value not callable',
+        // PHP names the string it tried to call (the attribute's value): Sumi names the attribute
+        typeof v === 'string'
+          ? `Call to undefined function (the value of '${n.name}')`
+          : 'Value not callable',
       );
     }
     case 'call':

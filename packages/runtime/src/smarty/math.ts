@@ -48,7 +48,9 @@ export const math: FunctionPluginDef = definePlugin({
       const name = m[1];
       // (declared attributes not given are present as undefined)
       if (name !== undefined && a[name] === undefined && !ALLOWED.has(name))
-        return fail(`function call ${name} not allowed`);
+        // Smarty's warning names the word (`function call X not allowed`); the word comes from the
+        // equation, which may be a variable holding anything, so the message names the attribute
+        return fail("'equation' calls a function that is not allowed");
     }
     const params = new Map<string, Value>();
     for (const [key, raw] of Object.entries(a)) {

@@ -97,6 +97,41 @@ describe('lottery', () => {
     expect(r).toEqual([2]);
   });
 
+  test('draws what taking random copies out of the full list of copies draws (the list is never built)', () => {
+    // the reference: every id `duplicate` times, in order; each draw removes a random position
+    const reference = (ids: number[], cnt: number, dup: number, seed: number) => {
+      const random = seededRandom(seed);
+      const pool = ids.flatMap((id) => Array.from({ length: dup }, () => id));
+      const out: number[] = [];
+      while (out.length < cnt && pool.length) out.push(pool.splice(random.int(0, pool.length - 1), 1)[0]!);
+      return JSON.stringify(out);
+    };
+    const ids = Array.from({ length: 13 }, (_, i) => i * 10);
+    for (const [cnt, dup, seed] of [
+      [5, 1, 1],
+      [13, 1, 2],
+      [30, 3, 3],
+      [50, 3, 4],
+      [7, 20, 5],
+    ] as const) {
+      const tpl = `{lottery var=w ids=$ids cnt=${cnt} duplicate=${dup}}{$w|@json_encode}`;
+      expect(draw(tpl, JSON.stringify({ ids }), seed)).toBe(reference(ids, cnt, dup, seed));
+    }
+  });
+
+  test('a huge duplicate costs nothing; a huge number of draws is an error, not a hang', () => {
+    const r = JSON.parse(
+      draw('{lottery var=w ids=$ids cnt=3 duplicate=99999999999999999999}{$w|@json_encode}', '{"ids":[1,2]}'),
+    ) as number[];
+    expect(r).toHaveLength(3);
+    const e = err(
+      '{lottery var=w ids=$ids cnt=99999999999999999999 duplicate=99999999999999999999}',
+      '{"ids":[1]}',
+    );
+    expect(e.code).toBe('PLUGIN_ERROR');
+    expect(e.message).toBe("lottery: 'cnt' asks for more than 1000000 draws");
+  });
+
   test('ids must be an array', () => {
     expect(err('{lottery var=w ids="1,2"}').code).toBe('ATTRIBUTE_TYPE');
     const e = err('{lottery var=w ids=$none}');

@@ -53,7 +53,7 @@ describe('set_memory', () => {
     const e = err(`ok\n  {set_memory memory_limit="${v}"}`);
     expect(e.code).toBe('INVALID_ATTRIBUTE');
     expect([e.line, e.column]).toEqual([2, 3]);
-    expect(e.message).toBe(`set_memory: '${v}' is not allowed; use one of 256M, 512M, 768M`);
+    expect(e.message).toBe("set_memory: 'memory_limit' must be one of 256M, 512M, 768M");
   });
 
   test('without a value it fails too', () => {

@@ -128,13 +128,13 @@ describe("math: Smarty's checks warn and print nothing", () => {
     ['{math equation=""}', 'math: missing equation parameter'],
     ['{math equation="0"}', 'math: missing equation parameter'],
     ['{math equation="(x" x=1}', 'math: unbalanced parenthesis'],
-    ['{math equation="foo(1)"}', 'math: function call foo not allowed'],
-    ['{math equation="x + z" x=1}', 'math: function call z not allowed'],
+    ['{math equation="foo(1)"}', "math: 'equation' calls a function that is not allowed"],
+    ['{math equation="x + z" x=1}', "math: 'equation' calls a function that is not allowed"],
     // format and assign are math's own attributes: not given, they are no variables of the equation
-    ['{math equation="format + 1"}', 'math: function call format not allowed'],
-    ['{math equation="SQRT(4)"}', 'math: function call SQRT not allowed'],
-    ['{math equation="1e5"}', 'math: function call e5 not allowed'],
-    ['{math equation="true"}', 'math: function call true not allowed'],
+    ['{math equation="format + 1"}', "math: 'equation' calls a function that is not allowed"],
+    ['{math equation="SQRT(4)"}', "math: 'equation' calls a function that is not allowed"],
+    ['{math equation="1e5"}', "math: 'equation' calls a function that is not allowed"],
+    ['{math equation="true"}', "math: 'equation' calls a function that is not allowed"],
     ['{math equation="x" x=""}', 'math: parameter x is empty'],
     ['{math equation="x" x=$none}', 'math: parameter x is empty'],
     ['{math equation="x" x=false}', 'math: parameter x is empty'],
@@ -142,7 +142,7 @@ describe("math: Smarty's checks warn and print nothing", () => {
     ['{math equation="x" x="5px"}', 'math: parameter x: is not numeric'],
     ['{math equation="x" x=true}', 'math: parameter x: is not numeric'],
     ['{math equation="1+1" unused="a"}', 'math: parameter unused: is not numeric'],
-    ['{math equation="z" unused="a"}', 'math: function call z not allowed'],
+    ['{math equation="z" unused="a"}', "math: 'equation' calls a function that is not allowed"],
   ])('%s', (tpl, warning) => {
     const r = logOf(tpl);
     expect(r).toEqual([warning]);

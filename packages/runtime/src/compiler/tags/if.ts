@@ -18,7 +18,15 @@ export const ifTag: CoreTag = {
   compileIf,
 };
 
+/**
+ * Up to this many branches compile to `if … else if …`; JS engines parse that chain recursively, so
+ * a longer one (a generated template with thousands of `{elseif}`) becomes flat `if`s in a labelled
+ * block, each leaving the block once its branch has run.
+ */
+const MAX_ELSE_IF = 32;
+
 function compileIf(st: CodegenState, n: IfNode): string {
+  if (n.branches.length > MAX_ELSE_IF) return compileFlatIf(st, n);
   let out = '';
   n.branches.forEach((b, i) => {
     const pos = st.position(b.tagSpan);
@@ -27,4 +35,16 @@ function compileIf(st: CodegenState, n: IfNode): string {
   });
   if (n.alternate) out += ` else {\n${compileNodes(st, n.alternate)}}`;
   return `${out}\n`;
+}
+
+function compileFlatIf(st: CodegenState, n: IfNode): string {
+  const label = st.id('I');
+  let out = `${label}: {\n`;
+  for (const b of n.branches) {
+    const pos = st.position(b.tagSpan);
+    const test = compileBool(st, b.test);
+    out += `if ((p = ${pos}, ${test})) {\n${compileNodes(st, b.body)}break ${label};\n}\n`;
+  }
+  if (n.alternate) out += compileNodes(st, n.alternate);
+  return `${out}}\n`;
 }
