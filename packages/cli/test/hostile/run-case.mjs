@@ -15,7 +15,7 @@ const kase = file.endsWith('.mjs')
   ? (await import(new URL(file, `file://${process.cwd()}/`).href)).default
   : parseHeader(readFileSync(file, 'utf8'));
 const source = typeof kase.source === 'function' ? kase.source() : kase.source;
-const engine = createEngine({ plugins: [...modifiers], limits: kase.limits });
+const engine = createEngine({ plugins: [...modifiers], limits: kase.limits, constants: kase.constants });
 const report = { code: null, message: null, line: null, column: null, output: null, log: null };
 try {
   const r = await engine.render(source, kase.data ?? {}, { name: 'case.tpl' });
@@ -24,6 +24,7 @@ try {
 } catch (e) {
   report.code = e?.code ?? 'NOT_A_SUMI_ERROR';
   report.message = String(e?.message ?? e);
+  report.text = [e?.message, e?.hint, e?.frame].join('\n');
   report.line = e?.line ?? null;
   report.column = e?.column ?? null;
 }
