@@ -9,7 +9,7 @@
  *   } })
  */
 
-import { PhpArray, PhpObject, toStr, type Value } from '@sumi/php';
+import { PhpArray, PhpObject, replaceAllString, toStr, type Value } from '@sumi/php';
 import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';
@@ -71,7 +71,7 @@ export const checkInnerUri: ModifierDef = definePlugin({
     const url = toStr(value).trim();
     if (url === '') return false;
     // backslashes are read as slashes by browsers: `/\evil.com` is scheme-relative
-    const normalised = url.replaceAll('\\', '/');
+    const normalised = replaceAllString(url, '\\', '/');
     const host = hostOf(normalised);
     if (host !== null) return host !== '' && siteHosts(ctx).includes(host);
     // a scheme (javascript:, mailto:, data:) without an authority is not a path
