@@ -1,7 +1,7 @@
 /** {uuid} and {lottery}: identifiers and random draws through the engine's seedable random. */
 
 import type { Value } from '@sumi/php';
-import { copyValue, PhpArray, toInt, toStr } from '@sumi/php';
+import { capArray, copyValue, PhpArray, toInt, toStr } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
 import { describe } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
@@ -54,9 +54,11 @@ export const lottery: FunctionPluginDef = definePlugin({
       a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : [],
     );
     const times = Math.max(1, Number(toInt(a.duplicate)));
+    const kept = ids.values().filter((id) => !exclude.has(toStr(id)));
+    // every kept id `duplicate` times: the pool's size is checked before it is built
+    capArray(kept.length * times);
     const pool: Value[] = [];
-    for (const id of ids.values())
-      if (!exclude.has(toStr(id))) for (let i = 0; i < times; i++) pool.push(copyValue(id));
+    for (const id of kept) for (let i = 0; i < times; i++) pool.push(copyValue(id));
     const out: Value[] = [];
     const cnt = Math.max(0, Number(toInt(a.cnt)));
     while (out.length < cnt && pool.length)
