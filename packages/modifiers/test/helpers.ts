@@ -35,6 +35,7 @@ export function fakeCtx(
     state: new Map(),
     constants: PHP_CONSTANTS,
     templateName: 'test.tpl',
+    memoryLimit: 128 * 1024 * 1024,
     warnings,
     vars,
     get: (name: string) => vars.get(name) ?? null,

@@ -10,6 +10,7 @@
  * U+FFFD (3 bytes). Text that is valid UTF-8 is unaffected: for it this is plain UTF-8.
  */
 
+import { capArray } from './host';
 import { byteLength } from './value';
 
 const encoder = new TextEncoder();
@@ -28,26 +29,36 @@ export function toBytes(s: string): Uint8Array {
     return out;
   }
   if (!hasLoneSurrogate(s)) return encoder.encode(s);
-  const out: number[] = [];
+  // sized first: a JS array of one number per byte would take 8 bytes (and more while growing) per byte
+  const out = new Uint8Array(byteLength(s));
+  let o = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) {
       const cp = ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00) + 0x10000;
-      out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+      out[o++] = 0xf0 | (cp >> 18);
+      out[o++] = 0x80 | ((cp >> 12) & 63);
+      out[o++] = 0x80 | ((cp >> 6) & 63);
+      out[o++] = 0x80 | (cp & 63);
       i++;
     } else if (c >= 0xdc80 && c <= 0xdcff) {
-      out.push(c - 0xdc00);
+      out[o++] = c - 0xdc00;
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      out.push(0xef, 0xbf, 0xbd);
+      out[o++] = 0xef;
+      out[o++] = 0xbf;
+      out[o++] = 0xbd;
     } else if (c < 0x80) {
-      out.push(c);
+      out[o++] = c;
     } else if (c < 0x800) {
-      out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+      out[o++] = 0xc0 | (c >> 6);
+      out[o++] = 0x80 | (c & 63);
     } else {
-      out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+      out[o++] = 0xe0 | (c >> 12);
+      out[o++] = 0x80 | ((c >> 6) & 63);
+      out[o++] = 0x80 | (c & 63);
     }
   }
-  return Uint8Array.from(out);
+  return out;
 }
 
 /** The string standing for these bytes (invalid UTF-8 kept byte by byte, see above). */
@@ -128,6 +139,8 @@ export function fromBinary(s: string): string {
  * invalid byte counting as one character of its own.
  */
 export function codePoints(s: string): number[] {
+  // one JS number per character: an array as long as the string, so it is one under the array cap
+  capArray(s.length);
   const out: number[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

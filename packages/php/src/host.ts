@@ -185,3 +185,186 @@ export function growArray(size: number, value: unknown): void {
     if ((h.allocated += 32 + value.length) > h.measureAt) h.measure();
   } else if ((h.allocated += 32) > h.measureAt) h.measure();
 }
+
+/* ---------------- building big values within the caps ----------------
+ *
+ * JavaScript's own ways of splitting, joining and replacing allocate before anyone can look:
+ * `s.split(',')` of 32 Mi characters makes a JS array of 16 Mi pieces, `s.replace(/x/g, ...)`
+ * keeps about 90 bytes per match until it is done, and `out += c` in a loop keeps one rope node per
+ * append (40 bytes each, however short the piece). The helpers below do the same work with bounded
+ * intermediates and check the caps as they go.
+ */
+
+/**
+ * The element cap alone, not charged: for a JS list that becomes a PhpArray afterwards
+ * (`PhpArray.fromList` charges it then), or a working list that never becomes one.
+ */
+export function capArray(count: number): void {
+  const max = HOST.limits.maxArrayLength;
+  if (count > max) throw new LimitError('array', count, max);
+}
+
+/** Non-overlapping occurrences of `needle` in `s` (what `s.split(needle).length - 1` counts), allocating nothing; 0 for an empty needle. */
+export function countOf(s: string, needle: string): number {
+  if (needle === '') return 0;
+  const step = needle.length;
+  let n = 0;
+  if (step === 1) {
+    const c = needle.charCodeAt(0);
+    for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === c) n++;
+    return n;
+  }
+  for (let i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, i + step)) n++;
+  return n;
+}
+
+/** Where a global or sticky regex's next search starts after an empty match at `i` (AdvanceStringIndex). */
+function advance(s: string, i: number, unicode: boolean): number {
+  if (!unicode || i + 1 >= s.length) return i + 1;
+  const c = s.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdbff) return i + 1;
+  const d = s.charCodeAt(i + 1);
+  return d >= 0xdc00 && d <= 0xdfff ? i + 2 : i + 1;
+}
+
+/**
+ * The next match of `re` from `re.lastIndex`, as a global `replace` or `match` walks them: after an
+ * empty match the search moves on by one character. A regex that is not global matches once.
+ */
+function nextMatch(s: string, re: RegExp, first: boolean): RegExpExecArray | null {
+  if (first) re.lastIndex = 0;
+  else if (!re.global) {
+    re.lastIndex = 0;
+    return null;
+  }
+  const m = re.exec(s);
+  if (m === null) {
+    re.lastIndex = 0;
+    return null;
+  }
+  if (m[0] === '' && re.global) re.lastIndex = advance(s, re.lastIndex, re.unicode || re.flags.includes('v'));
+  return m;
+}
+
+/** Matches of `re` in `s` (what `s.match(re)?.length` counts for a global regex), none kept. */
+export function countMatches(s: string, re: RegExp): number {
+  let n = 0;
+  for (let m = nextMatch(s, re, true); m !== null; m = nextMatch(s, re, false)) n++;
+  return n;
+}
+
+/**
+ * `s.split(sep, limit)` that never builds more pieces than the array cap allows: past the cap it
+ * throws LimitError with the number of pieces the split would have made. With `limit`, at most
+ * that many pieces are made (the rest of the string is dropped, as JS's split does).
+ */
+export function splitString(s: string, sep: string | RegExp, limit?: number): string[] {
+  const max = HOST.limits.maxArrayLength;
+  const lim = limit === undefined || limit > max ? max + 1 : limit;
+  const parts = s.split(sep, lim);
+  if (parts.length > max) {
+    // split() finds every match whatever the regex's flags
+    const pieces =
+      typeof sep === 'string'
+        ? sep === ''
+          ? s.length
+          : countOf(s, sep) + 1
+        : countMatches(s, new RegExp(sep.source, `${sep.flags.replace(/[gy]/g, '')}g`)) + 1;
+    throw new LimitError('array', pieces, max);
+  }
+  return parts;
+}
+
+/** `s.repeat(times)` after checking the size of the result. */
+export function repeatString(s: string, times: number): string {
+  if (times <= 0 || s === '') return '';
+  allowString(s.length * times);
+  return s.repeat(times);
+}
+
+/**
+ * Builds a string piece by piece with the string cap checked on every piece. Pieces go into a
+ * short rope that is flattened every 1024 pieces, so memory stays close to the result's size
+ * whatever the number of pieces (`out += piece` in a loop keeps one rope node per piece).
+ */
+export class StringBuilder {
+  /** characters added so far */
+  length = 0;
+  private cur = '';
+  private n = 0;
+  private parts: string[] | null = null;
+  private chunks: string[] | null = null;
+  private readonly max = HOST.limits.maxStringLength;
+
+  add(piece: string): void {
+    const len = (this.length += piece.length);
+    if (len > this.max) throw new LimitError('string', len, this.max);
+    this.cur += piece;
+    if (++this.n === 1024) this.spill();
+  }
+
+  private spill(): void {
+    const parts = (this.parts ??= []);
+    parts.push(this.cur);
+    this.cur = '';
+    this.n = 0;
+    if (parts.length === 64) {
+      (this.chunks ??= []).push(parts.join(''));
+      parts.length = 0;
+    }
+  }
+
+  toString(): string {
+    if (this.parts === null) return this.cur;
+    const tail = this.parts.join('') + this.cur;
+    return this.chunks === null ? tail : this.chunks.join('') + tail;
+  }
+}
+
+/** `pieces.join(sep)` with the string cap checked before the result is built. */
+export function joinStrings(pieces: readonly string[], sep = ''): string {
+  let len = pieces.length > 0 ? (pieces.length - 1) * sep.length : 0;
+  for (let i = 0; i < pieces.length; i++) len += pieces[i].length;
+  allowString(len);
+  return pieces.join(sep);
+}
+
+/**
+ * `s.replaceAll(needle, replacement)` (the replacement taken literally, `$` included) with the
+ * result's size checked before it is built, and no per-match bookkeeping.
+ */
+export function replaceAllString(s: string, needle: string, replacement: string): string {
+  if (needle === '') return s;
+  const count = countOf(s, needle);
+  if (count === 0) return s;
+  allowString(s.length + count * (replacement.length - needle.length));
+  if (count <= 4096) return s.replaceAll(needle, () => replacement);
+  const out = new StringBuilder();
+  let last = 0;
+  for (let i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, last)) {
+    if (i > last) out.add(s.slice(last, i));
+    out.add(replacement);
+    last = i + needle.length;
+  }
+  out.add(s.slice(last));
+  return out.toString();
+}
+
+/**
+ * `s.replace(re, fn)` match by match: the result is built with the string cap checked as it grows,
+ * and the matches are not all kept at once (JavaScript's own replace keeps about 90 bytes per match
+ * until it is done). `fn` gets the match array. A regex that is not global replaces the first match.
+ */
+export function replaceMatches(s: string, re: RegExp, fn: (m: RegExpExecArray) => string): string {
+  let m = nextMatch(s, re, true);
+  if (m === null) return s;
+  const out = new StringBuilder();
+  let last = 0;
+  for (; m !== null; m = nextMatch(s, re, false)) {
+    if (m.index > last) out.add(s.slice(last, m.index));
+    out.add(fn(m));
+    last = m.index + m[0].length;
+  }
+  if (last < s.length) out.add(s.slice(last));
+  return out.toString();
+}

@@ -7,7 +7,8 @@
  * htmlentities() and its entity table are in html-entities.ts, so that code needing only the specials
  * does not carry the table.
  */
-import { fromBytes, isAsciiString, toBinary, toBytes } from './binary-string';
+import { fromBinary, isAsciiString, toBinary, toBytes } from './binary-string';
+import { replaceMatches, StringBuilder } from './host';
 
 export const ENT_HTML_QUOTE_NONE = 0;
 export const ENT_HTML_QUOTE_SINGLE = 1;
@@ -40,7 +41,7 @@ export function escapeHtmlSpecials(s: string, flags = ENT_QUOTES): string {
 function replaceSpecials(s: string, flags: number): string {
   const dq = (flags & ENT_HTML_QUOTE_DOUBLE) !== 0;
   const sq = (flags & ENT_HTML_QUOTE_SINGLE) !== 0;
-  let out = '';
+  const out = new StringBuilder();
   let last = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -53,11 +54,12 @@ function replaceSpecials(s: string, flags: number): string {
     else if (c === 34 && dq) r = '&quot;';
     else if (c === 39 && sq) r = '&#039;';
     else continue;
-    if (last < i) out += s.slice(last, i);
-    out += r;
+    if (last < i) out.add(s.slice(last, i));
+    out.add(r);
     last = i + 1;
   }
-  return last < s.length ? out + s.slice(last) : out;
+  if (last < s.length) out.add(s.slice(last));
+  return out.toString();
 }
 
 /** htmlspecialchars($s, ENT_QUOTES, <a single-byte charset>): Smarty's `|escape` default */
@@ -122,6 +124,7 @@ export function lookupCharset(name: string, fn: string): CharsetLookup {
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
 function basic(ch: string, flags: number): string | null {
   switch (ch) {
@@ -159,55 +162,43 @@ export function escapeText(
     // lone surrogates stand for bytes that are not UTF-8 (see binary-string.ts); PHP replaces each
     // maximal invalid subsequence by one U+FFFD, as the WHATWG decoder does
     if (flags & ENT_SUBSTITUTE) s = new TextDecoder('utf-8').decode(toBytes(s));
-    else if (flags & ENT_IGNORE) s = s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '');
+    else if (flags & ENT_IGNORE) s = replaceMatches(s, LONE_SURROGATES, () => '');
     else return '';
   }
   const single = charset !== 'utf-8' && charset !== 'multibyte' && !isAsciiString(s);
   // single-byte charsets: PHP sees each UTF-8 byte as one character of that charset
   const units = single ? toBinary(s) : s;
-  let out = '';
-  let rawBytes: number[] | null = single ? [] : null;
-  const flushBytes = () => {
-    if (rawBytes?.length) {
-      out += fromBytes(Uint8Array.from(rawBytes));
-      rawBytes = [];
-    }
+  // what needs no change is copied as runs (of bytes, decoded back, under a single-byte charset)
+  const out = new StringBuilder();
+  let last = 0;
+  const flush = (end: number) => {
+    if (last < end) out.add(single ? fromBinary(units.slice(last, end)) : units.slice(last, end));
   };
   for (let i = 0; i < units.length; ) {
+    const at = i;
     const cp = units.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    i += ch.length;
-    if (ch === '&' && !doubleEncode) {
-      const m = EXISTING_ENTITY.exec(units.slice(i - 1, i + 40));
+    i += cp > 0xffff ? 2 : 1;
+    let rep: string | null = null;
+    if (cp === 38 && !doubleEncode) {
+      const m = EXISTING_ENTITY.exec(units.slice(at, at + 41));
       if (m) {
-        flushBytes();
-        out += m[0];
-        i += m[0].length - 1;
+        // kept as it is (ASCII): it stays in the run
+        i = at + m[0].length;
         continue;
       }
     }
-    const b = basic(ch, flags);
-    if (b !== null) {
-      flushBytes();
-      out += b;
-      continue;
-    }
-    if (entityFor !== null && cp >= 0x80) {
+    if (cp < 0x80) rep = basic(units[at], flags);
+    else if (entityFor !== null) {
       const name = entityFor(cp, charset);
-      if (name) {
-        flushBytes();
-        out += `&${name};`;
-        continue;
-      }
+      if (name) rep = `&${name};`;
     }
-    if (rawBytes && cp >= 0x80) rawBytes.push(cp);
-    else {
-      flushBytes();
-      out += ch;
-    }
+    if (rep === null) continue;
+    flush(at);
+    out.add(rep);
+    last = i;
   }
-  flushBytes();
-  return out;
+  flush(units.length);
+  return out.toString();
 }
 
 const SPECIAL_OR_SURROGATE = /[&<>"'\uD800-\uDFFF]/;

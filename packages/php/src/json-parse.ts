@@ -5,6 +5,7 @@
  * case; control characters in strings and lone UTF-16 surrogate escapes are errors).
  */
 import { type Key, KeyShapes, PhpArray, type ShapeNode } from './array';
+import { capArray, HOST, StringBuilder } from './host';
 import { stringKey } from './key';
 import { beyondInt64 } from './numeric';
 import { PhpObject } from './object';
@@ -63,6 +64,8 @@ function withRepeats(keys: Key[], vals: Value[]): PhpArray {
 
 class Reader {
   readonly shapes = new KeyShapes();
+  /** the array cap: a list is checked as it grows, before it becomes a PhpArray */
+  readonly maxArray = HOST.limits.maxArrayLength;
   pos = 0;
   depth = 0;
   constructor(
@@ -145,6 +148,7 @@ class Reader {
       return new PhpArray();
     }
     do {
+      if (vals.length >= this.maxArray) capArray(vals.length + 1);
       vals.push(this.value());
     } while (this.more(93));
     this.depth--;
@@ -178,6 +182,7 @@ class Reader {
       if (this.text.charCodeAt(this.pos) !== 58) this.unexpected();
       this.pos++;
       const k = stringKey(key);
+      if (vals.length >= this.maxArray) capArray(vals.length + 1);
       vals.push(this.value());
       if (node !== null) {
         const after = this.shapes.step(node, k);
@@ -209,13 +214,15 @@ class Reader {
       if (c === 92 || c < 32 || p >= t.length) break;
       p++;
     }
-    let out = t.slice(start, p);
+    // escapes append short pieces: built in chunks (a rope of one node per escape is 40 bytes each)
+    const out = new StringBuilder();
+    out.add(t.slice(start, p));
     for (;;) {
       if (p >= t.length) this.fail(JSON_PARSE_ERROR.SYNTAX, 'unterminated string', start - 1);
       const c = t.charCodeAt(p);
       if (c === 34) {
         this.pos = p + 1;
-        return out;
+        return out.toString();
       }
       if (c < 32) this.fail(JSON_PARSE_ERROR.CTRL_CHAR, 'control character in string', p);
       if (c !== 92) {
@@ -225,35 +232,35 @@ class Reader {
           if (d === 34 || d === 92 || d < 32) break;
           q++;
         }
-        out += t.slice(p, q);
+        out.add(t.slice(p, q));
         p = q;
         continue;
       }
       const e = t.charCodeAt(p + 1);
       switch (e) {
         case 34:
-          out += '"';
+          out.add('"');
           break;
         case 92:
-          out += '\\';
+          out.add('\\');
           break;
         case 47:
-          out += '/';
+          out.add('/');
           break;
         case 98:
-          out += '\b';
+          out.add('\b');
           break;
         case 102:
-          out += '\f';
+          out.add('\f');
           break;
         case 110:
-          out += '\n';
+          out.add('\n');
           break;
         case 114:
-          out += '\r';
+          out.add('\r');
           break;
         case 116:
-          out += '\t';
+          out.add('\t');
           break;
         case 117: {
           const u = this.hex4(p + 2);
@@ -262,7 +269,7 @@ class Reader {
             if (t.charCodeAt(p + 6) === 92 && t.charCodeAt(p + 7) === 117) {
               const l = this.hex4(p + 8);
               if (l >= 0xdc00 && l <= 0xdfff) {
-                out += String.fromCharCode(u, l);
+                out.add(String.fromCharCode(u, l));
                 p += 12;
                 continue;
               }
@@ -272,7 +279,7 @@ class Reader {
           if (u >= 0xdc00 && u <= 0xdfff) {
             this.fail(JSON_PARSE_ERROR.UTF16, 'single unpaired UTF-16 surrogate in unicode escape', p);
           }
-          out += String.fromCharCode(u);
+          out.add(String.fromCharCode(u));
           p += 6;
           continue;
         }

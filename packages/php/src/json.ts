@@ -4,6 +4,7 @@
  */
 import { KeyShapes, PhpArray, type ShapeNode } from './array';
 import { PhpError } from './errors';
+import { StringBuilder } from './host';
 import { fromJSONText, JsonParseError } from './json-parse';
 import { stringKey, toKey } from './key';
 import { scanNumber } from './numeric';
@@ -111,8 +112,8 @@ function asciiEscape(c: number, flags: number): string | null {
 class Encoder {
   error = 0;
   depth = 0;
-  /** the text so far */
-  out = '';
+  /** the text so far (built in chunks within the string cap: one piece per value would make a rope) */
+  readonly out = new StringBuilder();
   /** object keys already escaped */
   readonly keys = new Map<string, string>();
   constructor(
@@ -133,7 +134,8 @@ class Encoder {
     }
     if (PLAIN.test(s)) return '"' + s + '"';
     // unchanged runs are copied as slices; only the characters that change are handled one by one
-    let out = '"';
+    const out = new StringBuilder();
+    out.add('"');
     let last = 0;
     const n = s.length;
     for (let i = 0; i < n; i++) {
@@ -167,17 +169,20 @@ class Encoder {
           rep = pair ? hex4(c) + hex4(d) : hex4(c);
         }
         if (pair) {
-          if (last < i) out += s.slice(last, i);
-          out += rep;
+          if (last < i) out.add(s.slice(last, i));
+          out.add(rep);
           last = ++i + 1;
           continue;
         }
       }
-      if (last < i) out += s.slice(last, i);
-      out += rep;
+      if (last < i) out.add(s.slice(last, i));
+      out.add(rep);
       last = i + 1;
     }
-    return (last === 0 ? out + s : last < n ? out + s.slice(last) : out) + '"';
+    if (last === 0) return '"' + s + '"';
+    if (last < n) out.add(s.slice(last));
+    out.add('"');
+    return out.toString();
   }
 
   float(d: number): string {
@@ -198,45 +203,45 @@ class Encoder {
         const s = this.string(v, flags);
         if (s === null) {
           if (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) {
-            this.out += 'null';
+            this.out.add('null');
             return true;
           }
           return false;
         }
-        this.out += s;
+        this.out.add(s);
         if (this.error === JSON_ERROR_INF_OR_NAN && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
         return true;
       }
       case 'number':
         if (isInt(v)) {
-          this.out += String(v);
+          this.out.add(String(v));
           return true;
         }
-        this.out += this.float(v);
+        this.out.add(this.float(v));
         return this.error !== JSON_ERROR_INF_OR_NAN || (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) !== 0;
       case 'boolean':
-        this.out += v ? 'true' : 'false';
+        this.out.add(v ? 'true' : 'false');
         return true;
       case 'bigint':
-        this.out += String(v);
+        this.out.add(String(v));
         return true;
       case 'undefined':
-        this.out += 'null';
+        this.out.add('null');
         return true;
     }
     if (v === null) {
-      this.out += 'null';
+      this.out.add('null');
       return true;
     }
     if (v instanceof PhpFloat) {
-      this.out += this.float(v.value);
+      this.out.add(this.float(v.value));
       return this.error !== JSON_ERROR_INF_OR_NAN || (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) !== 0;
     }
     if (v instanceof PhpArray) return this.array(v, !(flags & JSON_FORCE_OBJECT) && v.isList());
     if (v instanceof PhpObject) return this.array(v.props, false);
     this.error = JSON_ERROR_UNSUPPORTED_TYPE;
     if (flags & JSON_PARTIAL_OUTPUT_ON_ERROR) {
-      this.out += 'null';
+      this.out.add('null');
       return true;
     }
     return false;
@@ -245,15 +250,15 @@ class Encoder {
   array(a: PhpArray, list: boolean): boolean {
     const flags = this.flags;
     const pretty = (flags & JSON_PRETTY_PRINT) !== 0;
-    this.out += list ? '[' : '{';
+    this.out.add(list ? '[' : '{');
     ++this.depth;
     const n = a.size;
     for (let i = 0; i < n; i++) {
-      if (i > 0) this.out += ',';
-      if (pretty) this.out += '\n' + '    '.repeat(this.depth);
+      if (i > 0) this.out.add(',');
+      if (pretty) this.out.add('\n' + '    '.repeat(this.depth));
       if (!list) {
         const k = a.keyAt(i);
-        if (typeof k === 'number') this.out += '"' + k + '"';
+        if (typeof k === 'number') this.out.add('"' + k + '"');
         else {
           // the rows of a list repeat their keys: each is escaped once per encode
           let ks: string | null | undefined = this.keys.get(k);
@@ -263,10 +268,10 @@ class Encoder {
           }
           if (ks === null) {
             if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
-            this.out += '""';
-          } else this.out += ks;
+            this.out.add('""');
+          } else this.out.add(ks);
         }
-        this.out += pretty ? ': ' : ':';
+        this.out.add(pretty ? ': ' : ':');
       }
       if (!this.value(a.peekAt(i)) && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
     }
@@ -275,8 +280,8 @@ class Encoder {
       if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
     }
     --this.depth;
-    if (pretty && n > 0) this.out += '\n' + '    '.repeat(this.depth);
-    this.out += list ? ']' : '}';
+    if (pretty && n > 0) this.out.add('\n' + '    '.repeat(this.depth));
+    this.out.add(list ? ']' : '}');
     return true;
   }
 }
@@ -299,7 +304,7 @@ export function jsonEncode(v: Value | undefined, flags = 0, depth = 512): string
     return false;
   }
   if (!ok) return false;
-  return enc.out;
+  return enc.out.toString();
 }
 
 /**

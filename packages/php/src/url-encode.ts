@@ -1,5 +1,12 @@
 /** PHP's URL encoding of the bytes a string stands for: the PHP functions and Smarty's |escape:url use it. */
 import { toBinary } from './binary-string';
+import { StringBuilder } from './host';
+
+/** `%XX` of every byte */
+const HEX_ESCAPES: readonly string[] = Array.from(
+  { length: 256 },
+  (_, c) => `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`,
+);
 
 /**
  * urlencode() (`raw` false): alphanumerics and `-_.` stay, space becomes `+`, every other byte `%XX`;
@@ -7,7 +14,9 @@ import { toBinary } from './binary-string';
  */
 export function urlencodeBytes(s: string, raw: boolean): string {
   const b = toBinary(s);
-  let out = '';
+  // bytes that stay are copied as runs; the result is built within the string cap
+  const out = new StringBuilder();
+  let last = 0;
   for (let i = 0; i < b.length; i++) {
     const c = b.charCodeAt(i);
     if (
@@ -19,12 +28,13 @@ export function urlencodeBytes(s: string, raw: boolean): string {
       c === 0x5f ||
       (raw && c === 0x7e)
     ) {
-      out += b[i];
-    } else if (c === 0x20 && !raw) {
-      out += '+';
-    } else {
-      out += `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`;
+      continue;
     }
+    if (last < i) out.add(b.slice(last, i));
+    out.add(c === 0x20 && !raw ? '+' : HEX_ESCAPES[c]);
+    last = i + 1;
   }
-  return out;
+  if (last === 0) return b;
+  if (last < b.length) out.add(b.slice(last));
+  return out.toString();
 }

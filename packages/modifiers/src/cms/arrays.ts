@@ -11,6 +11,7 @@ import {
   PhpArray,
   PhpObject,
   pregSplit,
+  splitString,
   strictEquals,
   toBool,
   toInt,
@@ -219,7 +220,7 @@ export const split: ModifierDef = definePlugin({
       ctx.warn('split(): the delimiter is empty');
       return new PhpArray();
     }
-    return PhpArray.fromList(text.split(delim));
+    return PhpArray.fromList(splitString(text, delim));
   },
 });
 

@@ -5,12 +5,16 @@
 
 import {
   allowedTagsFromList,
+  allowString,
   JSON_UNESCAPED_UNICODE,
+  joinStrings,
   jsonEncode,
   numberFormat,
   PhpArray,
   phpCall,
   phpStripTags,
+  replaceAllString,
+  splitString,
   strArg,
   toFloat,
   toInt,
@@ -129,7 +133,9 @@ export const sortName: ModifierDef = definePlugin({
 });
 
 function csvField(v: Value, warn: (m: string) => void): string {
-  return `"${toStr(v, warn).replaceAll('"', '""')}"`;
+  const text = replaceAllString(toStr(v, warn), '"', '""');
+  allowString(text.length + 2);
+  return `"${text}"`;
 }
 
 export const escapeCsv: ModifierDef = definePlugin({
@@ -150,10 +156,10 @@ export const escapeCsv: ModifierDef = definePlugin({
   run(ctx: RenderContext, value: Value): Value {
     const warn = (m: string) => ctx.warn(m);
     if (value instanceof PhpArray)
-      return value
-        .values()
-        .map((v) => csvField(v, warn))
-        .join(',');
+      return joinStrings(
+        value.values().map((v) => csvField(v, warn)),
+        ',',
+      );
     return csvField(value, warn);
   },
 });
@@ -187,7 +193,7 @@ export const rcmsJsonEncode: ModifierDef = definePlugin({
     const extra = flags === undefined ? 0 : Number(toInt(flags));
     const v =
       typeof value === 'string' && value.includes(CONTENT_BOUNDARY)
-        ? PhpArray.fromList(value.split(CONTENT_BOUNDARY))
+        ? PhpArray.fromList(splitString(value, CONTENT_BOUNDARY))
         : value;
     return jsonEncode(v, JSON_UNESCAPED_UNICODE | extra);
   },

@@ -10,6 +10,7 @@
  */
 
 import {
+  allowArray,
   copyValue,
   isNumericString,
   type Key,
@@ -653,16 +654,21 @@ export function phpRange(start: Value, end: Value, stepArg: Value | undefined): 
   return PhpArray.fromList(out);
 }
 
-/** A budget on range() sizes (PHP's limit is the maximum array size; templates get far less). */
-const RANGE_MAX = 10_000_000;
+/**
+ * PHP 8.2's own ceiling (HT_MAX_SIZE - 1 on 64-bit): past it, range() is a ValueError whatever the
+ * memory. Below it, the array cap (limits.maxArrayLength) decides before anything is built, where PHP
+ * would run into memory_limit.
+ */
+const RANGE_MAX = 0x40000000 - 1;
 
 function checkSize(size: number, low: number, high: number): number {
-  if (size > RANGE_MAX) {
+  if (size >= RANGE_MAX) {
     throw new PhpError(
       'ValueError',
       `The supplied range exceeds the maximum array size: start=${low.toFixed(0)} end=${high.toFixed(0)}`,
     );
   }
+  allowArray(size);
   return size;
 }
 

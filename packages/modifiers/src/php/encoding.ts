@@ -4,12 +4,14 @@
  */
 
 import {
+  allowString,
   digestText,
   ENT_QUOTES,
   ENT_SUBSTITUTE,
   floatToString,
   fromBinary,
   fromBytes,
+  joinStrings,
   jsonDecode,
   jsonEncode,
   PhpArray,
@@ -18,6 +20,7 @@ import {
   PhpObject,
   phpHash,
   phpIntConstant,
+  replaceMatches,
   toBinary,
   toBytes,
   toInt,
@@ -35,20 +38,33 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const B64_REVERSE = new Map([...B64].map((c, i) => [c.charCodeAt(0), i]));
 
 export function base64Encode(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63];
-    out += i + 1 < bytes.length ? B64[(n >> 6) & 63] : '=';
-    out += i + 2 < bytes.length ? B64[n & 63] : '=';
+  // 4 characters per 3 bytes: the size is checked first, and the text is made a block at a time
+  allowString(Math.ceil(bytes.length / 3) * 4);
+  const parts: string[] = [];
+  const block = new Uint8Array(4 * 3072);
+  for (let start = 0; start < bytes.length; start += 3 * 3072) {
+    const end = Math.min(bytes.length, start + 3 * 3072);
+    let o = 0;
+    for (let i = start; i < end; i += 3) {
+      const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+      block[o++] = B64_CODES[(n >> 18) & 63];
+      block[o++] = B64_CODES[(n >> 12) & 63];
+      block[o++] = i + 1 < bytes.length ? B64_CODES[(n >> 6) & 63] : 0x3d;
+      block[o++] = i + 2 < bytes.length ? B64_CODES[n & 63] : 0x3d;
+    }
+    parts.push(String.fromCharCode(...block.subarray(0, o)));
   }
-  return out;
+  return parts.join('');
 }
+
+const B64_CODES = Uint8Array.from(B64, (c) => c.charCodeAt(0));
 
 /** php_base64_decode_ex: lenient (skips unknown characters) or strict; null where PHP returns false. */
 export function base64Decode(input: string, strict: boolean): Uint8Array | null {
   const s = toBinary(input);
-  const out: number[] = [];
+  // at most 3 bytes per 4 characters, in a typed buffer (a JS array would take 8 bytes per byte)
+  const out = new Uint8Array(Math.ceil((s.length * 3) / 4));
+  let o = 0;
   let i = 0;
   let padding = 0;
   let acc = 0;
@@ -70,22 +86,22 @@ export function base64Decode(input: string, strict: boolean): Uint8Array | null 
         acc = v << 2;
         break;
       case 1:
-        out.push(acc | (v >> 4));
+        out[o++] = acc | (v >> 4);
         acc = (v & 0x0f) << 4;
         break;
       case 2:
-        out.push(acc | (v >> 2));
+        out[o++] = acc | (v >> 2);
         acc = (v & 0x03) << 6;
         break;
       case 3:
-        out.push(acc | v);
+        out[o++] = acc | v;
         break;
     }
     i++;
   }
   if (strict && i % 4 === 1) return null;
   if (strict && padding && (padding > 2 || (i + padding) % 4 !== 0)) return null;
-  return Uint8Array.from(out);
+  return out.subarray(0, o);
 }
 
 export const base64EncodeDef: ModifierDef = phpModifier({
@@ -177,10 +193,12 @@ export const htmlspecialcharsDecode: ModifierDef = phpModifier({
   run: (_ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE) => decodeEntities(s, flags, false),
 });
 
+const PERCENT_ESCAPE = /%([0-9a-fA-F]{2})/g;
+
 /** rawurldecode(): `%XX` → the byte; malformed escapes (and `+`) stay. */
 function rawurldecodeBytes(s: string): string {
-  const out = toBinary(s).replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
+  const out = replaceMatches(toBinary(s), PERCENT_ESCAPE, (m) =>
+    String.fromCharCode(Number.parseInt(m[1]!, 16)),
   );
   return fromBinary(out);
 }
@@ -273,7 +291,7 @@ export const httpBuildQuery: ModifierDef = phpModifier({
     }
     const out: string[] = [];
     buildQuery(arr, null, numericPrefix, type === PHP_QUERY_RFC3986, out);
-    return out.join(sep ?? '&');
+    return joinStrings(out, sep ?? '&');
   },
 });
 

@@ -4,7 +4,7 @@
  * `&apos;` stays), numeric entities only for characters that type allows, quotes only when the
  * quote flags say so, and always a terminating `;`.
  */
-import { ENT_HTML_QUOTE_DOUBLE, ENT_HTML_QUOTE_SINGLE } from '@sumi/php';
+import { ENT_HTML_QUOTE_DOUBLE, ENT_HTML_QUOTE_SINGLE, replaceMatches } from '@sumi/php';
 import { characterEntities } from 'character-entities';
 import { characterEntitiesHtml4 } from 'character-entities-html4';
 
@@ -85,7 +85,11 @@ const ENTITY = /&(?:#([xX][0-9a-fA-F]+|[0-9]+)|([A-Za-z0-9]+));/g;
 export function decodeEntities(s: string, flags: number, all: boolean): string {
   if (!s.includes('&')) return s;
   const doctype = flags & DOCTYPE_MASK;
-  return s.replace(ENTITY, (whole, num: string | undefined, name: string | undefined) => {
+  // match by match: JS's replace would keep every match until it is done
+  return replaceMatches(s, ENTITY, (m) => {
+    const whole = m[0];
+    const num: string | undefined = m[1];
+    const name: string | undefined = m[2];
     let text: string;
     if (num !== undefined) {
       const hex = num[0] === 'x' || num[0] === 'X';

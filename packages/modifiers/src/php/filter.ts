@@ -11,6 +11,7 @@ import {
   PhpObject,
   phpIntConstant,
   pregMatch,
+  StringBuilder,
   toBinary,
   toFloat,
   toInt,
@@ -133,27 +134,30 @@ function validateFloat(s: string, o: Options): Result {
   }
   const thousandOpt = o.options?.get('thousand');
   const thousands = typeof thousandOpt === 'string' && thousandOpt.length > 0 ? thousandOpt : "',.";
-  let num = '';
+  // the number without its thousands separators, built in chunks (a group per append can be many)
+  const num = new StringBuilder();
   let i = 0;
-  if (str[i] === '+' || str[i] === '-') num += str[i++];
+  if (str[i] === '+' || str[i] === '-') num.add(str[i++]);
   let first = true;
   for (;;) {
-    let n = 0;
-    while (i < str.length && str[i] >= '0' && str[i] <= '9') {
-      num += str[i++];
-      n++;
-    }
+    const digitsAt = i;
+    while (i < str.length && str[i] >= '0' && str[i] <= '9') i++;
+    const n = i - digitsAt;
+    num.add(str.slice(digitsAt, i));
     if (i === str.length || str[i] === dec || str[i] === 'e' || str[i] === 'E') {
       if (!first && n !== 3) return FAIL;
       if (str[i] === dec) {
-        num += '.';
-        i++;
-        while (i < str.length && str[i] >= '0' && str[i] <= '9') num += str[i++];
+        num.add('.');
+        const at = ++i;
+        while (i < str.length && str[i] >= '0' && str[i] <= '9') i++;
+        num.add(str.slice(at, i));
       }
       if (str[i] === 'e' || str[i] === 'E') {
-        num += str[i++];
-        if (str[i] === '+' || str[i] === '-') num += str[i++];
-        while (i < str.length && str[i] >= '0' && str[i] <= '9') num += str[i++];
+        num.add(str[i++]);
+        if (str[i] === '+' || str[i] === '-') num.add(str[i++]);
+        const at = i;
+        while (i < str.length && str[i] >= '0' && str[i] <= '9') i++;
+        num.add(str.slice(at, i));
       }
       break;
     }
@@ -165,8 +169,9 @@ function validateFloat(s: string, o: Options): Result {
       return FAIL;
     }
   }
-  if (i !== str.length || !isNumericString(num)) return FAIL;
-  const d = Number(num);
+  const text = num.toString();
+  if (i !== str.length || !isNumericString(text)) return FAIL;
+  const d = Number(text);
   if (!Number.isFinite(d)) return FAIL;
   const min = o.options?.get('min_range');
   const max = o.options?.get('max_range');
@@ -193,7 +198,8 @@ function validateEmail(s: string, o: Options): Result {
 }
 
 function ipv4(s: string): number[] | null {
-  const parts = s.split('.');
+  // five pieces are enough to tell: a split of every dot would build them all
+  const parts = s.split('.', 5);
   if (parts.length !== 4) return null;
   const out: number[] = [];
   for (const p of parts) {

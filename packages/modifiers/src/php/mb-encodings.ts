@@ -5,7 +5,7 @@
  * and encoded through reverse tables built from that same decoder on first use, so no code table
  * ships in the bundle. Invalid or unmappable characters become `?` (mbstring's substitute character).
  */
-import { codePoints, fromBytes, toBytes } from '@sumi/php';
+import { capArray, codePoints, fromBytes, fromCodePoints, toBytes } from '@sumi/php';
 
 export type Charset = 'UTF-8' | 'ASCII' | 'ISO-8859-1' | 'SJIS' | 'EUC-JP' | 'JIS' | 'UTF-16BE' | 'UTF-16LE';
 
@@ -63,6 +63,8 @@ export function decodeChars(s: string, charset: Charset): number[] {
     return codePoints(s);
   }
   const bytes = toBytes(s);
+  // at most one character per byte, one JS number each: a list under the array cap
+  capArray(bytes.length);
   switch (charset) {
     case 'ASCII':
       return Array.from(bytes, (b) => (b < 0x80 ? b : 0x3f));
@@ -70,17 +72,45 @@ export function decodeChars(s: string, charset: Charset): number[] {
       return Array.from(bytes);
     case 'UTF-16BE':
     case 'UTF-16LE': {
-      const units: number[] = [];
+      const units = new Uint16Array((bytes.length + 1) >> 1);
       for (let i = 0; i + 1 < bytes.length; i += 2) {
-        units.push(charset === 'UTF-16BE' ? (bytes[i] << 8) | bytes[i + 1] : bytes[i] | (bytes[i + 1] << 8));
+        units[i >> 1] =
+          charset === 'UTF-16BE' ? (bytes[i] << 8) | bytes[i + 1] : bytes[i] | (bytes[i + 1] << 8);
       }
-      if (bytes.length % 2) units.push(0x3f);
-      return codePoints(String.fromCharCode(...units)).map((c) => (c >= 0xd800 && c <= 0xdfff ? 0x3f : c));
+      if (bytes.length % 2) units[units.length - 1] = 0x3f;
+      return codePoints(unitsToString(units)).map((c) => (c >= 0xd800 && c <= 0xdfff ? 0x3f : c));
     }
     default: {
       const text = new TextDecoder(WHATWG[charset]).decode(bytes);
       return codePoints(text).map((c) => (c === 0xfffd ? 0x3f : c));
     }
+  }
+}
+
+/** UTF-16 units as a string, a slice at a time (one call with every unit as an argument overflows the stack) */
+function unitsToString(units: Uint16Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < units.length; i += 4096)
+    parts.push(String.fromCharCode(...units.subarray(i, i + 4096)));
+  return parts.join('');
+}
+
+/** Bytes appended one by one into a buffer that doubles as needed (a JS array takes 8 bytes per byte). */
+class ByteBuffer {
+  private buf = new Uint8Array(256);
+  private n = 0;
+
+  push(...bytes: number[]): void {
+    if (this.n + bytes.length > this.buf.length) {
+      const next = new Uint8Array(Math.max(this.buf.length * 2, this.n + bytes.length));
+      next.set(this.buf.subarray(0, this.n));
+      this.buf = next;
+    }
+    for (const b of bytes) this.buf[this.n++] = b;
+  }
+
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.n);
   }
 }
 
@@ -147,14 +177,15 @@ export function encodeChars(cps: readonly number[], charset: Charset): string {
   const valid = cps.map((c) => (c >= 0xd800 && c <= 0xdfff ? 0x3f : c));
   switch (charset) {
     case 'UTF-8':
-      return fromBytes(new TextEncoder().encode(String.fromCodePoint(...valid)));
+      // no surrogates are left: the code points are valid UTF-8 text
+      return fromCodePoints(valid);
     case 'ASCII':
       return fromBytes(Uint8Array.from(valid, (c) => (c < 0x80 ? c : 0x3f)));
     case 'ISO-8859-1':
       return fromBytes(Uint8Array.from(valid, (c) => (c < 0x100 ? c : 0x3f)));
     case 'UTF-16BE':
     case 'UTF-16LE': {
-      const text = String.fromCodePoint(...valid);
+      const text = fromCodePoints(valid);
       const out = new Uint8Array(text.length * 2);
       for (let i = 0; i < text.length; i++) {
         const u = text.charCodeAt(i);
@@ -166,19 +197,19 @@ export function encodeChars(cps: readonly number[], charset: Charset): string {
     case 'SJIS':
     case 'EUC-JP': {
       const table = charset === 'SJIS' ? sjisTable() : eucTable();
-      const out: number[] = [];
+      const out = new ByteBuffer();
       for (const c of valid) out.push(...(table.get(c) ?? [0x3f]));
-      return fromBytes(Uint8Array.from(out));
+      return fromBytes(out.bytes());
     }
     case 'JIS':
-      return fromBytes(Uint8Array.from(encodeJis(valid)));
+      return fromBytes(encodeJis(valid));
   }
 }
 
 /** ISO-2022-JP: ASCII, JIS X 0208 (ESC $ B) and half-width katakana (ESC ( I), back to ASCII at the end. */
-function encodeJis(cps: readonly number[]): number[] {
+function encodeJis(cps: readonly number[]): Uint8Array {
   const euc = eucTable();
-  const out: number[] = [];
+  const out = new ByteBuffer();
   let mode: 'ascii' | 'kanji' | 'kana' = 'ascii';
   const to = (m: typeof mode) => {
     if (mode === m) return;
@@ -208,7 +239,7 @@ function encodeJis(cps: readonly number[]): number[] {
     }
   }
   to('ascii');
-  return out;
+  return out.bytes();
 }
 
 /** True when the bytes of `s` are valid in `charset` (for mb_convert_encoding's detection). */

@@ -10,6 +10,7 @@ import {
   haystackOffset,
   PhpArray,
   PhpError,
+  replaceMatches,
   substrRange,
   type Value,
   valueError,
@@ -35,6 +36,74 @@ function charsetArg(fname: string, n: number, enc: string | null | undefined): C
 /** Characters back to a string in `cs`; UTF-8 keeps invalid bytes as they came (encodeChars would make them `?`). */
 function charsIn(chars: readonly number[], cs: Charset): string {
   return cs === 'UTF-8' ? fromCodePoints(chars) : encodeChars(chars, cs);
+}
+
+/*
+ * UTF-8 text (the default) is measured and cut in place: mbstring's characters are the code points,
+ * a surrogate pair one character and every other unit (an escaped invalid byte) one. Decoding into a
+ * list of code points would take a JS number per character.
+ */
+
+function isPairAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdbff) return false;
+  const d = s.charCodeAt(i + 1);
+  return d >= 0xdc00 && d <= 0xdfff;
+}
+
+/** characters in the units [from, to) */
+function charsIn16(s: string, from = 0, to = s.length): number {
+  let n = 0;
+  for (let i = from; i < to; i += isPairAt(s, i) ? 2 : 1) n++;
+  return n;
+}
+
+/** the unit where the character `k` characters after unit `at` starts (the end when there are fewer) */
+function unitAfter(s: string, k: number, at = 0): number {
+  let i = at;
+  for (; k > 0 && i < s.length; k--) i += isPairAt(s, i) ? 2 : 1;
+  return Math.min(i, s.length);
+}
+
+function widthOf16(s: string): number {
+  let w = 0;
+  for (let i = 0; i < s.length; ) {
+    const pair = isPairAt(s, i);
+    w += charWidth(pair ? s.codePointAt(i)! : s.charCodeAt(i));
+    i += pair ? 2 : 1;
+  }
+  return w;
+}
+
+/** mb_strpos on UTF-8 text: a match must start and end on character boundaries */
+function position16(hay: string, needle: string, from: number): number | false {
+  const start = unitAfter(hay, from);
+  for (let j = hay.indexOf(needle, start); j >= 0; j = hay.indexOf(needle, j + 1)) {
+    const end = j + needle.length;
+    if (!isPairAt(hay, j - 1) && !isPairAt(hay, end - 1)) return from + charsIn16(hay, start, j);
+  }
+  return false;
+}
+
+/** strimwidth (below) on UTF-8 text, by slicing */
+function strimwidth16(s: string, from: number, width: number, marker: string): string {
+  const mkwidth = widthOf16(marker);
+  const start = unitAfter(s, from);
+  let budget = width - mkwidth;
+  let used = 0;
+  let cut = -1;
+  for (let i = start; i < s.length; ) {
+    const pair = isPairAt(s, i);
+    used += charWidth(pair ? s.codePointAt(i)! : s.charCodeAt(i));
+    if (cut < 0 && used > budget) {
+      cut = i;
+      if (mkwidth === 0) return s.slice(start, i);
+      budget = width;
+    }
+    if (cut >= 0 && used > budget) return s.slice(start, cut) + marker;
+    i += pair ? 2 : 1;
+  }
+  return s.slice(start);
 }
 
 /** mbstring's character width: 2 for East Asian Wide and Fullwidth characters, else 1. */
@@ -75,6 +144,8 @@ function mbPosition(
   caseless: boolean,
 ): Value {
   const cs = charsetArg(fname, 4, enc);
+  if (cs === 'UTF-8' && !caseless)
+    return position16(hay, needle, haystackOffset(fname, offset, charsIn16(hay)));
   let h = decodeChars(hay, cs);
   let n = decodeChars(needle, cs);
   const from = haystackOffset(fname, offset, h.length);
@@ -132,7 +203,10 @@ export const mbStrlen: ModifierDef = phpModifier({
   result: 'an int',
   errors: ['an unknown encoding: ValueError, logged; the result is null'],
   examples: [{ template: '{$s|mb_strlen} {$s|strlen}', data: { s: 'héllo日本' }, output: '7 12' }],
-  run: (_ctx, s, enc) => decodeChars(s, charsetArg('mb_strlen', 2, enc)).length,
+  run: (_ctx, s, enc) => {
+    const cs = charsetArg('mb_strlen', 2, enc);
+    return cs === 'UTF-8' ? charsIn16(s) : decodeChars(s, cs).length;
+  },
 });
 
 export const mbSubstr: ModifierDef = phpModifier({
@@ -158,6 +232,11 @@ export const mbSubstr: ModifierDef = phpModifier({
   ],
   run: (_ctx, s, start, length, enc) => {
     const cs = charsetArg('mb_substr', 4, enc);
+    if (cs === 'UTF-8') {
+      const [from, to] = substrRange(charsIn16(s), start, length);
+      const at = unitAfter(s, from);
+      return s.slice(at, unitAfter(s, to - from, at));
+    }
     const chars = decodeChars(s, cs);
     const part = chars.slice(...substrRange(chars.length, start, length));
     return charsIn(part, cs);
@@ -176,7 +255,10 @@ export const mbStrwidth: ModifierDef = phpModifier({
   result: 'an int',
   errors: ['an unknown encoding: ValueError, logged; the result is null'],
   examples: [{ template: '{$s|mb_strwidth}', data: { s: 'あいabc' }, output: '7' }],
-  run: (_ctx, s, enc) => stringWidth(decodeChars(s, charsetArg('mb_strwidth', 2, enc))),
+  run: (_ctx, s, enc) => {
+    const cs = charsetArg('mb_strwidth', 2, enc);
+    return cs === 'UTF-8' ? widthOf16(s) : stringWidth(decodeChars(s, cs));
+  },
 });
 
 /** libmbfl's mbfl_strimwidth: chars from `from`, at most `width` columns including the marker. */
@@ -231,15 +313,16 @@ export const mbStrimwidth: ModifierDef = phpModifier({
   ],
   run: (_ctx, s, start, width, marker = '', enc) => {
     const cs = charsetArg('mb_strimwidth', 5, enc);
-    const chars = decodeChars(s, cs);
+    const chars = cs === 'UTF-8' ? null : decodeChars(s, cs);
     // PHP 8.2 (libmbfl) adds the string's width, not its length, to a negative start, and checks bytes
     let from = start;
-    const swidth = from < 0 || width < 0 ? stringWidth(chars) : 0;
+    const swidth = from < 0 || width < 0 ? (chars === null ? widthOf16(s) : stringWidth(chars)) : 0;
     if (from < 0) from += swidth;
     if (from < 0 || from > byteCount(s)) valueError('mb_strimwidth', 2, 'start', 'is out of range');
     let w = width;
     if (w < 0) w = swidth + w - from;
     if (w < 0) valueError('mb_strimwidth', 3, 'width', 'is out of range');
+    if (chars === null) return strimwidth16(s, from, w, marker);
     const out = strimwidth(chars, from, w, decodeChars(marker, cs));
     return charsIn(out, cs);
   },
@@ -279,6 +362,8 @@ export const mbConvertKana: ModifierDef = phpModifier({
 /** The encodings `auto` stands for (mbstring.language = Japanese). */
 const AUTO = ['ASCII', 'JIS', 'UTF-8', 'EUC-JP', 'SJIS'];
 
+const ESCAPED_BYTE = /(?<![\ud800-\udbff])[\udc80-\udcff]/g;
+
 function convertString(s: string, to: Charset, from: Charset[]): string | false {
   let src = from[0];
   if (from.length > 1) {
@@ -287,8 +372,9 @@ function convertString(s: string, to: Charset, from: Charset[]): string | false 
     src = found;
   }
   if (src === to && to === 'UTF-8') {
-    // invalid bytes become '?', as mbstring's conversion does
-    return fromCodePoints(decodeChars(s, 'UTF-8').map((c) => (c >= 0xdc80 && c <= 0xdcff ? 0x3f : c)));
+    // invalid bytes (escaped units that are not the second half of a pair) become '?', as mbstring's
+    // conversion does
+    return replaceMatches(s, ESCAPED_BYTE, () => '?');
   }
   return encodeChars(decodeChars(s, src), to);
 }

@@ -7,13 +7,17 @@
  */
 
 import {
+  allowString,
   asciiLower,
   asciiUpper,
   byteCount,
+  countOf,
   fromBinary,
   haystackOffset,
+  joinStrings,
   PhpArray,
   phpIntConstant,
+  splitString,
   substrBytes,
   toBinary,
   toStr,
@@ -47,11 +51,18 @@ export const explode: ModifierDef = phpModifier({
   run: (_ctx, sep, s, limit = Number.MAX_SAFE_INTEGER) => {
     if (sep === '') valueError('explode', 1, 'separator', 'cannot be empty');
     if (s === '') return PhpArray.fromList(limit < 0 ? [] : ['']);
-    const parts = s.split(sep);
-    if (limit < 0) return PhpArray.fromList(parts.slice(0, Math.max(0, parts.length + limit)));
+    // never more pieces than the result keeps (and never past the array cap): JS's split of the
+    // whole string would build every piece first
+    if (limit < 0) return PhpArray.fromList(splitString(s, sep, Math.max(0, countOf(s, sep) + 1 + limit)));
     const max = Math.max(1, limit);
-    if (parts.length <= max) return PhpArray.fromList(parts);
-    return PhpArray.fromList([...parts.slice(0, max - 1), parts.slice(max - 1).join(sep)]);
+    const parts = splitString(s, sep, max);
+    if (parts.length === max) {
+      // the last piece holds the rest of the string
+      let at = (max - 1) * sep.length;
+      for (let i = 0; i < max - 1; i++) at += parts[i].length;
+      parts[max - 1] = s.slice(at);
+    }
+    return PhpArray.fromList(parts);
   },
 });
 
@@ -100,7 +111,7 @@ export const implode: ModifierDef = phpModifier({
     list.forEach((v) => {
       out.push(toStr(v, warn));
     });
-    return out.join(glue);
+    return joinStrings(out, glue);
   },
 });
 
@@ -137,6 +148,14 @@ export const strPad: ModifierDef = phpModifier({
     const total = length - bytes.length;
     const left = type === STR_PAD_LEFT ? total : type === STR_PAD_BOTH ? Math.floor(total / 2) : 0;
     const right = total - left;
+    // the characters the padding can come to, at most (a cut multibyte pad leaves up to 3 bytes, one
+    // character each): checked before the padding is built
+    const padUnits = (n: number) =>
+      Math.min(
+        n,
+        Math.floor(n / padBytes.length) * pad.length + (n % padBytes.length === 0 ? 0 : pad.length + 2),
+      );
+    allowString(s.length + padUnits(left) + padUnits(right));
     const fill = (n: number) => padBytes.repeat(Math.ceil(n / padBytes.length)).slice(0, n);
     return fromBinary(fill(left) + bytes + fill(right));
   },

@@ -4,7 +4,7 @@
  * no host, a port over 65535 makes the whole URL invalid, control characters become `_`.
  * Works on strings whose characters stand for bytes; every delimiter looked at is ASCII.
  */
-import { phpIntConstant } from '@sumi/php';
+import { phpIntConstant, replaceMatches } from '@sumi/php';
 
 export interface ParsedUrl {
   scheme?: string;
@@ -34,8 +34,10 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
 
 /** iscntrl() characters become `_`, as php_replace_controlchars_ex does. */
 function clean(s: string): string {
-  return s.replace(/[\x00-\x1f\x7f]/g, '_');
+  return replaceMatches(s, CONTROL_CHAR, () => '_');
 }
+
+const CONTROL_CHAR = /[\x00-\x1f\x7f]/g;
 
 /** strtol on at most 5 digits that were checked to be digits (or an empty string: NaN). */
 function portOf(digits: string): number {

@@ -7,12 +7,16 @@
  */
 
 import {
+  allowString,
   ENT_QUOTES,
   htmlentities,
   htmlspecialchars,
   htmlspecialcharsSingleByte,
   mapSubject,
   phpCall,
+  replaceAllString,
+  replaceMatches,
+  StringBuilder,
   strArg,
   toBytes,
   toStr,
@@ -23,6 +27,28 @@ import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtim
 import { strtrPairs } from './text-algorithms';
 
 const hex2 = (b: number) => b.toString(16).padStart(2, '0');
+
+const UNESCAPED_QUOTE = /(?<!\\)'/g;
+
+/** what each byte becomes, for the per-byte escapes */
+const HEX = Array.from({ length: 256 }, (_, b) => `%${hex2(b)}`);
+const HEX_ENTITY = Array.from({ length: 256 }, (_, b) => `&#x${hex2(b)};`);
+const DEC_ENTITY = Array.from({ length: 256 }, (_, b) => `&#${b};`);
+const NONSTD = Array.from({ length: 256 }, (_, b) => (b >= 126 ? `&#${b};` : String.fromCharCode(b)));
+
+/**
+ * Every byte of `s` replaced by its entry of `table`: the size is checked before building, and the
+ * result is built in chunks (one rope node per byte would take 40 bytes each).
+ */
+function perByte(s: string, table: readonly string[]): string {
+  const bytes = toBytes(s);
+  let size = 0;
+  for (let i = 0; i < bytes.length; i++) size += table[bytes[i]]!.length;
+  allowString(size);
+  const out = new StringBuilder();
+  for (let i = 0; i < bytes.length; i++) out.add(table[bytes[i]]!);
+  return out.toString();
+}
 
 const JS_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['\\', '\\\\'],
@@ -43,37 +69,25 @@ function escapeOne(ctx: RenderContext, value: Value, type: string, charset: stri
     case 'url':
       return urlencodeBytes(strArg('rawurlencode', value), true);
     case 'urlpathinfo':
-      return urlencodeBytes(strArg('rawurlencode', value), true).replaceAll('%2F', '/');
+      return replaceAllString(urlencodeBytes(strArg('rawurlencode', value), true), '%2F', '/');
     case 'quotes':
       // preg_replace("%(?<!\\\\)'%", "\\'", $string): quotes not already escaped
-      return mapSubject(ctx, value, (s) => s.replace(/(?<!\\)'/g, "\\'"));
-    case 'hex': {
-      let out = '';
-      for (const b of toBytes(strArg('strlen', value))) out += `%${hex2(b)}`;
-      return out;
-    }
-    case 'hexentity': {
-      let out = '';
-      for (const b of toBytes(strArg('strlen', value))) out += `&#x${hex2(b)};`;
-      return out;
-    }
-    case 'decentity': {
-      let out = '';
-      for (const b of toBytes(strArg('strlen', value))) out += `&#${b};`;
-      return out;
-    }
+      return mapSubject(ctx, value, (s) => replaceMatches(s, UNESCAPED_QUOTE, () => "\\'"));
+    case 'hex':
+      return perByte(strArg('strlen', value), HEX);
+    case 'hexentity':
+      return perByte(strArg('strlen', value), HEX_ENTITY);
+    case 'decentity':
+      return perByte(strArg('strlen', value), DEC_ENTITY);
     case 'javascript':
       return strtrPairs(strArg('strtr', value), JS_PAIRS);
     case 'mail':
-      return mapSubject(ctx, value, (s) => s.replaceAll('@', ' [AT] ').replaceAll('.', ' [DOT] '));
-    case 'nonstd': {
-      const s = strArg('strlen', value);
-      let out = '';
-      const bytes = toBytes(s);
+      return mapSubject(ctx, value, (s) =>
+        replaceAllString(replaceAllString(s, '@', ' [AT] '), '.', ' [DOT] '),
+      );
+    case 'nonstd':
       // bytes >= 126 become &#N; the rest are copied (ASCII, so one char each)
-      for (const b of bytes) out += b >= 126 ? `&#${b};` : String.fromCharCode(b);
-      return out;
-    }
+      return perByte(strArg('strlen', value), NONSTD);
     default:
       return value;
   }

@@ -10,6 +10,7 @@ import {
   PhpObject,
   phpCall,
   pregReplace,
+  replaceAllString,
   smartyRegexCheck,
   sprintf,
   toStr,
@@ -42,7 +43,7 @@ export function strReplace(
       const needle = toStr(s, warn);
       if (needle === '') continue;
       const r = reps === null ? rep : next < reps.length ? toStr(reps[next++]!, warn) : '';
-      if (out !== '') out = out.split(needle).join(r);
+      if (out !== '') out = replaceAllString(out, needle, r);
     }
     return out;
   }
@@ -54,7 +55,8 @@ export function strReplace(
   }
   const needle = toStr(search, warn);
   if (needle === '') return subject;
-  return subject.split(needle).join(toStr(replace, warn));
+  // the result's size is checked before it is built (a split of every occurrence would not be)
+  return replaceAllString(subject, needle, toStr(replace, warn));
 }
 
 function checkObject(fn: string, index: number, name: string, v: Value): void {

@@ -5,6 +5,7 @@
  */
 
 import {
+  allowString,
   asciiLower,
   asciiUpper,
   ctxReporter,
@@ -14,6 +15,8 @@ import {
   phpParams,
   phpStripTags,
   pregReplace,
+  repeatString,
+  replaceMatches,
   strArg,
   toBinary,
   toBool,
@@ -87,7 +90,11 @@ export const cat: ModifierDef = definePlugin({
   examples: [{ template: "{$a|cat:'-'|cat:$b}", data: { a: 'A', b: 'B' }, output: 'A-B' }],
   run(ctx: RenderContext, value: Value, suffix?: Value): Value {
     const warn = (m: string) => ctx.warn(m);
-    return toStr(value, warn) + (suffix === undefined ? '' : toStr(suffix, warn));
+    const head = toStr(value, warn);
+    if (suffix === undefined) return head;
+    const tail = toStr(suffix, warn);
+    allowString(head.length + tail.length);
+    return head + tail;
   },
 });
 
@@ -193,7 +200,7 @@ export const indent: ModifierDef = definePlugin({
         ctxReporter(ctx),
       ) as [string, number | bigint];
       if (times < 0) valueError('str_repeat', 2, 'times', 'must be greater than or equal to 0');
-      const pad = c.repeat(Number(times));
+      const pad = repeatString(c, Number(times));
       return mapSubject(ctx, value, (s) => indentText(s, pad));
     });
   },
@@ -278,6 +285,8 @@ export const strip: ModifierDef = definePlugin({
   },
 });
 
+const TAG = /<[^>]*?>/g;
+
 export const stripTags: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'strip_tags',
@@ -304,7 +313,7 @@ export const stripTags: ModifierDef = definePlugin({
   ],
   run(ctx: RenderContext, value: Value, withSpace?: Value): Value {
     if (boolOf(withSpace, true))
-      return phpCall(ctx, () => mapSubject(ctx, value, (s) => s.replace(/<[^>]*?>/g, ' ')));
+      return phpCall(ctx, () => mapSubject(ctx, value, (s) => replaceMatches(s, TAG, () => ' ')));
     return phpCall(ctx, () => phpStripTags(strArg('strip_tags', value)));
   },
 });

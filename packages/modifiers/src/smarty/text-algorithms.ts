@@ -7,7 +7,19 @@
  *   which JS regexes without the `u` flag match exactly (every non-ASCII
  *   code unit is a non-word, non-space character in both engines).
  */
-import { byteCount as byteLength, fromBinary, fromBytes, substrBytes, toBinary, toBytes } from '@sumi/php';
+import {
+  allowString,
+  byteCount as byteLength,
+  countMatches,
+  countOf,
+  fromBinary,
+  fromBytes,
+  replaceMatches,
+  StringBuilder,
+  substrBytes,
+  toBinary,
+  toBytes,
+} from '@sumi/php';
 
 /** runs a byte-wise algorithm on the one-char-per-byte view of `s` */
 function viaBytes(s: string, fn: (binary: string) => string): string {
@@ -16,7 +28,6 @@ function viaBytes(s: string, fn: (binary: string) => string): string {
 
 /** PCRE's `\s` without UCP */
 export const PCRE_SPACE = '[\\t\\n\\v\\f\\r ]';
-const SPACE_RUN = new RegExp(`${PCRE_SPACE}+`);
 const ANY_SPACE_G = new RegExp(PCRE_SPACE, 'g');
 
 /** ucfirst(): ASCII only, like PHP 8 */
@@ -31,30 +42,62 @@ export function ucfirst(s: string): string {
  * lifts the digit rule).
  */
 export function capitalize(s: string, ucDigits: boolean): string {
-  return s.replace(/'?\b\w(?:\w|')*\b/g, (word) =>
-    (word[0] !== "'" && !/\d/.test(word)) || ucDigits ? ucfirst(word) : word,
-  );
+  return replaceMatches(s, WORD, (m) => {
+    const word = m[0];
+    return (word[0] !== "'" && !/\d/.test(word)) || ucDigits ? ucfirst(word) : word;
+  });
 }
+
+const WORD = /'?\b\w(?:\w|')*\b/g;
 
 /** count_characters: strlen, or the bytes that are not PCRE whitespace */
 export function countCharacters(s: string, includeSpaces: boolean): number {
   if (includeSpaces) return byteLength(s);
-  return byteLength(s.replace(ANY_SPACE_G, ''));
+  // whitespace is ASCII (one byte each): counted, not removed
+  return byteLength(s) - countMatches(s, ANY_SPACE_G);
 }
 
 /** count_paragraphs: count(preg_split('/[\r\n]+/', $string)) */
 export function countParagraphs(s: string): number {
-  return s.split(/[\r\n]+/).length;
+  // pieces = runs of line breaks + 1, counted without splitting
+  return countMatches(s, LINE_BREAK_RUN) + 1;
 }
+
+const LINE_BREAK_RUN = /[\r\n]+/g;
 
 /** count_sentences: preg_match_all('/[^\s]\.(?!\w)/', $string) */
 export function countSentences(s: string): number {
-  return s.match(/[^\t\n\v\f\r ]\.(?!\w)/g)?.length ?? 0;
+  return countMatches(s, SENTENCE_END);
 }
+
+const SENTENCE_END = /[^\t\n\v\f\r ]\.(?!\w)/g;
 
 /** count_words: pieces of preg_split('/\s+/') holding [a-zA-Z0-9\x80-\xff] */
 export function countWords(s: string): number {
-  return s.split(SPACE_RUN).filter((w) => /[a-zA-Z0-9\u0080-\uffff]/.test(w)).length;
+  // the pieces between whitespace runs, walked in place: a split would make one string per word
+  let n = 0;
+  let from = 0;
+  const piece = (end: number) => {
+    for (let i = from; i < end; i++) {
+      if (isWordUnit(s.charCodeAt(i))) {
+        n++;
+        return;
+      }
+    }
+  };
+  SPACE_RUN_G.lastIndex = 0;
+  for (let m = SPACE_RUN_G.exec(s); m !== null; m = SPACE_RUN_G.exec(s)) {
+    piece(m.index);
+    from = SPACE_RUN_G.lastIndex;
+  }
+  piece(s.length);
+  return n;
+}
+
+const SPACE_RUN_G = new RegExp(`${PCRE_SPACE}+`, 'g');
+/** [a-zA-Z0-9\x80-\xff] of the UTF-8 bytes: ASCII letters and digits, and every non-ASCII character */
+function isWordUnit(c: number): boolean {
+  return c >= 0x80 || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 }
 
 /**
@@ -62,19 +105,37 @@ export function countWords(s: string): number {
  * matches at the start and after every "\n" except a final one.
  */
 export function indent(s: string, pad: string): string {
-  let out = pad;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    out += c;
-    if (c === '\n' && i < s.length - 1) out += pad;
+  // the size is known before building: the pad once, and again after each "\n" but a final one
+  const breaks = countOf(s, '\n') - (s.endsWith('\n') ? 1 : 0);
+  allowString(s.length + (breaks + 1) * pad.length);
+  if (breaks === 0) return pad + s;
+  const out = new StringBuilder();
+  out.add(pad);
+  let from = 0;
+  for (let i = s.indexOf('\n'); i >= 0 && i < s.length - 1; i = s.indexOf('\n', i + 1)) {
+    out.add(s.slice(from, i + 1));
+    out.add(pad);
+    from = i + 1;
   }
-  return out;
+  out.add(s.slice(from));
+  return out.toString();
 }
 
 /** spacify: implode($char, preg_split('//', $string, -1, PREG_SPLIT_NO_EMPTY)), one piece per byte */
 export function spacify(s: string, sep: string): string {
   const bytes = toBytes(s);
-  if (bytes.length === s.length) return s.split('').join(sep);
+  // checked before building: the separator goes between every two bytes
+  allowString(bytes.length + Math.max(0, bytes.length - 1) * sep.length);
+  if (bytes.length === s.length) {
+    if (sep === '' || s.length < 2) return s;
+    const out = new StringBuilder();
+    out.add(s[0]!);
+    for (let i = 1; i < s.length; i++) {
+      out.add(sep);
+      out.add(s[i]!);
+    }
+    return out.toString();
+  }
   const sepBytes = toBytes(sep);
   const out = new Uint8Array(bytes.length + Math.max(0, bytes.length - 1) * sepBytes.length);
   let o = 0;
@@ -127,24 +188,31 @@ export function truncate(
 
 /** nl2br(): `<br />` before every \r\n, \n\r, \n and \r */
 export function nl2br(s: string): string {
-  return s.replace(/\r\n|\n\r|\n|\r/g, (m) => `<br />${m}`);
+  return replaceMatches(s, LINE_BREAK, (m) => `<br />${m[0]}`);
 }
+
+const LINE_BREAK = /\r\n|\n\r|\n|\r/g;
 
 /** strtr($s, array) with longest-key-first matching at each position */
 export function strtrPairs(s: string, pairs: ReadonlyArray<readonly [string, string]>): string {
   const sorted = pairs.filter(([k]) => k !== '').sort((a, b) => b[0].length - a[0].length);
   if (sorted.length === 0) return s;
-  let out = '';
+  // unchanged runs are copied as slices; the result is built in chunks, within the string cap
+  const out = new StringBuilder();
+  let last = 0;
   outer: for (let i = 0; i < s.length; ) {
     for (const [k, v] of sorted) {
       if (s.startsWith(k, i)) {
-        out += v;
+        if (last < i) out.add(s.slice(last, i));
+        out.add(v);
         i += k.length;
+        last = i;
         continue outer;
       }
     }
-    out += s[i];
     i++;
   }
-  return out;
+  if (last === 0) return s;
+  if (last < s.length) out.add(s.slice(last));
+  return out.toString();
 }

@@ -11,6 +11,8 @@ import {
   isInt,
   PhpArray,
   PhpObject,
+  repeatString,
+  StringBuilder,
   substrBytes,
   toBinary,
   toInt,
@@ -99,26 +101,31 @@ const hsc = (s: string) => htmlspecialchars(s);
  */
 export function debugPrintVar(v: Value, depth: number, length: number, guard = 0): string {
   if (guard > 64) return '<i>*RECURSION*</i>';
-  if (v instanceof PhpArray) {
-    let out = `<b>Array (${v.size})</b>`;
-    v.forEach((val, key) => {
-      out += `<br>${'&nbsp;'.repeat(Math.max(0, depth * 2))}<b>${strtrPairs(String(key), DPV_REPLACE)}</b> =&gt; ${debugPrintVar(val, depth + 1, length, guard + 1)}`;
-    });
-    return out;
-  }
-  if (v instanceof PhpObject) {
-    let out = `<b>${v.className} Object (${v.props.size})</b>`;
-    v.props.forEach((val, key) => {
-      out += `<br>${'&nbsp;'.repeat(Math.max(0, depth * 2))}<b> -&gt;${strtrPairs(String(key), DPV_REPLACE)}</b> = ${debugPrintVar(val, depth + 1, length, guard + 1)}`;
-    });
-    return out;
+  if (v instanceof PhpArray || v instanceof PhpObject) {
+    // one line per element (and an indent as deep as asked): built in chunks, within the string cap
+    const out = new StringBuilder();
+    const indent = repeatString('&nbsp;', depth * 2);
+    if (v instanceof PhpArray) {
+      out.add(`<b>Array (${v.size})</b>`);
+      v.forEach((val, key) => {
+        out.add(`<br>${indent}<b>${strtrPairs(String(key), DPV_REPLACE)}</b> =&gt; `);
+        out.add(debugPrintVar(val, depth + 1, length, guard + 1));
+      });
+    } else {
+      out.add(`<b>${v.className} Object (${v.props.size})</b>`);
+      v.props.forEach((val, key) => {
+        out.add(`<br>${indent}<b> -&gt;${strtrPairs(String(key), DPV_REPLACE)}</b> = `);
+        out.add(debugPrintVar(val, depth + 1, length, guard + 1));
+      });
+    }
+    return out.toString();
   }
   if (v === null || v === undefined) return '<i>null</i>';
   if (typeof v === 'boolean') return v ? '<i>true</i>' : '<i>false</i>';
   if (isInt(v)) return hsc(toStr(v));
   if (typeof v === 'string') {
-    let results = strtrPairs(v, DPV_REPLACE);
-    if (byteCount(v) > length) results = byteHead(v, length - 3) + '...';
+    // a string longer than `length` is cut (and its control characters are not replaced)
+    const results = byteCount(v) > length ? byteHead(v, length - 3) + '...' : strtrPairs(v, DPV_REPLACE);
     return hsc(`"${results}"`);
   }
   // floats: gettype() says "double", which falls to the default branch

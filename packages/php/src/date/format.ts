@@ -2,6 +2,7 @@
  * PHP 8.2's date() / DateTimeInterface::format(), letter for letter as php_date.c's
  * date_format() prints them. Unknown characters are copied; a backslash copies the next one.
  */
+import { StringBuilder } from '../host';
 import { dayOfWeek, dayOfYear, daysInMonth, isLeapYear, isoWeek } from './calendar';
 import {
   DAY_NAMES,
@@ -62,151 +63,154 @@ export function phpDate(
   let iso: { week: number; year: number } | null = null;
   let abbreviation: string | null = null;
   const abbr = () => (abbreviation ??= zoneAbbreviation(timeZone, t.seconds));
-  let out = '';
+  // one piece per format character: built in chunks, within the string cap
+  const out = new StringBuilder();
   for (let k = 0; k < format.length; k++) {
     const c = format[k];
     switch (c) {
       case 'd':
-        out += zeroPad(t.d, 2);
+        out.add(zeroPad(t.d, 2));
         break;
       case 'D':
-        out += (ja ? JA_DAY_NAMES_SHORT : DAY_NAMES_SHORT)[dayOfWeek(t.y, t.m, t.d)];
+        out.add((ja ? JA_DAY_NAMES_SHORT : DAY_NAMES_SHORT)[dayOfWeek(t.y, t.m, t.d)]);
         break;
       case 'j':
-        out += t.d;
+        out.add(String(t.d));
         break;
       case 'l':
-        out += (ja ? JA_DAY_NAMES : DAY_NAMES)[dayOfWeek(t.y, t.m, t.d)];
+        out.add((ja ? JA_DAY_NAMES : DAY_NAMES)[dayOfWeek(t.y, t.m, t.d)]);
         break;
       case 'S':
-        out += englishSuffix(t.d);
+        out.add(englishSuffix(t.d));
         break;
       case 'w':
-        out += dayOfWeek(t.y, t.m, t.d);
+        out.add(String(dayOfWeek(t.y, t.m, t.d)));
         break;
       case 'N':
-        out += dayOfWeek(t.y, t.m, t.d) || 7;
+        out.add(String(dayOfWeek(t.y, t.m, t.d) || 7));
         break;
       case 'z':
-        out += dayOfYear(t.y, t.m, t.d);
+        out.add(String(dayOfYear(t.y, t.m, t.d)));
         break;
       case 'W':
         iso ??= isoWeek(t.y, t.m, t.d);
-        out += zeroPad(iso.week, 2);
+        out.add(zeroPad(iso.week, 2));
         break;
       case 'o':
         iso ??= isoWeek(t.y, t.m, t.d);
-        out += iso.year;
+        out.add(String(iso.year));
         break;
       case 'F':
-        out += (ja ? JA_MONTH_NAMES : MONTH_NAMES)[t.m - 1];
+        out.add((ja ? JA_MONTH_NAMES : MONTH_NAMES)[t.m - 1]);
         break;
       case 'm':
-        out += zeroPad(t.m, 2);
+        out.add(zeroPad(t.m, 2));
         break;
       case 'M':
-        out += (ja ? JA_MONTH_NAMES : MONTH_NAMES_SHORT)[t.m - 1];
+        out.add((ja ? JA_MONTH_NAMES : MONTH_NAMES_SHORT)[t.m - 1]);
         break;
       case 'n':
-        out += t.m;
+        out.add(String(t.m));
         break;
       case 't':
-        out += daysInMonth(t.y, t.m);
+        out.add(String(daysInMonth(t.y, t.m)));
         break;
       case 'L':
-        out += isLeapYear(t.y) ? '1' : '0';
+        out.add(isLeapYear(t.y) ? '1' : '0');
         break;
       case 'y':
-        out += zeroPad(t.y % 100, 2);
+        out.add(zeroPad(t.y % 100, 2));
         break;
       case 'Y':
-        out += (t.y < 0 ? '-' : '') + zeroPad(Math.abs(t.y), 4);
+        out.add((t.y < 0 ? '-' : '') + zeroPad(Math.abs(t.y), 4));
         break;
       case 'x':
-        out += (t.y < 0 ? '-' : t.y >= 10000 ? '+' : '') + zeroPad(Math.abs(t.y), 4);
+        out.add((t.y < 0 ? '-' : t.y >= 10000 ? '+' : '') + zeroPad(Math.abs(t.y), 4));
         break;
       case 'X':
-        out += (t.y < 0 ? '-' : '+') + zeroPad(Math.abs(t.y), 4);
+        out.add((t.y < 0 ? '-' : '+') + zeroPad(Math.abs(t.y), 4));
         break;
       case 'a':
-        out += t.h >= 12 ? 'pm' : 'am';
+        out.add(t.h >= 12 ? 'pm' : 'am');
         break;
       case 'A':
-        out += t.h >= 12 ? 'PM' : 'AM';
+        out.add(t.h >= 12 ? 'PM' : 'AM');
         break;
       case 'B':
-        out += swatch(t.seconds);
+        out.add(swatch(t.seconds));
         break;
       case 'g':
-        out += t.h % 12 || 12;
+        out.add(String(t.h % 12 || 12));
         break;
       case 'G':
-        out += t.h;
+        out.add(String(t.h));
         break;
       case 'h':
-        out += zeroPad(t.h % 12 || 12, 2);
+        out.add(zeroPad(t.h % 12 || 12, 2));
         break;
       case 'H':
-        out += zeroPad(t.h, 2);
+        out.add(zeroPad(t.h, 2));
         break;
       case 'i':
-        out += zeroPad(t.i, 2);
+        out.add(zeroPad(t.i, 2));
         break;
       case 's':
-        out += zeroPad(t.s, 2);
+        out.add(zeroPad(t.s, 2));
         break;
       case 'u':
-        out += zeroPad(t.us, 6);
+        out.add(zeroPad(t.us, 6));
         break;
       case 'v':
-        out += zeroPad(Math.floor(t.us / 1000), 3);
+        out.add(zeroPad(Math.floor(t.us / 1000), 3));
         break;
       case 'I':
-        out += zoneIsDst(timeZone, t.seconds) ? '1' : '0';
+        out.add(zoneIsDst(timeZone, t.seconds) ? '1' : '0');
         break;
       case 'p':
         if (abbr() === 'UTC') {
-          out += 'Z';
+          out.add('Z');
           break;
         }
-        out += formatOffset(t.offset, true);
+        out.add(formatOffset(t.offset, true));
         break;
       case 'P':
-        out += formatOffset(t.offset, true);
+        out.add(formatOffset(t.offset, true));
         break;
       case 'O':
-        out += formatOffset(t.offset, false);
+        out.add(formatOffset(t.offset, false));
         break;
       case 'T':
-        out += abbr();
+        out.add(abbr());
         break;
       case 'e':
-        out += timeZone;
+        out.add(timeZone);
         break;
       case 'Z':
-        out += t.offset;
+        out.add(String(t.offset));
         break;
       case 'c':
-        out +=
+        out.add(
           `${zeroPad(t.y, 4)}-${zeroPad(t.m, 2)}-${zeroPad(t.d, 2)}T` +
-          `${zeroPad(t.h, 2)}:${zeroPad(t.i, 2)}:${zeroPad(t.s, 2)}${formatOffset(t.offset, true)}`;
+            `${zeroPad(t.h, 2)}:${zeroPad(t.i, 2)}:${zeroPad(t.s, 2)}${formatOffset(t.offset, true)}`,
+        );
         break;
       case 'r':
-        out +=
+        out.add(
           `${DAY_NAMES_SHORT[dayOfWeek(t.y, t.m, t.d)]}, ${zeroPad(t.d, 2)} ${MONTH_NAMES_SHORT[t.m - 1]} ` +
-          `${zeroPad(t.y, 4)} ${zeroPad(t.h, 2)}:${zeroPad(t.i, 2)}:${zeroPad(t.s, 2)} ${formatOffset(t.offset, false)}`;
+            `${zeroPad(t.y, 4)} ${zeroPad(t.h, 2)}:${zeroPad(t.i, 2)}:${zeroPad(t.s, 2)} ${formatOffset(t.offset, false)}`,
+        );
         break;
       case 'U':
-        out += t.seconds;
+        out.add(String(t.seconds));
         break;
       case '\\':
         // PHP steps past the backslash even at the end, where it reads the string's NUL terminator.
         k++;
-        out += k < format.length ? format[k] : '\0';
+        out.add(k < format.length ? format[k] : '\0');
         break;
       default:
-        out += c;
+        out.add(c);
     }
   }
-  return out;
+  return out.toString();
 }

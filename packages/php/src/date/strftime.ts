@@ -4,6 +4,7 @@
  * glibc's flags (`_ - 0 ^ #`), field widths and the E/O modifiers are honoured; an unknown
  * conversion is copied as written, like glibc does.
  */
+import { allowString, StringBuilder } from '../host';
 import { dayOfWeek, dayOfYear, isoWeek } from './calendar';
 import { DAY_NAMES, DAY_NAMES_SHORT, MONTH_NAMES, MONTH_NAMES_SHORT } from './names';
 import { type LocalTime, toLocalTime, zoneAbbreviation } from './zone';
@@ -33,6 +34,8 @@ function number(spec: Spec, value: number, digits: number, defaultPad: '0' | '_'
   if (pad === '-') return sign + body;
   const shortage = width - sign.length - body.length;
   if (shortage <= 0) return sign + body;
+  // a field width such as `%999999999Y` is as much padding: checked before it is built
+  allowString(width);
   return pad === '_' ? ' '.repeat(shortage) + sign + body : sign + '0'.repeat(shortage) + body;
 }
 
@@ -42,6 +45,7 @@ function text(spec: Spec, value: string, swapToLower = false): string {
   if (spec.upper && !(spec.swapCase && swapToLower)) out = out.toUpperCase();
   else if (spec.swapCase) out = swapToLower ? out.toLowerCase() : out.toUpperCase();
   if (spec.width > out.length && spec.pad !== '-') {
+    allowString(spec.width);
     const fill = spec.pad === '0' || spec.pad === '+' ? '0' : ' ';
     out = fill.repeat(spec.width - out.length) + out;
   }
@@ -146,12 +150,12 @@ function convert(conversion: string, spec: Spec, f: Fields): string | null {
 }
 
 function format(pattern: string, f: Fields): string {
-  let out = '';
+  const out = new StringBuilder();
   let k = 0;
   while (k < pattern.length) {
     const c = pattern[k];
     if (c !== '%') {
-      out += c;
+      out.add(c);
       k++;
       continue;
     }
@@ -165,21 +169,22 @@ function format(pattern: string, f: Fields): string {
       else spec.pad = flag;
       k++;
     }
-    let digits = '';
-    while (k < pattern.length && pattern[k] >= '0' && pattern[k] <= '9') digits += pattern[k++];
+    const digitsAt = k;
+    while (k < pattern.length && pattern[k] >= '0' && pattern[k] <= '9') k++;
+    const digits = pattern.slice(digitsAt, k);
     if (digits !== '') spec.width = Number(digits);
     let modifier = '';
     if (k < pattern.length && (pattern[k] === 'E' || pattern[k] === 'O')) modifier = pattern[k++];
     if (k >= pattern.length) {
       // A lone '%' at the end (after any flags) is copied as written.
-      out += pattern.slice(start);
+      out.add(pattern.slice(start));
       break;
     }
     const conversion = pattern[k++];
     const converted = conversion === '%' && modifier !== '' ? null : convert(conversion, spec, f);
-    out += converted ?? pattern.slice(start, k);
+    out.add(converted ?? pattern.slice(start, k));
   }
-  return out;
+  return out.toString();
 }
 
 /**

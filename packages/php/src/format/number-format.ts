@@ -4,6 +4,7 @@
  * "2.68"), printed with "%.*f", then grouped. Negative $decimals count as 0 in
  * 8.2; "-0" becomes "0"; separators may be any strings (multi-byte, empty).
  */
+import { allowString } from '../host';
 import { toFixedExact } from './digits';
 import { phpRound } from './round';
 
@@ -24,6 +25,14 @@ export function numberFormat(num: number, decimals = 0, decPoint = '.', thousand
   const dot = printed.indexOf('.');
   const intPart = dot < 0 ? printed : printed.slice(0, dot);
   let frac = dot < 0 ? '' : printed.slice(dot + 1);
+  // the decimals and the separators can make the result as long as asked: checked before building
+  const groups = Math.ceil(intPart.length / 3);
+  allowString(
+    (negative ? 1 : 0) +
+      intPart.length +
+      Math.max(0, groups - 1) * thousandsSep.length +
+      (dec > 0 ? decPoint.length + dec : 0),
+  );
   if (frac.length < dec) frac += '0'.repeat(dec - frac.length);
   let grouped = '';
   for (let end = intPart.length; end > 0; end -= 3) {

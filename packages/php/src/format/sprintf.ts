@@ -13,6 +13,7 @@
  */
 import { toFloat, toInt, toStr } from '../convert';
 import { PhpError } from '../errors';
+import { allowString, StringBuilder } from '../host';
 import { byteLength, type Value } from '../value';
 import { significantDigits, toFixedExact } from './digits';
 
@@ -56,6 +57,8 @@ function appendString(
   const len = byteLength(add);
   let copyLen = expprec ? Math.min(maxWidth, len) : len;
   const npad = minWidth < copyLen ? 0 : minWidth - copyLen;
+  // a width such as `%099999999d` asks for that much padding: checked before it is built
+  allowString(npad + Math.min(copyLen, add.length));
   let out = '';
   let s = add;
   if (!left) {
@@ -220,7 +223,8 @@ function intArg(v: Value): number | null {
 export function sprintf(format: string, args: readonly Value[]): string {
   const argc = args.length;
   const n = format.length;
-  let out = '';
+  // many short pieces (`%%` after `%%`) would make a rope of one node each: built in chunks, capped
+  const out = new StringBuilder();
   let i = 0;
   let currarg = 0;
   let maxMissing = -1;
@@ -248,13 +252,13 @@ export function sprintf(format: string, args: readonly Value[]): string {
   while (i < n) {
     const pct = format.indexOf('%', i);
     if (pct < 0) {
-      out += format.slice(i);
+      out.add(format.slice(i));
       break;
     }
-    out += format.slice(i, pct);
+    out.add(format.slice(i, pct));
     i = pct + 1;
     if (format[i] === '%') {
-      out += '%';
+      out.add('%');
       i++;
       continue;
     }
@@ -340,13 +344,13 @@ export function sprintf(format: string, args: readonly Value[]): string {
     const arg = args[argnum];
     switch (spec) {
       case 's':
-        out += appendString(toStr(arg), width, precision, padding, left, false, expprec, false);
+        out.add(appendString(toStr(arg), width, precision, padding, left, false, expprec, false));
         break;
       case 'd':
-        out += appendInt(toInt(arg), width, padding, left, alwaysSign);
+        out.add(appendInt(toInt(arg), width, padding, left, alwaysSign));
         break;
       case 'u':
-        out += appendUint(toInt(arg), width, padding, left);
+        out.add(appendUint(toInt(arg), width, padding, left));
         break;
       case 'e':
       case 'E':
@@ -356,28 +360,28 @@ export function sprintf(format: string, args: readonly Value[]): string {
       case 'G':
       case 'h':
       case 'H':
-        out += appendDouble(toFloat(arg), width, padding, left, precision, hasPrecision, spec, alwaysSign);
+        out.add(appendDouble(toFloat(arg), width, padding, left, precision, hasPrecision, spec, alwaysSign));
         break;
       case 'c': {
         const byte = Number(BigInt.asUintN(8, asBig(toInt(arg))));
         // a byte ≥ 0x80 alone is not UTF-8: shown as U+FFFD
-        out += byte < 0x80 ? String.fromCharCode(byte) : '\uFFFD';
+        out.add(byte < 0x80 ? String.fromCharCode(byte) : '\uFFFD');
         break;
       }
       case 'o':
-        out += append2n(toInt(arg), width, padding, left, 8, false, expprec);
+        out.add(append2n(toInt(arg), width, padding, left, 8, false, expprec));
         break;
       case 'x':
-        out += append2n(toInt(arg), width, padding, left, 16, false, expprec);
+        out.add(append2n(toInt(arg), width, padding, left, 16, false, expprec));
         break;
       case 'X':
-        out += append2n(toInt(arg), width, padding, left, 16, true, expprec);
+        out.add(append2n(toInt(arg), width, padding, left, 16, true, expprec));
         break;
       case 'b':
-        out += append2n(toInt(arg), width, padding, left, 2, false, expprec);
+        out.add(append2n(toInt(arg), width, padding, left, 2, false, expprec));
         break;
       case '%':
-        out += '%';
+        out.add('%');
         break;
       case undefined:
         throw valueError('Missing format specifier at end of string');
@@ -390,5 +394,5 @@ export function sprintf(format: string, args: readonly Value[]): string {
     // PHP: ArgumentCountError (the value model has no such kind: 'Error' with PHP's message)
     throw new PhpError('Error', `${maxMissing + 2} arguments are required, ${argc + 1} given`);
   }
-  return out;
+  return out.toString();
 }

@@ -1,7 +1,7 @@
 /** The CMS's array plugins: append, assign_array, assign_array_diff/intersect/set. */
 
 import type { Value } from '@sumi/php';
-import { copyValue, PhpArray, toStr } from '@sumi/php';
+import { copyValue, PhpArray, splitString, toStr } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
 import { describe } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
@@ -58,11 +58,11 @@ export const assignArray: FunctionPluginDef = definePlugin({
   run(ctx, a) {
     const delim = toStr(a.delimiter) || ',';
     const values = toStr(a.values);
-    const list = values === '' ? [] : values.split(delim);
+    const list = values === '' ? [] : splitString(values, delim);
     let out: PhpArray;
     if (a.keys === undefined || a.keys === null) out = PhpArray.fromList(list);
     else {
-      const keys = toStr(a.keys) === '' ? [] : toStr(a.keys).split(delim);
+      const keys = toStr(a.keys) === '' ? [] : splitString(toStr(a.keys), delim);
       if (keys.length !== list.length)
         fail(
           ErrorCodes.PLUGIN_ERROR,

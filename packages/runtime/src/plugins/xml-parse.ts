@@ -15,6 +15,8 @@
  * Nothing external is ever loaded.
  */
 
+import { capArray, replaceMatches, StringBuilder } from '@sumi/php';
+
 export interface XmlElement {
   kind: 'element';
   /** qualified name as written (`p:name`) */
@@ -51,10 +53,20 @@ const PREDEFINED: ReadonlyMap<string, string> = new Map([
 
 class Parser {
   pos = 0;
+  /**
+   * nodes and attributes made so far: the tree of a long document is checked against the array cap
+   * as a whole (each node becomes at least one array element), before it outgrows memory
+   */
+  nodes = 0;
   /** general entities declared in the internal subset */
   readonly entities = new Set<string>();
 
   constructor(readonly s: string) {}
+
+  /** one more node or attribute */
+  grow(): void {
+    capArray(++this.nodes);
+  }
 
   /**
    * libxml's messages, which the CMS logs, name elements, attributes and entities: kept, since those
@@ -228,6 +240,7 @@ class Parser {
     this.expect('<');
     const name = this.name();
     const raw: { name: string; value: string }[] = [];
+    const seen = new Set<string>();
     for (;;) {
       const spaced = this.space();
       const c = this.s[this.pos];
@@ -238,7 +251,9 @@ class Parser {
       this.expect('=');
       this.space();
       const value = this.attrValue();
-      if (raw.some((a) => a.name === an)) this.fail(`Attribute ${an} redefined`);
+      if (seen.has(an)) this.fail(`Attribute ${an} redefined`);
+      seen.add(an);
+      this.grow();
       raw.push({ name: an, value });
     }
     let ns: Map<string, string> | null = null;
@@ -277,28 +292,42 @@ class Parser {
     const q = this.s[this.pos];
     if (q !== '"' && q !== "'") this.fail('AttValue: " or \' expected');
     this.pos++;
-    let out = '';
+    // runs of plain characters are copied as slices; the value is built in chunks
+    const out = new StringBuilder();
+    let run = this.pos;
     for (;;) {
       const c = this.s[this.pos];
       if (c === undefined) this.fail('unterminated attribute value');
+      if (c === q || c === '<' || c === '&' || c === '\t' || c === '\n' || c === '\r') {
+        if (run < this.pos) out.add(this.s.slice(run, this.pos));
+      }
       if (c === q) {
         this.pos++;
-        return out;
+        return out.toString();
       }
       if (c === '<') this.fail("Unescaped '<' not allowed in attributes values");
-      if (c === '&') out += this.reference();
-      else {
-        out += c === '\t' || c === '\n' || c === '\r' ? ' ' : c;
+      if (c === '&') out.add(this.reference());
+      else if (c === '\t' || c === '\n' || c === '\r') {
+        out.add(' ');
         this.pos++;
+      } else {
+        this.pos++;
+        continue;
       }
+      run = this.pos;
     }
   }
 
   content(el: XmlElement, depth: number, scope: ReadonlyMap<string, string>): void {
-    let text = '';
+    // text between references and CDATA sections comes in many pieces: built in chunks
+    let text = new StringBuilder();
+    const add = (node: XmlNode) => {
+      this.grow();
+      el.children.push(node);
+    };
     const flush = () => {
-      if (text !== '') el.children.push({ kind: 'text', value: text });
-      text = '';
+      if (text.length > 0) add({ kind: 'text', value: text.toString() });
+      text = new StringBuilder();
     };
     for (;;) {
       if (this.pos >= this.s.length) this.fail(`Premature end of data in tag ${el.name}`);
@@ -308,12 +337,12 @@ class Parser {
       if (stop > this.pos) {
         const chunk = this.s.slice(this.pos, stop);
         if (chunk.includes(']]>')) this.fail("Sequence ']]>' not allowed in content");
-        text += chunk;
+        text.add(chunk);
         this.pos = stop;
         continue;
       }
       if (this.s[this.pos] === '&') {
-        text += this.reference();
+        text.add(this.reference());
         continue;
       }
       if (this.startsWith('</')) {
@@ -323,20 +352,20 @@ class Parser {
       if (this.startsWith('<![CDATA[')) {
         const end = this.s.indexOf(']]>', this.pos + 9);
         if (end < 0) this.fail('CData section not finished');
-        text += this.s.slice(this.pos + 9, end);
+        text.add(this.s.slice(this.pos + 9, end));
         this.pos = end + 3;
         continue;
       }
       flush();
       if (this.startsWith('<!--')) {
         this.comment();
-        el.children.push({ kind: 'other', name: 'comment' });
+        add({ kind: 'other', name: 'comment' });
       } else if (this.startsWith('<?')) {
-        el.children.push({ kind: 'other', name: this.pi() });
+        add({ kind: 'other', name: this.pi() });
       } else if (this.startsWith('<!')) {
         this.fail('invalid markup in content');
       } else {
-        el.children.push(this.element(depth + 1, scope));
+        add(this.element(depth + 1, scope));
       }
     }
   }
@@ -365,10 +394,12 @@ class Parser {
   }
 }
 
+const LINE_END = /\r\n?/g;
+
 /** A construct Sumi does not reproduce (markup inside entity values): reported, never guessed. */
 export class XmlUnsupported extends Error {}
 
 /** Parses a document; throws XmlSyntaxError where libxml2 reports a fatal error. */
 export function parseXml(text: string): XmlElement {
-  return new Parser(text.replace(/\r\n?/g, '\n')).document();
+  return new Parser(replaceMatches(text, LINE_END, () => '\n')).document();
 }

@@ -6,7 +6,7 @@
  */
 
 import type { Value } from '@sumi/php';
-import { looseEquals, PhpArray, PhpError, toBool, toStr } from '@sumi/php';
+import { looseEquals, PhpArray, PhpError, splitString, toBool, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 interface Cycle {
@@ -70,7 +70,7 @@ export const cycle: FunctionPluginDef = definePlugin({
       const delimiter = toStr(a.delimiter);
       if (delimiter === '')
         throw new PhpError('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
-      list = PhpArray.fromList(toStr(c.values).split(delimiter));
+      list = PhpArray.fromList(splitString(toStr(c.values), delimiter));
     }
     if (toBool(a.reset)) c.index = 0;
     let current: Value | undefined = list.get(c.index);

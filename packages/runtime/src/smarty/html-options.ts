@@ -6,14 +6,33 @@
  */
 
 import type { Value } from '@sumi/php';
-import { escapeHtmlSpecials, looseEquals, PhpArray, PhpObject, toBool, toStr } from '@sumi/php';
+import {
+  allowString,
+  escapeHtmlSpecials,
+  looseEquals,
+  PhpArray,
+  PhpObject,
+  replaceAllString,
+  replaceMatches,
+  StringBuilder,
+  toBool,
+  toStr,
+} from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 /** smarty_function_escape_special_chars: htmlspecialchars that leaves existing entities (`&amp;`, `&#39;`) alone */
 export function escapeSpecialChars(v: Value): string {
-  const marked = toStr(v).replace(/&(#?\w+);/g, '%%%SMARTY_START%%%$1%%%SMARTY_END%%%');
-  return escapeHtmlSpecials(marked).replaceAll('%%%SMARTY_START%%%', '&').replaceAll('%%%SMARTY_END%%%', ';');
+  const s = toStr(v);
+  // each entity grows by 34 characters while marked: replaced match by match, within the string cap
+  const marked = replaceMatches(s, ENTITY, (m) => `%%%SMARTY_START%%%${m[1]}%%%SMARTY_END%%%`);
+  return replaceAllString(
+    replaceAllString(escapeHtmlSpecials(marked), '%%%SMARTY_START%%%', '&'),
+    '%%%SMARTY_END%%%',
+    ';',
+  );
 }
+
+const ENTITY = /&(#?\w+);/g;
 
 /** PHP's (array) cast */
 function asArray(v: Value): PhpArray {
@@ -69,28 +88,33 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
     }
     const hasOptions = a.options !== undefined;
     if (!hasOptions && a.values === undefined) return '';
-    let html = '';
+    // one <option> per element: built in chunks, within the string cap
+    const html = new StringBuilder();
     if (hasOptions) {
-      for (const [k, v] of asArray(a.options as Value).entries()) html += option(k, v, selected);
+      for (const [k, v] of asArray(a.options as Value).entries()) html.add(option(k, v, selected));
     } else {
       const output = a.output === undefined ? null : [...asArray(a.output).values()];
       let i = 0;
       for (const v of asArray(a.values as Value).values()) {
         const label = output?.[i++] ?? null;
-        html += option(v, label ?? '', selected);
+        html.add(option(v, label ?? '', selected));
       }
     }
     const name = a.name === undefined ? '' : toStr(a.name);
-    if (!toBool(name)) return html;
-    return `<select name="${name}"${extra}>\n${html}</select>\n`;
+    if (!toBool(name)) return html.toString();
+    const open = `<select name="${name}"${extra}>\n`;
+    allowString(open.length + html.length + 10);
+    return `${open}${html.toString()}</select>\n`;
   },
 });
 
 function option(key: Value, label: Value, selected: readonly string[]): string {
   if (label instanceof PhpArray) {
-    let inner = '';
-    for (const [k, v] of label.entries()) inner += option(k, v, selected);
-    return `<optgroup label="${escapeSpecialChars(key)}">\n${inner}</optgroup>\n`;
+    const inner = new StringBuilder();
+    inner.add(`<optgroup label="${escapeSpecialChars(key)}">\n`);
+    for (const [k, v] of label.entries()) inner.add(option(k, v, selected));
+    inner.add('</optgroup>\n');
+    return inner.toString();
   }
   const k = toStr(key);
   const s = selected.some((x) => looseEquals(k, x)) ? ' selected="selected"' : '';

@@ -18,6 +18,7 @@ import {
   bitNot,
   bitOr,
   bitXor,
+  capArray,
   compare,
   div,
   errorTypeName,
@@ -161,6 +162,11 @@ function intLiteral(text: string): Value {
 
 function lex(text: string, params: ReadonlySet<string>): Token[] {
   const toks: Token[] = [];
+  // one token per few characters of a long equation: the list stays under the array cap
+  const push = (t: Token) => {
+    capArray(toks.length + 1);
+    toks.push(t);
+  };
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
@@ -171,7 +177,7 @@ function lex(text: string, params: ReadonlySet<string>): Token[] {
     CAST.lastIndex = i;
     const cast = CAST.exec(text);
     if (cast && !params.has(cast[1]!)) {
-      toks.push({ k: 'cast', s: cast[1]!.toLowerCase() });
+      push({ k: 'cast', s: cast[1]!.toLowerCase() });
       i = CAST.lastIndex;
       continue;
     }
@@ -180,20 +186,20 @@ function lex(text: string, params: ReadonlySet<string>): Token[] {
     if (num) {
       const s = num[0];
       const isFloatLit = !/^0[xXbBoO]/.test(s) && /[.eE]/.test(s);
-      toks.push({ k: 'num', s, v: isFloatLit ? makeFloat(Number(s.replaceAll('_', ''))) : intLiteral(s) });
+      push({ k: 'num', s, v: isFloatLit ? makeFloat(Number(s.replaceAll('_', ''))) : intLiteral(s) });
       i = NUMBER.lastIndex;
       continue;
     }
     IDENT.lastIndex = i;
     const id = IDENT.exec(text);
     if (id) {
-      toks.push({ k: 'id', s: id[0] });
+      push({ k: 'id', s: id[0] });
       i = IDENT.lastIndex;
       continue;
     }
     const op = OPS.find((o) => text.startsWith(o, i));
     if (op) {
-      toks.push({ k: 'op', s: op });
+      push({ k: 'op', s: op });
       i += op.length;
       continue;
     }

@@ -8,7 +8,17 @@
  */
 
 import type { Value } from '@sumi/php';
-import { isNumeric, PhpArray, PhpError, PhpObject, sprintf, toBool, toStr } from '@sumi/php';
+import {
+  countOf,
+  isNumeric,
+  PhpArray,
+  PhpError,
+  PhpObject,
+  replaceAllString,
+  sprintf,
+  toBool,
+  toStr,
+} from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import { evalMath, MATH_FUNCTIONS, parseMath } from './math-expression';
 
@@ -42,8 +52,8 @@ export const math: FunctionPluginDef = definePlugin({
       return undefined;
     };
     if (!toBool(a.equation ?? null)) return fail('missing equation parameter');
-    const equation = toStr(a.equation).replaceAll('`', '');
-    if (equation.split('(').length !== equation.split(')').length) return fail('unbalanced parenthesis');
+    const equation = replaceAllString(toStr(a.equation), '`', '');
+    if (countOf(equation, '(') !== countOf(equation, ')')) return fail('unbalanced parenthesis');
     for (const m of equation.matchAll(/(?:0x[a-fA-F0-9]+)|([a-zA-Z][a-zA-Z0-9_]*)/g)) {
       const name = m[1];
       // (declared attributes not given are present as undefined)

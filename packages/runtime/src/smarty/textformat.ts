@@ -6,23 +6,40 @@
  * each "\n" except a final one (PCRE's multiline `^`).
  */
 
-import { fromBinary, toBinary, toBool, toInt, toStr } from '@sumi/php';
+import {
+  allowString,
+  fromBinary,
+  joinStrings,
+  repeatString,
+  replaceMatches,
+  StringBuilder,
+  splitString,
+  toBinary,
+  toBool,
+  toInt,
+  toStr,
+} from '@sumi/php';
 import { type BlockPluginDef, definePlugin } from '../plugin/types';
 import { wordwrap } from './wordwrap';
 
 /** PCRE's \s in non-UTF mode */
 const WS = /[ \t\n\v\f\r]+/g;
 const EDGES = /^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g;
+const PARAGRAPH_BREAK = /[\r\n][\r\n]/;
 
 /** preg_replace('!^!m', $prefix, $s): after every "\n" that is not the last character */
 function indentLines(s: string, prefix: string): string {
-  let out = prefix;
+  // one prefix per line: built in chunks within the string cap
+  const out = new StringBuilder();
+  out.add(prefix);
   let from = 0;
   for (let i = s.indexOf('\n'); i >= 0 && i < s.length - 1; i = s.indexOf('\n', i + 1)) {
-    out += s.slice(from, i + 1) + prefix;
+    out.add(s.slice(from, i + 1));
+    out.add(prefix);
     from = i + 1;
   }
-  return out + s.slice(from);
+  out.add(s.slice(from));
+  return out.toString();
 }
 
 function textformatText(
@@ -36,17 +53,26 @@ function textformatText(
     wrapCut: boolean;
   },
 ): string {
-  const paragraphs = content.split(/[\r\n][\r\n]/);
+  // preg_split: one piece per paragraph, within the array cap
+  const paragraphs = splitString(content, PARAGRAPH_BREAK);
+  // the indents are made when a paragraph first needs them, as Smarty's str_repeat() calls are
+  let indentFirst: string | null = null;
+  let indent: string | null = null;
   for (let i = 0; i < paragraphs.length; i++) {
     let p = paragraphs[i]!;
     if (p === '') continue;
-    p = p.replace(WS, ' ').replace(EDGES, '');
-    if (o.indentFirst > 0) p = o.indentChar.repeat(o.indentFirst) + p;
+    // one match per white-space run of a long paragraph: replaced match by match
+    p = replaceMatches(p, WS, () => ' ').replace(EDGES, '');
+    if (o.indentFirst > 0) {
+      indentFirst ??= repeatString(o.indentChar, o.indentFirst);
+      allowString(indentFirst.length + p.length);
+      p = indentFirst + p;
+    }
     p = fromBinary(wordwrap(toBinary(p), o.wrap - o.indent, toBinary(o.wrapChar), o.wrapCut));
-    if (o.indent > 0) p = indentLines(p, o.indentChar.repeat(o.indent));
+    if (o.indent > 0) p = indentLines(p, (indent ??= repeatString(o.indentChar, o.indent)));
     paragraphs[i] = p;
   }
-  return paragraphs.join(o.wrapChar + o.wrapChar);
+  return joinStrings(paragraphs, o.wrapChar + o.wrapChar);
 }
 
 export const textformat: BlockPluginDef = definePlugin({
