@@ -9,6 +9,7 @@ import type { Value } from '@sumi/php';
 import {
   allowString,
   escapeHtmlSpecials,
+  isNumericString,
   looseEquals,
   PhpArray,
   PhpObject,
@@ -16,6 +17,7 @@ import {
   replaceMatches,
   StringBuilder,
   toBool,
+  toFloat,
   toStr,
 } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
@@ -79,7 +81,9 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const selected = a.selected === undefined ? [] : [...asArray(a.selected).values()].map((v) => toStr(v));
+    const selected = new Selected(
+      a.selected === undefined ? [] : [...asArray(a.selected).values()].map(toStr),
+    );
     let extra = '';
     for (const [k, v] of Object.entries(a)) {
       if (OWN.has(k) || v === undefined) continue;
@@ -108,7 +112,37 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
   },
 });
 
-function option(key: Value, label: Value, selected: readonly string[]): string {
+/**
+ * The selected values, looked up in constant time per option: PHP compares them as strings, loosely,
+ * so two numeric strings are equal when their numbers are ("1" == "01" == "1.0"). A list scanned per
+ * option would make a select of n options and n selected values take n² comparisons.
+ */
+class Selected {
+  private readonly exact: Set<string>;
+  private readonly numbers = new Set<number>();
+  /** numeric strings whose value a double cannot hold exactly: compared one by one */
+  private readonly wide: string[] = [];
+
+  constructor(values: readonly string[]) {
+    this.exact = new Set(values);
+    for (const v of values) {
+      if (!isNumericString(v)) continue;
+      const n = toFloat(v);
+      if (Math.abs(n) < 2 ** 53) this.numbers.add(n);
+      else this.wide.push(v);
+    }
+  }
+
+  has(k: string): boolean {
+    if (this.exact.has(k)) return true;
+    if (!isNumericString(k)) return false;
+    const n = toFloat(k);
+    if (Math.abs(n) >= 2 ** 53) return [...this.exact].some((x) => looseEquals(k, x));
+    return this.numbers.has(n) || this.wide.some((x) => looseEquals(k, x));
+  }
+}
+
+function option(key: Value, label: Value, selected: Selected): string {
   if (label instanceof PhpArray) {
     const inner = new StringBuilder();
     inner.add(`<optgroup label="${escapeSpecialChars(key)}">\n`);
@@ -117,7 +151,7 @@ function option(key: Value, label: Value, selected: readonly string[]): string {
     return inner.toString();
   }
   const k = toStr(key);
-  const s = selected.some((x) => looseEquals(k, x)) ? ' selected="selected"' : '';
+  const s = selected.has(k) ? ' selected="selected"' : '';
   const text = escapeSpecialChars(label);
   return `<option label="${text}" value="${escapeSpecialChars(key)}"${s}>${text}</option>\n`;
 }
