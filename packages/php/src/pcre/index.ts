@@ -51,7 +51,7 @@ export {
   pregLastError,
   pregLastErrorMsg,
 } from './last-error';
-export { type PregMatchResult, pregMatch, pregMatchAll } from './match';
+export { type PregMatchResult, pcreMatches, pregMatch, pregMatchAll } from './match';
 export { pregReplace, pregReplaceCount } from './replace';
 export { type PcreReporter, withPcre } from './report';
 export { smartyRegexCheck } from './smarty';
