@@ -35,6 +35,7 @@ export const ErrorCodes = {
   LIMIT_TIME: 'LIMIT_TIME',
   LIMIT_OUTPUT: 'LIMIT_OUTPUT',
   LIMIT_DEPTH: 'LIMIT_DEPTH',
+  LIMIT_COST: 'LIMIT_COST',
   INTERNAL: 'INTERNAL',
   // shared with the parser, which finds most of them first
   UNKNOWN_SMARTY_VAR: 'UNKNOWN_SMARTY_VAR',
@@ -114,6 +115,8 @@ export const errorMessages = {
   LIMIT_OUTPUT: ({ limit }: { limit: number }) => `output budget exceeded (${limit} bytes)`,
   /** `what`: the nesting that went too deep, with its limit */
   LIMIT_DEPTH: ({ what }: { what: string }) => what,
+  /** a single call asked for more work than Sumi allows one call (bcrypt's cost); `what` names the call and its value */
+  LIMIT_COST: ({ what, limit }: { what: string; limit: number }) => `${what} exceeds the limit of ${limit}`,
   INTERNAL: ({ message }: { message: string }) => message,
   // shared with the parser
   UNKNOWN_SMARTY_VAR: ({ name }: { name: string }) => formatMessage('UNKNOWN_SMARTY_VAR', { name }),
