@@ -32,6 +32,7 @@ import {
   indent as indentText,
   nl2br as nl2brText,
   spacify as spacifyText,
+  tagsToSpaces,
   truncate as truncateText,
 } from './text-algorithms';
 
@@ -303,8 +304,7 @@ export const stripTags: ModifierDef = definePlugin({
     },
   ],
   run(ctx: RenderContext, value: Value, withSpace?: Value): Value {
-    if (boolOf(withSpace, true))
-      return phpCall(ctx, () => mapSubject(ctx, value, (s) => s.replace(/<[^>]*?>/g, ' ')));
+    if (boolOf(withSpace, true)) return phpCall(ctx, () => mapSubject(ctx, value, tagsToSpaces));
     return phpCall(ctx, () => phpStripTags(strArg('strip_tags', value)));
   },
 });

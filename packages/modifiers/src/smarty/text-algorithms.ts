@@ -19,6 +19,27 @@ export const PCRE_SPACE = '[\\t\\n\\v\\f\\r ]';
 const SPACE_RUN = new RegExp(`${PCRE_SPACE}+`);
 const ANY_SPACE_G = new RegExp(PCRE_SPACE, 'g');
 
+/**
+ * strip_tags with replace_with_space: preg_replace('!<[^>]*?>!', ' ', $string), in one pass.
+ * `[^>]` cannot cross a `>`, so a match runs from a `<` to the next `>`, and once no `>` follows
+ * nothing further can match (PCRE2 sees that from its required `>`; a JS regex retries at every
+ * later `<` and goes quadratic on a long run of unclosed `<`). `<` and `>` are ASCII, so UTF-16
+ * units give the result PHP gets on bytes.
+ */
+export function tagsToSpaces(s: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const lt = s.indexOf('<', from);
+    if (lt < 0) break;
+    const gt = s.indexOf('>', lt + 1);
+    if (gt < 0) break;
+    out += `${s.slice(from, lt)} `;
+    from = gt + 1;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
+
 /** ucfirst(): ASCII only, like PHP 8 */
 export function ucfirst(s: string): string {
   const c = s.charCodeAt(0);
