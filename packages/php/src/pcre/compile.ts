@@ -13,7 +13,7 @@ import { splitDelimited } from './delimiters';
 import { Emitter } from './emit';
 import { PcreError } from './errors';
 import { Parser } from './parser';
-import { buildProgram, type Program } from './program';
+import { buildProgram, type Program, requiredUnit } from './program';
 import { needsMatcher } from './risk';
 
 export class CompiledPattern {
@@ -38,6 +38,12 @@ export class CompiledPattern {
   readonly canPreferEmpty: boolean;
   /** the backtracking matcher's program when the pattern runs on it (risk.ts), else null (JS regex) */
   readonly program: Program | null;
+  /**
+   * a unit every match contains (PCRE2's "last required code unit"), -1 when none, and its other
+   * case: a subject without it cannot match, which PCRE2 finds before trying any start position
+   */
+  readonly required: number;
+  readonly requiredOther: number;
 
   /** the retry runs on the subject sliced at the retry position (the pattern never looks behind) */
   readonly retryOnSlice: boolean;
@@ -57,6 +63,7 @@ export class CompiledPattern {
     fidelity: GroupFidelity[];
     canPreferEmpty: boolean;
     program: Program | null;
+    required: [number, number] | null;
     retryOnSlice: boolean;
     retrySource: string;
     retryMap: number[];
@@ -72,6 +79,8 @@ export class CompiledPattern {
     this.fidelity = init.fidelity;
     this.canPreferEmpty = init.canPreferEmpty;
     this.program = init.program;
+    this.required = init.required === null ? -1 : init.required[0];
+    this.requiredOther = init.required === null ? -1 : init.required[1];
     this.retryOnSlice = init.retryOnSlice;
     this.retrySource = init.retrySource;
     this.retryMap = init.retryMap;
@@ -195,6 +204,7 @@ function build(pattern: string): CompiledPattern {
     names: parsed.names,
     fidelity: analysis.fidelity,
     canPreferEmpty: analysis.canPreferEmpty,
+    required: requiredUnit(parsed.root, flags.u),
   };
   if (needsMatcher(parsed.root, analysis.fidelity)) {
     // the backtracking matcher runs it; no JS regex
