@@ -22,10 +22,36 @@ export type PredOf = (n: Node) => Pred;
 /** a set of units: exact below 256 (`table`), and what is known above */
 interface UnitSet {
   table: Uint8Array;
-  /** units >= 256: none, exactly `single`, or unknown (any may be in) */
-  high: 'none' | 'single' | 'unknown';
+  /** units >= 256: none, exactly `single`, or some (found by scanning, see bmpOf) */
+  high: 'none' | 'single' | 'some';
   single: number;
-  pred: Pred | null;
+  /** some: whether code points above the BMP may be in */
+  astral: boolean;
+  pred: Pred;
+  /** some: the members 256..0xFFFF, made when first needed */
+  bmp: Uint8Array | null;
+  /**
+   * astral: the general categories (L, N, Z, ...) that make up its members above the BMP, when
+   * it is a plain union of categories and BMP ranges (\w, \d, \s with u); null when unknown
+   */
+  majors: string | null;
+}
+
+const CATEGORY = /^(?:L[ultmo]?|M[nce]?|N[dlo]?|P[cdseifo]?|S[mcko]?|Z[slp]?|C[cfson]?)$/;
+
+/** the major general categories of a set's properties, or null (see UnitSet.majors) */
+function majorsOf(n: Node): string | null {
+  if (n.t !== 'set' || n.ci || n.spec.negated) return null;
+  let out = '';
+  for (const item of n.spec.items) {
+    if (item.negated) return null;
+    for (const [, hi] of item.ranges) if (hi > 0xffff) return null;
+    for (const p of item.props) {
+      if (p.negated || !CATEGORY.test(p.name)) return null;
+      if (!out.includes(p.name[0])) out += p.name[0];
+    }
+  }
+  return out;
 }
 
 function isCased(v: number): boolean {
@@ -34,34 +60,63 @@ function isCased(v: number): boolean {
 }
 
 /** which units >= 256 a char or set node may match */
-function highPart(n: Node, utf: boolean): { high: UnitSet['high']; single: number } {
-  if (!utf) return { high: 'none', single: 0 };
+function highPart(n: Node, utf: boolean): { high: UnitSet['high']; single: number; astral: boolean } {
+  const none = { high: 'none' as const, single: 0, astral: false };
+  if (!utf) return none;
   if (n.t === 'char') {
-    // a caseless letter may match its other cases, some of which are >= 256 (k and the Kelvin sign)
-    if (n.ci && isCased(n.value)) return { high: 'unknown', single: 0 };
-    return n.value < 256 ? { high: 'none', single: 0 } : { high: 'single', single: n.value };
+    // a caseless letter may match its other cases, some of which are >= 256 (k and the Kelvin
+    // sign); a BMP letter's other cases are in the BMP
+    if (n.ci && isCased(n.value)) return { high: 'some', single: 0, astral: n.value > 0xffff };
+    return n.value < 256 ? none : { high: 'single', single: n.value, astral: false };
   }
-  if (n.t !== 'set' || n.ci || n.spec.negated) return { high: 'unknown', single: 0 };
+  if (n.t !== 'set') return { high: 'some', single: 0, astral: true };
+  let high = false;
+  let astral = n.ci || n.spec.negated;
   for (const item of n.spec.items) {
-    if (item.negated || item.props.length > 0) return { high: 'unknown', single: 0 };
-    for (const [, hi] of item.ranges) if (hi >= 256) return { high: 'unknown', single: 0 };
+    if (item.negated || item.props.length > 0) astral = true;
+    for (const [, hi] of item.ranges) {
+      if (hi >= 256) high = true;
+      if (hi > 0xffff) astral = true;
+    }
   }
-  return { high: 'none', single: 0 };
+  if (n.ci) high = true;
+  return high || astral ? { high: 'some', single: 0, astral } : none;
 }
 
 function unitSet(n: Node, utf: boolean, predOf: PredOf): UnitSet {
   const pred = predOf(n);
   const table = new Uint8Array(256);
   for (let c = 0; c < 256; c++) table[c] = pred.test(c) ? 1 : 0;
-  return { table, pred, ...highPart(n, utf) };
+  return { table, pred, bmp: null, majors: utf ? majorsOf(n) : null, ...highPart(n, utf) };
+}
+
+/** the members 256..0xFFFF of a set (one scan of the BMP, about a millisecond, when first compared) */
+function bmpOf(s: UnitSet): Uint8Array {
+  if (s.bmp === null) {
+    const bmp = new Uint8Array(0x10000);
+    for (let c = 256; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      if (s.pred.test(c)) bmp[c] = 1;
+    }
+    s.bmp = bmp;
+  }
+  return s.bmp;
 }
 
 function disjoint(a: UnitSet, b: UnitSet): boolean {
   for (let c = 0; c < 256; c++) if (a.table[c] === 1 && b.table[c] === 1) return false;
   if (a.high === 'none' || b.high === 'none') return true;
-  if (a.high === 'single') return !b.pred!.test(a.single);
-  if (b.high === 'single') return !a.pred!.test(b.single);
-  return false;
+  if (a.high === 'single') return !b.pred.test(a.single);
+  if (b.high === 'single') return !a.pred.test(b.single);
+  if (a.astral && b.astral) {
+    // above the BMP only by general categories: disjoint when no major category is shared
+    if (a.majors === null || b.majors === null) return false;
+    for (const m of a.majors) if (b.majors.includes(m)) return false;
+  }
+  const x = bmpOf(a);
+  const y = bmpOf(b);
+  for (let c = 256; c < 0x10000; c++) if (x[c] === 1 && y[c] === 1) return false;
+  return true;
 }
 
 function itemsOf(n: Node): readonly Node[] {

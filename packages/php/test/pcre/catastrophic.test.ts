@@ -325,6 +325,20 @@ const CASES: Case[] = [
     expected: { error: 0, result: [0, []] },
   },
   {
+    name: 'auto-possessive in u mode: \\w then \\s (disjoint categories)',
+    fn: 'match',
+    pattern: '/^(\\w+)\\s\\1/u',
+    subject: ['', 'a', 1200000, ''],
+    expected: { error: 0, result: [0, []] },
+  },
+  {
+    name: 'not auto-possessive in u mode: a script property before \\s',
+    fn: 'match',
+    pattern: '/^(\\p{Han}+)\\s\\1/u',
+    subject: ['', '漢', 1100000, ''],
+    expected: { error: 2, result: [false, []] },
+  },
+  {
     name: 'nested, but it matches',
     fn: 'match',
     pattern: '/^(a+)+$/',
