@@ -35,6 +35,17 @@ export const MATCH_LIMIT = 1_000_000;
  * subject a pattern that cannot match still runs, and may reach pcre.backtrack_limit.
  */
 export const REQ_SEARCH_MAX = 500_000;
+/**
+ * The work one Backtracker (one preg_* call on one subject) may do over all its start positions
+ * and searches: backtracking steps, plus one step per 4 units scanned by a repeat or compared by
+ * a back reference. pcre.backtrack_limit bounds one start position only, so a pattern that
+ * fails slowly at every position of a long subject ((.*)x.*y\1, (\d+)\s\1 on digits) takes time
+ * quadratic in the subject, in PHP too (minutes on a megabyte). Sumi stops it with a
+ * PcreError of kind 'budget' once the work passes SEARCH_BUDGET + SEARCH_BUDGET_PER_UNIT per
+ * unit of the subject: about half a second of matching, and far more than a linear search needs.
+ */
+export const SEARCH_BUDGET = 100_000_000;
+export const SEARCH_BUDGET_PER_UNIT = 100;
 /** live backtrack-stack numbers (4 per entry) */
 const STACK_LIMIT = 4 * 2_000_000;
 
@@ -48,9 +59,39 @@ const STAR_BACK = 3;
 const STAR_MORE = 4;
 /** a capture group's two slots: [group * 2, old start, old end] */
 const UNDO_CAPTURE = 5;
+/** greedy repeat before a literal (PCRE2's charpos): [pc, min position, current place of the literal] */
+const STAR_CHARPOS = 6;
 
 const BYTE_BASE = 0xe000;
 const UNBOUNDED = 0x7fffffff;
+
+/**
+ * The backtrack stack, shared: an attempt runs to its end without any other matcher running in
+ * between, and making a typed array per call costs more than a short search. After an attempt
+ * that made it big, a small one takes its place (see release()).
+ */
+const STACK_START = 1024;
+let stack = new Int32Array(STACK_START);
+
+function release(): void {
+  if (stack.length > 64 * STACK_START) stack = new Int32Array(STACK_START);
+}
+
+function overBudget(budget: number): PcreError {
+  release();
+  return new PcreError(
+    'budget',
+    `the search did more than ${budget} steps of backtracking over all start positions`,
+    undefined,
+    1,
+    budget,
+  );
+}
+
+function overLimit(): PcreError {
+  release();
+  return limitError(PREG_BACKTRACK_LIMIT_ERROR);
+}
 
 export function limitError(code: number): PcreError {
   return new PcreError(
@@ -99,6 +140,15 @@ function foldUtf(c: number): number {
   return low.length === (cp > 0xffff ? 2 : 1) ? cp : c;
 }
 
+/** the last place in [from, to] holding `ch` or `other`, or -1 */
+function lastOf(u: Int32Array, from: number, to: number, ch: number, other: number): number {
+  for (let p = to; p >= from; p--) {
+    const c = u[p];
+    if (c === ch || c === other) return p;
+  }
+  return -1;
+}
+
 /** the end of the run of `ch` from `p` (at most `lim`) */
 function scanUnit(u: Int32Array, p: number, lim: number, ch: number): number {
   while (p < lim && u[p] === ch) p++;
@@ -124,70 +174,123 @@ export interface RunOptions {
 }
 
 /** capture slots (string indexes, -1 unset) of the first match, or null */
-export function runProgram(prog: Program, s: string, from: number, opts: RunOptions): Int32Array | null {
+export function runProgram(
+  prog: Program,
+  s: string,
+  from: number,
+  opts: RunOptions,
+): ArrayLike<number> | null {
   return new Backtracker(prog, s).search(from, opts);
 }
+
+/**
+ * The decoded units of the subject being matched, shared like the stack: decoding into a fresh
+ * typed array per call costs more than a short search. The Backtracker that decoded last owns
+ * it; another one decodes its own subject again before it searches. A subject longer than
+ * SHARED_UNITS gets an array of its own, so the shared one stays small.
+ */
+const SHARED_UNITS = 1 << 16;
+let sharedUnits = new Int32Array(1024);
+let unitsOwner: Backtracker | null = null;
 
 /** One program on one subject; reusable for every search of a preg_* call. */
 export class Backtracker {
   /** the subject's units */
-  private readonly u: Int32Array;
+  private u: Int32Array;
   private readonly n: number;
   /** unit index → string index (n + 1 entries), null when they are the same */
   private readonly index: Int32Array | null;
   private readonly caps: Int32Array;
   private readonly regs: Int32Array;
   private readonly word: Uint8Array;
-  /** the backtrack stack */
-  private st: Int32Array = new Int32Array(1024);
+  /** work done so far over all attempts (see SEARCH_BUDGET), and the most allowed */
+  private work = 0;
+  private readonly budget: number;
 
   constructor(
     private readonly prog: Program,
     private readonly s: string,
   ) {
+    let pairs = false;
+    if (prog.utf) {
+      for (let i = 0; i < s.length - 1; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+          const d = s.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) {
+            pairs = true;
+            break;
+          }
+        }
+      }
+    }
+    this.u = this.decode();
+    this.n = pairs ? this.countUnits() : s.length;
+    this.index = pairs ? this.indexOfUnits() : null;
+    // small typed arrays are cheap to make (the big ones are the subject and the shared stack)
+    this.caps = new Int32Array(prog.slots);
+    this.regs = new Int32Array(prog.regs);
+    this.word = prog.utf ? wordTableUtf() : WORD_BYTES;
+    this.budget = SEARCH_BUDGET + SEARCH_BUDGET_PER_UNIT * s.length;
+  }
+
+  /** the subject as units (bytes, or code points with u) in the shared array or an own one */
+  private decode(): Int32Array {
+    const s = this.s;
     const len = s.length;
-    if (!prog.utf) {
-      const u = new Int32Array(len);
+    let u: Int32Array;
+    if (len > SHARED_UNITS) u = new Int32Array(len);
+    else {
+      if (sharedUnits.length < len) sharedUnits = new Int32Array(Math.max(len, 2 * sharedUnits.length));
+      u = sharedUnits;
+      unitsOwner = this;
+    }
+    if (!this.prog.utf) {
       for (let i = 0; i < len; i++) {
         const c = s.charCodeAt(i);
         u[i] = c >= BYTE_BASE ? c - BYTE_BASE : c;
       }
-      this.u = u;
-      this.n = len;
-      this.index = null;
-    } else {
-      const u = new Int32Array(len);
-      let k = 0;
-      let pairs = false;
-      for (let i = 0; i < len; i++, k++) {
-        const c = s.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < len) {
-          const d = s.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) {
-            u[k] = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-            i++;
-            pairs = true;
-            continue;
-          }
-        }
-        u[k] = c;
-      }
-      this.n = k;
-      this.u = pairs ? u.subarray(0, k) : u;
-      if (pairs) {
-        const index = new Int32Array(k + 1);
-        let i = 0;
-        for (let j = 0; j < k; j++) {
-          index[j] = i;
-          i += this.u[j] > 0xffff ? 2 : 1;
-        }
-        index[k] = i;
-        this.index = index;
-      } else this.index = null;
+      return u;
     }
-    this.caps = new Int32Array(prog.slots);
-    this.regs = new Int32Array(prog.regs);
-    this.word = prog.utf ? wordTableUtf() : WORD_BYTES;
+    let k = 0;
+    for (let i = 0; i < len; i++, k++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < len) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          u[k] = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          i++;
+          continue;
+        }
+      }
+      u[k] = c;
+    }
+    return u;
+  }
+
+  /** code points in the subject (u mode, with surrogate pairs) */
+  private countUnits(): number {
+    let k = 0;
+    for (let i = 0; i < this.s.length; i++, k++) {
+      const c = this.s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < this.s.length) {
+        const d = this.s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) i++;
+      }
+    }
+    return k;
+  }
+
+  private indexOfUnits(): Int32Array {
+    const k = this.n;
+    const index = new Int32Array(k + 1);
+    let i = 0;
+    for (let j = 0; j < k; j++) {
+      index[j] = i;
+      i += this.u[j] > 0xffff ? 2 : 1;
+    }
+    index[k] = i;
+    return index;
   }
 
   /** the unit index of a string index (the start of the character it falls in) */
@@ -205,7 +308,9 @@ export class Backtracker {
   }
 
   /** First match at or after string index `from`: its capture slots in string indexes, or null. */
-  search(from: number, opts: RunOptions): Int32Array | null {
+  search(from: number, opts: RunOptions): ArrayLike<number> | null {
+    // another matcher used the shared units since: decode again
+    if (this.u === sharedUnits ? unitsOwner !== this : this.s.length <= SHARED_UNITS) this.u = this.decode();
     const prog = this.prog;
     const u = this.u;
     const n = this.n;
@@ -213,33 +318,40 @@ export class Backtracker {
     const only = opts.anchored || prog.startAnchored;
     const set = prog.start;
     let reqAt = -1;
-    for (let start = start0; start <= n; start++) {
-      if (n - start < prog.minLength) return null;
-      if (set !== null && !only) {
-        // PCRE2's start bits: skip to a unit a match can start with
-        while (start < n) {
-          const c = u[start];
-          if (c < 256 ? set.table[c] === 1 : set.high) break;
+    for (let start = start0; ; start++) {
+      // the next start position worth an attempt
+      for (;;) {
+        if (start > n || n - start < prog.minLength) return null;
+        // a pattern that starts with .* (or ^ with m): the start offset, then after a newline
+        if (prog.startLine && start > start0 && u[start - 1] !== 0x0a) {
           start++;
+          continue;
         }
-        if (start >= n) return null;
+        if (set !== null && !only) {
+          // PCRE2's start bits: a unit a match can start with
+          if (start >= n) return null;
+          const c = u[start];
+          if (!(c < 256 ? set.table[c] === 1 : set.high)) {
+            start++;
+            continue;
+          }
+        }
+        break;
       }
       if (prog.required >= 0 && reqAt < start && this.bytesFrom(start) <= REQ_SEARCH_MAX) {
         reqAt = this.findRequired(start);
         if (reqAt < 0) return null;
       }
       if (this.attempt(start, opts.notEmptyAtStart)) return this.result();
+      if (this.work > this.budget) throw overBudget(this.budget);
       if (only) return null;
     }
-    return null;
   }
 
-  private result(): Int32Array {
+  private result(): ArrayLike<number> {
     const index = this.index;
     if (index === null) return this.caps;
-    const out = new Int32Array(this.caps.length);
-    for (let k = 0; k < out.length; k++) out[k] = this.caps[k] < 0 ? -1 : index[this.caps[k]];
-    return out;
+    return this.caps.map((c) => (c < 0 ? -1 : index[c]));
   }
 
   /** UTF-8 byte offset of each unit (u mode), made when a subject may be longer than REQ_SEARCH_MAX bytes */
@@ -333,11 +445,13 @@ export class Backtracker {
 
   /** a bigger backtrack stack (or the JIT stack error) */
   private grow(sp: number): Int32Array {
-    const st = this.st;
-    if (st.length >= STACK_LIMIT) throw limitError(PREG_JIT_STACKLIMIT_ERROR);
-    const bigger = new Int32Array(st.length * 2);
-    bigger.set(st.subarray(0, sp));
-    this.st = bigger;
+    if (stack.length >= STACK_LIMIT) {
+      release();
+      throw limitError(PREG_JIT_STACKLIMIT_ERROR);
+    }
+    const bigger = new Int32Array(stack.length * 2);
+    bigger.set(stack.subarray(0, sp));
+    stack = bigger;
     return bigger;
   }
 
@@ -349,9 +463,11 @@ export class Backtracker {
     const n = this.n;
     const caps = this.caps;
     const regs = this.regs;
-    let st: Int32Array = this.st;
+    let st: Int32Array = stack;
     let sp = 0;
     let steps = 0;
+    /** units scanned by repeats and compared by back references */
+    let scanned = 0;
     caps.fill(-1);
     regs.fill(0);
     let pc = 0;
@@ -385,7 +501,7 @@ export class Backtracker {
           else ok = false;
           break;
         case 3: // OP_SPLIT: try a, on failure b
-          if (++steps > MATCH_LIMIT) throw limitError(PREG_BACKTRACK_LIMIT_ERROR);
+          if (++steps > MATCH_LIMIT) throw overLimit();
           if (sp + 4 > st.length) st = this.grow(sp);
           st[sp] = CHOICE;
           st[sp + 1] = code[o + 2];
@@ -413,6 +529,7 @@ export class Backtracker {
         case 6: {
           // OP_BACKREF group a, caseless b
           const end = this.backref(code[o + 1], code[o + 2] === 1, pos);
+          scanned += end < 0 ? 1 : end - pos;
           if (end < 0) ok = false;
           else {
             pos = end;
@@ -425,7 +542,8 @@ export class Backtracker {
           else {
             caps[0] = start;
             caps[1] = pos;
-            this.st = st;
+            this.work += steps + (scanned >>> 2);
+            release();
             return true;
           }
           break;
@@ -479,7 +597,7 @@ export class Backtracker {
           break;
         case 12: {
           // OP_NEGSTART: reg a = height, choice point at b (the body failed: the assertion holds)
-          if (++steps > MATCH_LIMIT) throw limitError(PREG_BACKTRACK_LIMIT_ERROR);
+          if (++steps > MATCH_LIMIT) throw overLimit();
           const r = code[o + 1];
           if (sp + 8 > st.length) st = this.grow(sp);
           st[sp] = UNDO_REG;
@@ -534,7 +652,7 @@ export class Backtracker {
         case 16: {
           // OP_REPTEST: loop head: counter reg a, min c, max d, exit e
           const count = regs[code[o + 1]];
-          if (++steps > MATCH_LIMIT) throw limitError(PREG_BACKTRACK_LIMIT_ERROR);
+          if (++steps > MATCH_LIMIT) throw overLimit();
           if (count < code[o + 3]) pc++;
           else if (count >= code[o + 4]) pc = code[o + 5];
           else {
@@ -567,8 +685,9 @@ export class Backtracker {
           break;
         }
         case 18: {
-          // OP_STAR: a single unit (a, or pred) repeated min c, max d times
-          if (++steps > MATCH_LIMIT) throw limitError(PREG_BACKTRACK_LIMIT_ERROR);
+          // OP_STAR: a single unit (a, or pred) repeated min c, max d times; b: charpos unit + 1
+          const charpos = code[o + 2];
+          if (charpos === 0 && ++steps > MATCH_LIMIT) throw overLimit();
           const min = code[o + 3];
           const max = code[o + 4];
           const flags = code[o + 6];
@@ -578,8 +697,27 @@ export class Backtracker {
             // greedy (and possessive): take all, give back one at a time
             const lim = max >= n - pos ? n : pos + max;
             const p = pi < 0 ? scanUnit(u, pos, lim, code[o + 1]) : scanPred(u, pos, lim, preds[pi]);
+            scanned += p - pos;
             if (p - pos < min) {
               ok = false;
+              break;
+            }
+            if (charpos !== 0) {
+              // the last place of the literal in the run (or right after it), counted once
+              const at = lastOf(u, pos + min, p < n ? p : n - 1, charpos - 1, code[o + 5]);
+              if (at < 0) {
+                ok = false;
+                break;
+              }
+              if (++steps > MATCH_LIMIT) throw overLimit();
+              if (sp + 4 > st.length) st = this.grow(sp);
+              st[sp] = STAR_CHARPOS;
+              st[sp + 1] = pc;
+              st[sp + 2] = pos + min;
+              st[sp + 3] = at;
+              sp += 4;
+              pos = at;
+              pc++;
               break;
             }
             if (!possessive && p - pos > min) {
@@ -624,7 +762,8 @@ export class Backtracker {
       // backtrack
       for (;;) {
         if (sp === 0) {
-          this.st = st;
+          this.work += steps + (scanned >>> 2);
+          release();
           return false;
         }
         sp -= 4;
@@ -648,11 +787,22 @@ export class Backtracker {
           const a = st[sp + 1];
           const p = st[sp + 3] - 1;
           if (p > st[sp + 2]) {
-            if (++steps > MATCH_LIMIT) throw limitError(PREG_BACKTRACK_LIMIT_ERROR);
+            if (++steps > MATCH_LIMIT) throw overLimit();
             st[sp + 3] = p;
             sp += 4;
           }
           pos = p;
+          pc = a + 1;
+          break;
+        }
+        if (t === STAR_CHARPOS) {
+          const a = st[sp + 1];
+          const at = lastOf(u, st[sp + 2], st[sp + 3] - 1, code[(a << 3) + 2] - 1, code[(a << 3) + 5]);
+          if (at < 0) continue;
+          if (++steps > MATCH_LIMIT) throw overLimit();
+          st[sp + 3] = at;
+          sp += 4;
+          pos = at;
           pc = a + 1;
           break;
         }
@@ -666,7 +816,7 @@ export class Backtracker {
           const pi = code[ao + 7];
           if (pi < 0 ? x !== code[ao + 1] : x < 256 ? preds[pi].table[x] === 0 : !preds[pi].test(x)) continue;
           if (c > 1) {
-            if (++steps > MATCH_LIMIT) throw limitError(PREG_BACKTRACK_LIMIT_ERROR);
+            if (++steps > MATCH_LIMIT) throw overLimit();
             st[sp + 2] = b + 1;
             if (c !== UNBOUNDED) st[sp + 3] = c - 1;
             sp += 4;

@@ -8,12 +8,14 @@
  * converted to UTF-8 byte offsets for PHP.
  */
 import { analyze, type GroupFidelity } from './analyze';
+import type { QuantNode } from './ast';
 import { toByteString, utf8Bytes } from './bytes';
 import { splitDelimited } from './delimiters';
 import { Emitter } from './emit';
 import { PcreError } from './errors';
+import { autoPossessive, type StartMode, startMode } from './optimize';
 import { Parser } from './parser';
-import { buildProgram, type Program, requiredUnit } from './program';
+import { buildProgram, type Program, predCache, requiredUnit } from './program';
 import { needsMatcher } from './risk';
 
 export class CompiledPattern {
@@ -44,6 +46,8 @@ export class CompiledPattern {
    */
   readonly required: number;
   readonly requiredOther: number;
+  /** which start positions PCRE2 tries (optimize.ts startMode): the JS path follows it too */
+  readonly startMode: StartMode;
 
   /** the retry runs on the subject sliced at the retry position (the pattern never looks behind) */
   readonly retryOnSlice: boolean;
@@ -64,6 +68,7 @@ export class CompiledPattern {
     canPreferEmpty: boolean;
     program: Program | null;
     required: [number, number] | null;
+    startMode: StartMode;
     retryOnSlice: boolean;
     retrySource: string;
     retryMap: number[];
@@ -81,6 +86,7 @@ export class CompiledPattern {
     this.program = init.program;
     this.required = init.required === null ? -1 : init.required[0];
     this.requiredOther = init.required === null ? -1 : init.required[1];
+    this.startMode = init.startMode;
     this.retryOnSlice = init.retryOnSlice;
     this.retrySource = init.retrySource;
     this.retryMap = init.retryMap;
@@ -102,6 +108,11 @@ export class CompiledPattern {
    */
   searchRegex(indices: boolean): RegExp {
     return this.regex('search', this.source, (this.anchored ? 'y' : 'g') + (indices ? 'd' : ''));
+  }
+
+  /** The search regex, sticky: a match exactly at `lastIndex` (the start positions of startMode). */
+  stickyRegex(indices: boolean): RegExp {
+    return this.regex('search', this.source, 'y' + (indices ? 'd' : ''));
   }
 
   /**
@@ -205,8 +216,11 @@ function build(pattern: string): CompiledPattern {
     fidelity: analysis.fidelity,
     canPreferEmpty: analysis.canPreferEmpty,
     required: requiredUnit(parsed.root, flags.u),
+    startMode: startMode(parsed.root),
   };
-  if (needsMatcher(parsed.root, analysis.fidelity)) {
+  let possessive: ReadonlySet<QuantNode> | null = null;
+  const auto = () => (possessive ??= autoPossessive(parsed.root, flags.u, predCache(flags.u)));
+  if (needsMatcher(parsed.root, analysis.fidelity, auto)) {
     // the backtracking matcher runs it; no JS regex
     const groupMap = Array.from({ length: parsed.captureCount + 1 }, (_, k) => k);
     return new CompiledPattern({
@@ -214,7 +228,7 @@ function build(pattern: string): CompiledPattern {
       source: '',
       flags: '',
       groupMap,
-      program: buildProgram(parsed.root, parsed.captureCount, flags.u),
+      program: buildProgram(parsed.root, parsed.captureCount, flags.u, possessive ?? undefined),
       retryOnSlice: false,
       retrySource: '',
       retryMap: groupMap,

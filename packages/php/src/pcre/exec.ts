@@ -29,7 +29,7 @@ function identity(n: number): readonly number[] {
 }
 
 /** A matcher result in the shape of a JS exec result with indices. */
-function hitOf(units: string, caps: Int32Array, groups: number): Hit {
+function hitOf(units: string, caps: ArrayLike<number>, groups: number): Hit {
   const m = [] as unknown as RegExpExecArray & { indices: Array<[number, number] | undefined> };
   const indices: Array<[number, number] | undefined> = [];
   for (let k = 0; k <= groups; k++) {
@@ -161,9 +161,25 @@ export class Matcher {
       return caps === null ? null : hitOf(this.subject.units, caps, this.cp.captureCount);
     }
     if (!this.requiredAhead(pos)) return null;
+    const units = this.subject.units;
+    const mode = this.cp.startMode;
+    if (mode !== null && !this.cp.anchored) {
+      // PCRE2 tries the start offset, then (startline) only the positions after a newline
+      const re = this.cp.stickyRegex(this.indices);
+      for (let p = pos; ; ) {
+        re.lastIndex = p;
+        const m = re.exec(units);
+        if (m !== null)
+          return { start: m.index, end: m.index + m[0].length, m, map: this.cp.groupMap, base: 0 };
+        if (mode === 'anchored') return null;
+        const nl = units.indexOf('\n', p);
+        if (nl < 0) return null;
+        p = nl + 1;
+      }
+    }
     const re = this.cp.searchRegex(this.indices);
     re.lastIndex = pos;
-    const m = re.exec(this.subject.units);
+    const m = re.exec(units);
     if (m === null) return null;
     return { start: m.index, end: m.index + m[0].length, m, map: this.cp.groupMap, base: 0 };
   }

@@ -377,3 +377,75 @@ export function minLength(root: Node): number {
   const w = width(root)[0];
   return Number.isFinite(w) ? w : 0;
 }
+
+/**
+ * Where matches can start (PCRE2's is_anchored / is_startline): 'anchored' when every branch
+ * starts with ^ or \A, or with `.*` under the s modifier (only the start offset is tried);
+ * 'startline' when every branch starts with one of those, `.*` without s, or ^ with m (only
+ * the start offset and positions after a \n are tried); otherwise null. A `.*` counts only outside
+ * atomic groups and capture groups that a back reference refers to. This is an optimization of
+ * PCRE2's that decides which start positions are tried, so it changes how long a failing match
+ * takes (`.*foo.*bar` is tried once per line, not once per character) and can change results.
+ */
+export type StartMode = 'anchored' | 'startline' | null;
+
+function isDot(n: Node): 'any' | 'line' | null {
+  if (n.t !== 'set' || n.spec.negated || n.spec.items.length !== 1) return null;
+  const item = n.spec.items[0];
+  if (!item.negated || item.props.length > 0) return null;
+  if (item.ranges.length === 0) return 'any';
+  return item.ranges.length === 1 && item.ranges[0][0] === 0x0a && item.ranges[0][1] === 0x0a ? 'line' : null;
+}
+
+function referencedGroups(n: Node, out: Set<number>): Set<number> {
+  switch (n.t) {
+    case 'backref':
+      out.add(n.index);
+      break;
+    case 'seq':
+      for (const it of n.items) referencedGroups(it, out);
+      break;
+    case 'alt':
+      for (const b of n.branches) referencedGroups(b, out);
+      break;
+    case 'group':
+    case 'quant':
+      referencedGroups(n.body, out);
+      break;
+  }
+  return out;
+}
+
+function branchStart(n: Node, refs: Set<number>, inRef: boolean, atomic: boolean): StartMode {
+  switch (n.t) {
+    case 'assert':
+      return n.kind === 'start' ? 'anchored' : n.kind === 'lineStart' ? 'startline' : null;
+    case 'seq':
+      return n.items.length === 0 ? null : branchStart(n.items[0], refs, inRef, atomic);
+    case 'alt': {
+      let all: StartMode = 'anchored';
+      for (const b of n.branches) {
+        const m = branchStart(b, refs, inRef, atomic);
+        if (m === null) return null;
+        if (m === 'startline') all = 'startline';
+      }
+      return all;
+    }
+    case 'group':
+      if (n.kind === 'capture') return branchStart(n.body, refs, inRef || refs.has(n.index), atomic);
+      if (n.kind === 'plain') return branchStart(n.body, refs, inRef, atomic);
+      if (n.kind === 'atomic') return branchStart(n.body, refs, inRef, true);
+      return null;
+    case 'quant': {
+      if (n.min !== 0 || n.max !== Number.POSITIVE_INFINITY || inRef || atomic) return null;
+      const dot = isDot(n.body);
+      return dot === 'any' ? 'anchored' : dot === 'line' ? 'startline' : null;
+    }
+    default:
+      return null;
+  }
+}
+
+export function startMode(root: Node): StartMode {
+  return branchStart(root, referencedGroups(root, new Set()), false, false);
+}

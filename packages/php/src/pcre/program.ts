@@ -10,7 +10,7 @@ import { width } from './analyze';
 import type { AssertKind, Node, QuantNode } from './ast';
 import { BYTE_BASE } from './bytes';
 import { Emitter } from './emit';
-import { autoPossessive, minLength, type StartSet, startSet } from './optimize';
+import { autoPossessive, minLength, type StartSet, startMode, startSet } from './optimize';
 
 export const OP_CHAR = 0;
 export const OP_PRED = 1;
@@ -145,8 +145,10 @@ export interface Program {
   slots: number;
   regs: number;
   utf: boolean;
-  /** every match starts at the subject start (^ or \A in front of every branch) */
+  /** only the start offset is tried (^ or \A, or .* with s, in front of every branch: optimize.ts startMode) */
   startAnchored: boolean;
+  /** only the start offset and positions after a newline are tried (.* without s, or ^ with m) */
+  startLine: boolean;
   /** a unit every match contains (PCRE2's "last required code unit"), -1 when none; with its other case */
   required: number;
   requiredOther: number;
@@ -164,14 +166,37 @@ function isAsciiLetter(v: number): boolean {
   return (v >= 0x41 && v <= 0x5a) || (v >= 0x61 && v <= 0x7a);
 }
 
+/** the single-unit test of a char or set node (same JS semantics as the JS-regex path) */
+function makePred(n: Node, utf: boolean): Pred {
+  const e = new Emitter(utf, n, n.t === 'char' || n.t === 'set' ? n.ci : false);
+  const src = e.emit(n).source;
+  const flags = (utf ? 'u' : '') + (e.globalCi ? 'i' : '');
+  return new Pred(new RegExp('^(?:' + src + ')$', flags), utf);
+}
+
+/** makePred, one Pred per node */
+export function predCache(utf: boolean): (n: Node) => Pred {
+  const preds = new Map<Node, Pred>();
+  return (n) => {
+    let p = preds.get(n);
+    if (p === undefined) {
+      p = makePred(n, utf);
+      preds.set(n, p);
+    }
+    return p;
+  };
+}
+
 class Builder {
   readonly code: Instr[] = [];
   regs = 0;
   /** single-unit repeats PCRE2 makes possessive (optimize.ts) */
   possessive: ReadonlySet<QuantNode> = new Set();
-  private readonly preds = new Map<Node, Pred>();
+  readonly pred: (n: Node) => Pred;
 
-  constructor(private readonly utf: boolean) {}
+  constructor(private readonly utf: boolean) {
+    this.pred = predCache(utf);
+  }
 
   private emit(i: Instr): Instr {
     this.code.push(i);
@@ -184,19 +209,6 @@ class Builder {
 
   private reg(): number {
     return this.regs++;
-  }
-
-  /** the single-unit test of a char or set node (same JS semantics as the JS-regex path) */
-  pred(n: Node): Pred {
-    let p = this.preds.get(n);
-    if (p === undefined) {
-      const e = new Emitter(this.utf, n, n.t === 'char' || n.t === 'set' ? n.ci : false);
-      const src = e.emit(n).source;
-      const flags = (this.utf ? 'u' : '') + (e.globalCi ? 'i' : '');
-      p = new Pred(new RegExp('^(?:' + src + ')$', flags), this.utf);
-      this.preds.set(n, p);
-    }
-    return p;
   }
 
   private atom(n: Node): Instr {
@@ -226,7 +238,10 @@ class Builder {
         this.emit(instr(OP_BACKREF, n.index, n.ci ? 1 : 0));
         return;
       case 'seq':
-        for (const it of n.items) this.node(it);
+        for (let k = 0; k < n.items.length; k++) {
+          this.node(n.items[k]);
+          if (k + 1 < n.items.length) this.charpos(n.items[k], n.items[k + 1]);
+        }
         return;
       case 'alt':
         this.alternation(n.branches, behind);
@@ -307,6 +322,37 @@ class Builder {
     }
   }
 
+  /**
+   * PCRE2's JIT "charpos": a greedy repeat of a class or type (not of a literal, not `.` with s)
+   * right before a literal unit backtracks from one place of that unit to the previous one,
+   * counting one backtrack per place rather than per unit given back. The STAR (just emitted)
+   * keeps the unit + 1 in b and its other case in e; the CHAR after it still matches it.
+   */
+  private charpos(item: Node, next: Node): void {
+    if (item.t !== 'quant' || item.body.t !== 'set' || !item.greedy || item.min === item.max) return;
+    if (item.possessive || this.possessive.has(item) || next.t !== 'char') return;
+    const dot = item.body.spec.items[0];
+    if (
+      item.body.spec.items.length === 1 &&
+      dot.negated &&
+      dot.ranges.length === 0 &&
+      dot.props.length === 0
+    ) {
+      return; // `.` with s: the JIT jumps to the end and gives back one unit at a time
+    }
+    const v = next.value;
+    if (this.utf && v >= 0x80) return;
+    let other = v;
+    if (next.ci && isAsciiLetter(v)) {
+      if (this.utf && ((v | 0x20) === 0x6b || (v | 0x20) === 0x73)) return;
+      other = v ^ 0x20;
+    }
+    const star = this.code[this.code.length - 1];
+    if (star.op !== OP_STAR) return;
+    star.b = v + 1;
+    star.e = other;
+  }
+
   private quant(body: Node, min: number, max: number, greedy: boolean, possessive: boolean): void {
     if (body.t === 'char' || body.t === 'set') {
       const i = this.atom(body);
@@ -354,22 +400,6 @@ class Builder {
     inc.c = head;
     inc.d = min;
     test.e = inc.e = this.here;
-  }
-}
-
-/** Whether every branch starts with ^ (not multiline) or \A. */
-function anchoredAtStart(n: Node): boolean {
-  switch (n.t) {
-    case 'assert':
-      return n.kind === 'start';
-    case 'seq':
-      return n.items.length > 0 && anchoredAtStart(n.items[0]);
-    case 'alt':
-      return n.branches.every(anchoredAtStart);
-    case 'group':
-      return (n.kind === 'capture' || n.kind === 'plain' || n.kind === 'atomic') && anchoredAtStart(n.body);
-    default:
-      return false;
   }
 }
 
@@ -429,21 +459,28 @@ function assemble(list: Instr[]): { code: Int32Array; preds: Pred[] } {
   return { code, preds };
 }
 
-export function buildProgram(root: Node, captureCount: number, utf: boolean): Program {
+export function buildProgram(
+  root: Node,
+  captureCount: number,
+  utf: boolean,
+  possessive?: ReadonlySet<QuantNode>,
+): Program {
   const b = new Builder(utf);
-  const predOf = (n: Node) => b.pred(n);
-  b.possessive = autoPossessive(root, utf, predOf);
+  const predOf = b.pred;
+  b.possessive = possessive ?? autoPossessive(root, utf, predOf);
   b.node(root);
   b.code.push(instr(OP_MATCH));
   const req = requiredUnit(root, utf);
   const { code, preds } = assemble(b.code);
+  const mode = startMode(root);
   return {
     code,
     preds,
     slots: 2 * (captureCount + 1),
     regs: b.regs,
     utf,
-    startAnchored: anchoredAtStart(root),
+    startAnchored: mode === 'anchored',
+    startLine: mode === 'startline',
     required: req === null ? -1 : req[0],
     requiredOther: req === null ? -1 : req[1],
     start: startSet(root, utf, predOf),

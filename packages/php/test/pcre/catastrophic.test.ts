@@ -9,18 +9,22 @@
  * check keep PHP from backtracking at all (0, error 0), and Sumi must agree, even on 1.2 MB
  * subjects; patterns that look explosive still match ordinary input. Limits of the model: PHP's
  * JIT also has a 192 KB stack that long group loops can exhaust (error 6); Sumi does not model it,
- * and no case here depends on it.
+ * and no case here depends on it. Last, a search that fails slowly at every start position of a
+ * long subject, which PHP would run for minutes, stops at Sumi's own budget.
  */
 import { describe, expect, it } from 'vitest';
 import {
   PcreError,
+  type PcreReporter,
   pregLastError,
   pregMatch,
   pregMatchAll,
   pregReplace,
   pregSplit,
   toJS,
+  withPcre,
 } from '../../src/index';
+import { SEARCH_BUDGET, SEARCH_BUDGET_PER_UNIT } from '../../src/pcre/backtrack';
 
 type Fn = 'match' | 'match_offset' | 'replace' | 'split' | 'match_all';
 
@@ -501,6 +505,55 @@ const CASES: Case[] = [
     subject: ['', 'abcdefg', 3000, ''],
     expected: { error: 0, result: [0, []] },
   },
+  {
+    name: 'two overlapping unbounded repeats: quadratic at one start',
+    fn: 'match',
+    pattern: '/\\s*\\s*$/',
+    subject: ['a', ' ', 2000, 'a'],
+    expected: { error: 2, result: [false, []] },
+  },
+  {
+    name: 'two overlapping unbounded repeats, short enough to match',
+    fn: 'match',
+    pattern: '/\\s*\\s*$/',
+    subject: ['a', ' ', 300, 'a'],
+    expected: { error: 0, result: [1, ['']] },
+  },
+  {
+    name: 'leading .* is tried once per line',
+    fn: 'match',
+    pattern: '/.*foo.*bar/',
+    subject: ['', 'foo ', 750, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxr'],
+    expected: { error: 0, result: [0, []] },
+  },
+  {
+    name: 'leading .* is tried once per line (several lines)',
+    fn: 'match',
+    pattern: '/.*foo.*bar/',
+    subject: ['', 'foo x\n', 400, 'foo bar'],
+    expected: { error: 0, result: [1, ['foo bar']] },
+  },
+  {
+    name: 'leading .* under s: only the start offset',
+    fn: 'match',
+    pattern: '/.*a.*b/s',
+    subject: ['', 'a', 1000, 'c'],
+    expected: { error: 0, result: [0, []] },
+  },
+  {
+    name: 'three unbounded repeats',
+    fn: 'match',
+    pattern: '/^a*a*a*b/',
+    subject: ['', 'a', 1000, 'cb'],
+    expected: { error: 2, result: [false, []] },
+  },
+  {
+    name: 'three unbounded repeats, just under the limit',
+    fn: 'match',
+    pattern: '/^a*a*a*b/',
+    subject: ['', 'a', 998, 'cb'],
+    expected: { error: 0, result: [0, []] },
+  },
 ];
 
 const utf8 = new TextEncoder();
@@ -544,5 +597,43 @@ describe('catastrophic patterns: PHP 8.2 outcomes, reached quickly', () => {
     const subject = prefix + unit.repeat(times) + suffix;
     const result = call(c, subject);
     expect({ error: pregLastError(), result }).toEqual(c.expected);
+  });
+});
+
+describe("Sumi's budget over all start positions", () => {
+  it('a pattern that fails slowly at every start of a long subject stops with kind "budget"', () => {
+    // PHP: 0 after minutes (each start stays under pcre.backtrack_limit; 200,000 starts)
+    let error: unknown = null;
+    try {
+      pregMatch('/(\\d+)\\s\\1/', '1'.repeat(200_000));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PcreError);
+    expect((error as PcreError).kind).toBe('budget');
+    expect((error as PcreError).limit).toBe(SEARCH_BUDGET + SEARCH_BUDGET_PER_UNIT * 200_000);
+    // the same pattern on ordinary input
+    expect(pregMatch('/(\\d+)\\s\\1/', 'call 12 12 now').count).toBe(1);
+  });
+
+  it('withPcre turns it into LIMIT_COST', () => {
+    const failed: unknown[] = [];
+    const ctx = {
+      warn: () => {},
+      fail: (code: string, params: unknown, hint?: string): never => {
+        failed.push([code, params, hint]);
+        throw new Error(code);
+      },
+    } as unknown as PcreReporter;
+    expect(() =>
+      withPcre(ctx, 'preg_match', () => pregMatch('/(\\d+)\\s\\1/', '1'.repeat(200_000)).count),
+    ).toThrow('LIMIT_COST');
+    expect(failed).toEqual([
+      [
+        'LIMIT_COST',
+        { what: 'preg_match(): backtracking over all start positions', limit: 120_000_000 },
+        'PHP would go on trying every start position; simplify the pattern (nested or overlapping repeats)',
+      ],
+    ]);
   });
 });
