@@ -144,9 +144,22 @@ export class CompiledPattern {
 const CACHE_LIMIT = 4096;
 const cache = new Map<string, CompiledPattern | PcreError>();
 
+/**
+ * Which engine runs patterns: 'auto' (the default) puts each pattern where it runs exactly and
+ * safely (risk.ts), 'matcher' runs every pattern on the backtracking matcher. The results are
+ * the same; 'matcher' is for measuring what the matcher costs (`pnpm bench`) and for testing it.
+ */
+export type PcreEngine = 'auto' | 'matcher';
+let engine: PcreEngine = 'auto';
+
+export function setPcreEngine(e: PcreEngine): void {
+  engine = e;
+}
+
 /** Parses and translates a PHP pattern; throws `PcreError`. Results (and errors) are cached. */
 export function compilePattern(pattern: string): CompiledPattern {
-  const hit = cache.get(pattern);
+  const key = engine === 'auto' ? pattern : `\0matcher\0${pattern}`;
+  const hit = cache.get(key);
   if (hit !== undefined) {
     if (hit instanceof PcreError) throw hit;
     return hit;
@@ -166,7 +179,7 @@ export function compilePattern(pattern: string): CompiledPattern {
       if (--drop === 0) break;
     }
   }
-  cache.set(pattern, result);
+  cache.set(key, result);
   if (result instanceof PcreError) throw result;
   return result;
 }
@@ -220,7 +233,7 @@ function build(pattern: string): CompiledPattern {
   };
   let possessive: ReadonlySet<QuantNode> | null = null;
   const auto = () => (possessive ??= autoPossessive(parsed.root, flags.u, predCache(flags.u)));
-  if (needsMatcher(parsed.root, analysis.fidelity, auto)) {
+  if (engine === 'matcher' || needsMatcher(parsed.root, analysis.fidelity, auto)) {
     // the backtracking matcher runs it; no JS regex
     const groupMap = Array.from({ length: parsed.captureCount + 1 }, (_, k) => k);
     return new CompiledPattern({
