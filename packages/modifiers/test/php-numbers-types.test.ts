@@ -274,6 +274,13 @@ describe('filter_var', () => {
     expect(run(filterVarDef, `${'a'.repeat(40)}!`, [272, { options: { regexp: '/(a+)+$/' } }])).toBe(false);
     expect(pregLastError()).toBe(0);
   });
+  it('a regexp that fails slowly at every start of a long subject stops with LIMIT_COST', () => {
+    expect(() =>
+      run(filterVarDef, '1'.repeat(200_000), [272, { options: { regexp: '/(\\d+)\\s\\1/' } }]),
+    ).toThrow(
+      'LIMIT_COST: filter_var(): backtracking over all start positions exceeds the limit of 120000000',
+    );
+  });
   it('arrays need FILTER_REQUIRE_ARRAY or FILTER_FORCE_ARRAY', () => {
     expect(run(filterVarDef, ['1'], [257])).toBe(false);
     const r = run(filterVarDef, ['1', 'x'], [257, 16777216]) as PhpArray;
