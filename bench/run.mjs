@@ -2,7 +2,8 @@
  * `pnpm bench`: render throughput of Sumi against jsmart, LiquidJS, Nunjucks,
  * Handlebars, Eta and a hand-written JS baseline, in one Node process, plus
  * compile time, parser throughput, sync vs async, allocation per render, peak
- * RSS of a large batch and browser bundle sizes. See bench/README.md.
+ * RSS of a large batch, the PCRE modifiers on Sumi's two regex engines and
+ * browser bundle sizes. See bench/README.md.
  *
  *   node bench/run.mjs [--quick] [--json FILE] [--out FILE] [--workloads a,b] [--no-children] [--no-bundles]
  */
@@ -14,6 +15,7 @@ import { childCpu, runChild } from './lib/child.mjs';
 import { loadEngines } from './lib/engines.mjs';
 import { machineCpu, machineInfo, otherCpuShare } from './lib/machine.mjs';
 import { timeInterleaved } from './lib/measure.mjs';
+import { REGEX_TEMPLATE, regexData } from './lib/regex.mjs';
 import { renderReport } from './lib/report.mjs';
 import { importSumi } from './lib/sumi.mjs';
 import { describeDifference, loadWorkload, WORKLOADS } from './lib/workloads.mjs';
@@ -253,7 +255,46 @@ if (postText && engines.some((e) => e.name === 'sumi')) {
   }
 }
 
-// 6. Browser bundle sizes
+// 6. The PCRE modifiers on the JS regex path and on the backtracking matcher
+if (
+  engines.some((e) => e.name === 'sumi') &&
+  (args.workloads === undefined || selected.includes('modifiers'))
+) {
+  log('regular expressions: JS regex vs matcher');
+  try {
+    const { runtime, php, mods } = await importSumi();
+    const engine = runtime.createEngine({ plugins: [...mods.modifiers] });
+    const compiled = engine.compile(REGEX_TEMPLATE, { name: 'regex.tpl' });
+    const data = php.fromJSONText(JSON.stringify(regexData()));
+    const render = (mode) => {
+      php.setPcreEngine(mode);
+      try {
+        return engine.renderSync(compiled, data).output;
+      } finally {
+        php.setPcreEngine('auto');
+      }
+    };
+    const expected = render('auto');
+    if (render('matcher') !== expected) throw new Error(describeDifference(expected, render('matcher')));
+    const stats = await timeInterleaved(
+      [
+        { key: 'auto', run: () => render('auto') },
+        { key: 'matcher', run: () => render('matcher') },
+      ],
+      timing,
+    );
+    results.regex = {
+      rows: regexData().rows.length,
+      outputBytes: Buffer.byteLength(expected),
+      auto: stats.get('auto'),
+      matcher: stats.get('matcher'),
+    };
+  } catch (err) {
+    results.regex = { error: errorText(err) };
+  }
+}
+
+// 7. Browser bundle sizes
 if (!args['no-bundles']) {
   log('bundle sizes');
   results.bundles = await measureBundles();

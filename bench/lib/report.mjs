@@ -209,6 +209,35 @@ export function renderReport(results) {
       );
   }
 
+  if (results.regex) {
+    const r = results.regex;
+    out.push('\n## Regular expressions: JS regex and backtracking matcher\n\n');
+    if (r.error) out.push(`error: ${r.error}\n`);
+    else {
+      out.push(
+        `${r.rows} rows through regex_replace, cms_match and split on typical patterns ` +
+          `(${fmtBytes(r.outputBytes)} out): each pattern where Sumi puts it (the JS regex, the back ` +
+          'reference on the matcher), then every pattern on the step-counted backtracking matcher ' +
+          "(@sumi/php's setPcreEngine('matcher')). Same output; the ratio is the matcher's cost.\n\n",
+      );
+      out.push(
+        table(
+          ['engine', 'renders/s (median)', 'IQR', 'ms per render', 'vs JS regex'],
+          [
+            ['JS regex (default)', r.auto, 1],
+            ['backtracking matcher', r.matcher, r.auto.median / r.matcher.median],
+          ].map(([name, s, ratio]) => [
+            name,
+            fmtNumber(s.median),
+            range(s),
+            fmtNumber(1000 / s.median),
+            `${fmtNumber(ratio)}×`,
+          ]),
+        ),
+      );
+    }
+  }
+
   if (results.bundles) {
     out.push('\n## Browser bundle size\n\n');
     out.push('esbuild (bundle, platform=browser, format=esm, minify), then gzip -9.\n\n');

@@ -1,6 +1,9 @@
 import { PhpArray, PhpFloat } from '@sumi/php';
+import { createEngine, type SumiError } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
+import { modifiers } from '../src/index';
 import {
+  BCRYPT_MAX_COST,
   base64DecodeDef,
   base64EncodeDef,
   htmlEntityDecode,
@@ -18,7 +21,7 @@ import {
 } from '../src/php/encoding';
 import { strlen, substr } from '../src/php/strings';
 import { parseUrl } from '../src/php/url-parse';
-import { fakeCtx, run, runJS } from './helpers';
+import { fakeCtx, fromJS, run, runJS } from './helpers';
 
 describe('base64', () => {
   it.each([
@@ -223,6 +226,39 @@ describe('hashing', () => {
     expect(run(passwordVerify, 'secret', [known])).toBe(true);
     expect(run(passwordVerify, 'wrong', [known])).toBe(false);
     expect(run(passwordVerify, 'secret', ['not a hash'])).toBe(false);
+  });
+  it('bcrypt costs above BCRYPT_MAX_COST stop the render with LIMIT_COST (no multi-second call)', () => {
+    expect(BCRYPT_MAX_COST).toBe(12);
+    const engine = createEngine({ plugins: modifiers });
+    const error = (tpl: string, data: Record<string, unknown> = {}) => {
+      try {
+        engine.renderSync(tpl, fromJS(data) as PhpArray);
+      } catch (e) {
+        const s = e as SumiError;
+        return `${s.code} ${s.message} | ${s.hint} | ${s.line}:${s.column}`;
+      }
+      return 'no error';
+    };
+    const hint =
+      "each step of bcrypt's cost doubles its work; Sumi accepts costs up to 12 (PHP's default is 10)";
+    const t = Date.now();
+    expect(error("x{$pw|password_hash:'2y':$o}", { pw: 'x', o: { cost: 31 } })).toBe(
+      `LIMIT_COST password_hash(): bcrypt cost 31 exceeds the limit of 12 | ${hint} | 1:2`,
+    );
+    expect(error("{$pw|password_hash:'2y':$o}", { pw: 'x', o: { cost: 13 } })).toBe(
+      `LIMIT_COST password_hash(): bcrypt cost 13 exceeds the limit of 12 | ${hint} | 1:1`,
+    );
+    // a stored hash of cost 31 (PHP would work on it for days)
+    const slow = `$2y$31$${'a'.repeat(53)}`;
+    expect(error('{$pw|password_verify:$h}', { pw: 'x', h: slow })).toBe(
+      `LIMIT_COST password_verify(): bcrypt cost 31 exceeds the limit of 12 | ${hint} | 1:1`,
+    );
+    expect(Date.now() - t).toBeLessThan(5000);
+    // PHP's own errors keep their shape: a cost PHP rejects is a ValueError (null), an invalid
+    // hash cost is false
+    expect(error("{$pw|password_hash:'2y':$o}", { pw: 'x', o: { cost: 32 } })).toBe('no error');
+    expect(run(passwordVerify, 'x', [`$2y$32$${'a'.repeat(53)}`])).toBe(false);
+    expect(run(passwordVerify, 'x', [`$2y$03$${'a'.repeat(53)}`])).toBe(false);
   });
   it('password_hash errors', () => {
     const ctx = fakeCtx();

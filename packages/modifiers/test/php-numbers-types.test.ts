@@ -1,4 +1,4 @@
-import { type PhpArray, PhpFloat, PhpObject, toStr, type Value } from '@sumi/php';
+import { type PhpArray, PhpFloat, PhpObject, pregLastError, pregMatch, toStr, type Value } from '@sumi/php';
 import { seededRandom } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { modifiers } from '../src/index';
@@ -236,6 +236,50 @@ describe('filter_var', () => {
   ])('filter_var(%j, ...%j)', (v, args, expected) => {
     const r = run(filterVarDef, v, args);
     expect(r instanceof PhpFloat ? r.value : r).toEqual(expected);
+  });
+  // FILTER_VALIDATE_EMAIL (274) runs PHP's own pattern on Sumi's PCRE; values from PHP 8.2
+  const hostile = `a@${'a.'.repeat(40)}!`;
+  it.each([
+    // 83 bytes that make the pattern backtrack past pcre.backtrack_limit: PHP fails the validation
+    [hostile, [274], false],
+    [hostile, [274, 1048576], false],
+    [`a@${'a.'.repeat(150)}!`, [274], false],
+    [`a@${'a.'.repeat(40)}com`, [274], `a@${'a.'.repeat(40)}com`],
+    ['"quoted local"@example.com', [274], false],
+    ['"quoted.local"@example.com', [274], '"quoted.local"@example.com'],
+    ['a@[127.0.0.1]', [274], 'a@[127.0.0.1]'],
+    ['a@[IPv6:2001:db8::1]', [274], 'a@[IPv6:2001:db8::1]'],
+    [`${'a'.repeat(65)}@example.com`, [274], false],
+    // FILTER_FLAG_EMAIL_UNICODE (1048576): letters and digits of any script in the local part only
+    ['日本語@example.com', [274, 1048576], '日本語@example.com'],
+    ['日本語@example.com', [274], false],
+    ['test@日本語.com', [274, 1048576], false],
+    ['"日本"@example.com', [274, 1048576], '"日本"@example.com'],
+    ['é٣@example.com', [274, 1048576], 'é٣@example.com'],
+    // with u and i, [a-z] also takes the long s and the Kelvin sign (Unicode case folding)
+    ['a@ſ.com', [274, 1048576], 'a@ſ.com'],
+    ['a@ſ.com', [274], false],
+    [`a${'é'.repeat(100)}@example.com`, [274, 1048576], false],
+  ])('filter_var(%j, ...%j): e-mail', (v, args, expected) => {
+    expect(run(filterVarDef, v, args)).toEqual(expected);
+  });
+  it('the e-mail and regexp validations leave preg_last_error() alone and fail past the backtrack limit', () => {
+    pregMatch('/(a+)+$/', `${'a'.repeat(30)}!`);
+    expect(pregLastError()).toBe(2);
+    expect(run(filterVarDef, 'a@example.com', [274])).toBe('a@example.com');
+    expect(pregLastError()).toBe(2);
+    pregMatch('/a/', 'a');
+    expect(run(filterVarDef, hostile, [274])).toBe(false);
+    expect(pregLastError()).toBe(0);
+    expect(run(filterVarDef, `${'a'.repeat(40)}!`, [272, { options: { regexp: '/(a+)+$/' } }])).toBe(false);
+    expect(pregLastError()).toBe(0);
+  });
+  it('a regexp that fails slowly at every start of a long subject stops with LIMIT_COST', () => {
+    expect(() =>
+      run(filterVarDef, '1'.repeat(200_000), [272, { options: { regexp: '/(\\d+)\\s\\1/' } }]),
+    ).toThrow(
+      'LIMIT_COST: filter_var(): backtracking over all start positions exceeds the limit of 120000000',
+    );
   });
   it('arrays need FILTER_REQUIRE_ARRAY or FILTER_FORCE_ARRAY', () => {
     expect(run(filterVarDef, ['1'], [257])).toBe(false);

@@ -1,3 +1,4 @@
+import { digestText, phpHash } from '@sumi/php';
 import { describe, expect, it } from 'vitest';
 import {
   capitalize,
@@ -9,6 +10,7 @@ import {
   nl2br,
   spacify,
   strtrPairs,
+  tagsToSpaces,
   truncate,
 } from '../src/smarty/text-algorithms';
 
@@ -109,5 +111,64 @@ describe('truncate', () => {
   it('a final newline counts as end for the word cut', () => {
     // substr gives "ab cd\n": the regex removes " cd" before the final newline
     expect(truncate('ab cd\nef gh', 5, '', false, false)).toBe('ab\n');
+  });
+});
+
+describe("strip_tags with replace_with_space: preg_replace('!<[^>]*?>!', ' ', $s) (PHP 8.2 values)", () => {
+  it.each([
+    ['a<<b>c', 'a c'],
+    ['x<y<z', 'x<y<z'],
+    ['>a<b>c<d', '>a c<d'],
+    ['<<>>', ' >'],
+    ['日本<b>語</b>', '日本 語 '],
+    ['<a<b<c>d>e>f', ' d>e>f'],
+    ["a<'b>c'>d", "a c'>d"],
+    ['<a "x\'y" >z', ' z'],
+    ['<!--a-->b<!-', ' b<!-'],
+    ['<? (a > b) ?>c', '  b) ?>c'],
+    ['<<<>>>x', ' >>x'],
+    ["a<b>'<c>'d", "a ' 'd"],
+    ['<a title="<b>">t</a>', ' ">t '],
+    ['<a\n<b>x', ' x'],
+    ['< a<b>c', ' c'],
+    ['1<2>3<4', '1 3<4'],
+    ['<?xml version="1.0"?>y', ' y'],
+    ['<!DOCTYPE x>z', ' z'],
+    ['<a href=\'x\'"y">q</a>r', ' q r'],
+    ['no tags', 'no tags'],
+    ['', ''],
+  ])('%j → %j', (input, out) => {
+    expect(tagsToSpaces(input)).toBe(out);
+  });
+
+  it("1-2 MB of hostile input: PHP's result, in time linear in the input", () => {
+    const md5 = (s: string) => digestText(phpHash('md5', new TextEncoder().encode(s)), false);
+    expect(md5(tagsToSpaces('<a '.repeat(300000) + '>' + 'x<'.repeat(200000)))).toBe(
+      'd828528735fd54c92142cfd6d9ccb6ae',
+    );
+    expect(md5(tagsToSpaces(`<'"`.repeat(500000)))).toBe('6c2e5daf8dcd7b4e9ebac7884d33f0bb');
+    expect(md5(tagsToSpaces("<a title='>'>t</a>".repeat(100000)))).toBe('0d0756213939d151ab924ad1e507a5b6');
+    // a regex retrying at every unclosed `<` took minutes on this one
+    expect(md5(tagsToSpaces('<'.repeat(1000000) + 'a>'.repeat(10)))).toBe('cad256548e00720a670d72dd2f6b1bad');
+    const best = (f: () => void) => {
+      let t = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < 3; k++) {
+        const t0 = performance.now();
+        f();
+        t = Math.min(t, performance.now() - t0);
+      }
+      return t;
+    };
+    for (const unit of ['<', '<a ', 'x<b>y']) {
+      const small = unit.repeat(Math.ceil(200_000 / unit.length));
+      const big = small.repeat(4);
+      const ratio =
+        best(() => tagsToSpaces(big)) /
+        Math.max(
+          best(() => tagsToSpaces(small)),
+          0.5,
+        );
+      expect(ratio).toBeLessThan(10);
+    }
   });
 });

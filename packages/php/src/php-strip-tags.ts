@@ -8,6 +8,7 @@
  * 4 inside a comment `<!-- ... -->`.
  */
 import { asciiLower } from './ascii-case';
+import { StringBuilder } from './host';
 
 const isSpace = (c: string | undefined): boolean =>
   c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\v' || c === '\f';
@@ -20,8 +21,10 @@ export function phpStripTags(input: string, allow: string | null = null): string
   const buf = input;
   const end = buf.length;
   const allowLower = allow !== null && allow !== '' ? asciiLower(allow) : null;
-  let out = '';
-  let tbuf = '';
+  // built in chunks: `+=` per character keeps one rope node per character (a 32 MB input would
+  // exhaust the heap)
+  const out = new StringBuilder();
+  let tbuf = new StringBuilder();
   let lc = '';
   let br = 0;
   let depth = 0;
@@ -41,12 +44,12 @@ export function phpStripTags(input: string, allow: string | null = null): string
         case '<':
           if (inQ) break;
           if (isSpace(buf[p + 1])) {
-            out += c;
+            out.add(c);
             break;
           }
           lc = '<';
           state = 1;
-          if (allowLower !== null) tbuf += '<';
+          if (allowLower !== null) tbuf.add('<');
           break;
         case '>':
           if (depth) {
@@ -54,10 +57,10 @@ export function phpStripTags(input: string, allow: string | null = null): string
             break;
           }
           if (inQ) break;
-          out += c;
+          out.add(c);
           break;
         default:
-          out += c;
+          out.add(c);
       }
       p++;
       continue;
@@ -87,9 +90,10 @@ export function phpStripTags(input: string, allow: string | null = null): string
           state = 0;
           isXml = false;
           if (allowLower !== null) {
-            tbuf += '>';
-            if (tagFind(tbuf, allowLower)) out += tbuf;
-            tbuf = '';
+            tbuf.add('>');
+            const tag = tbuf.toString();
+            if (tagFind(tag, allowLower)) out.add(tag);
+            tbuf = new StringBuilder();
           }
           break;
         case '"':
@@ -113,7 +117,7 @@ export function phpStripTags(input: string, allow: string | null = null): string
         default:
           regChar = true;
       }
-      if (regChar && allowLower !== null) tbuf += c;
+      if (regChar && allowLower !== null) tbuf.add(c);
       p++;
       continue;
     }
@@ -140,7 +144,7 @@ export function phpStripTags(input: string, allow: string | null = null): string
           if (!br && p >= 1 && lc !== '"' && at(p - 1) === '?') {
             inQ = '';
             state = 0;
-            tbuf = '';
+            tbuf = new StringBuilder();
           }
           break;
         case '"':
@@ -179,7 +183,7 @@ export function phpStripTags(input: string, allow: string | null = null): string
           if (inQ) break;
           inQ = '';
           state = 0;
-          tbuf = '';
+          tbuf = new StringBuilder();
           break;
         case '"':
         case "'":
@@ -201,11 +205,11 @@ export function phpStripTags(input: string, allow: string | null = null): string
     if (c === '>' && !inQ && p >= 2 && at(p - 1) === '-' && at(p - 2) === '-') {
       inQ = '';
       state = 0;
-      tbuf = '';
+      tbuf = new StringBuilder();
     }
     p++;
   }
-  return out;
+  return out.toString();
 }
 
 /**

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  digestText,
   ENT_COMPAT,
   ENT_NOQUOTES,
   ENT_QUOTES,
   htmlentities,
   htmlspecialchars,
   htmlspecialcharsSingleByte,
+  phpHash,
   phpStripTags,
 } from '../src/index';
 
@@ -28,6 +30,88 @@ describe('phpStripTags (PHP 8 strip_tags)', () => {
     ['日本<b>語</b>', null, '日本語'],
   ])('%j allow=%j', (input, allow, out) => {
     expect(phpStripTags(input, allow)).toBe(out);
+  });
+});
+
+/** md5 of the UTF-8 bytes, to compare a big result with PHP's */
+const md5 = (s: string) => digestText(phpHash('md5', new TextEncoder().encode(s)), false);
+
+/** best of three runs, in ms */
+function timeOf(f: () => void): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < 3; k++) {
+    const t = performance.now();
+    f();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+describe('phpStripTags on hostile input (values from PHP 8.2)', () => {
+  it.each([
+    ['a<<b>c', 'a', 'a'],
+    ['x<y<z', 'x', 'x'],
+    ['>a<b>c<d', '>ac', '>a<b>c'],
+    ['<<>>', '', ''],
+    ['日本<b>語</b>', '日本語', '日本<b>語</b>'],
+    ['<a<b<c>d>e>f', 'f', 'f'],
+    ["a<'b>c'>d", 'ad', 'ad'],
+    ['<a "x\'y" >z', 'z', '<a "x\'y" >z'],
+    ['<!--a-->b<!-', 'b', 'b'],
+    ['<? (a > b) ?>c', 'c', 'c'],
+    ['<<<>>>x', 'x', 'x'],
+    ["a<b>'<c>'d", "a''d", "a<b>''d"],
+    ['<a title="<b>">t</a>', 't', '<a title="b">t</a>'],
+    ['<a\n<b>x', '', ''],
+    ['< a<b>c', '< ac', '< a<b>c'],
+    ['1<2>3<4', '13', '13'],
+    ['<?xml version="1.0"?>y', 'y', 'y'],
+    ['<!DOCTYPE x>z', 'z', 'z'],
+    ['<a href=\'x\'"y">q</a>r', 'qr', '<a href=\'x\'"y">q</a>r'],
+  ])('%j: %j, with <b><a>: %j', (input, out, outAllowed) => {
+    expect(phpStripTags(input, null)).toBe(out);
+    expect(phpStripTags(input, '<b><a>')).toBe(outAllowed);
+  });
+
+  it.each([
+    // unclosed tags and a run of `x<`
+    [
+      '<a '.repeat(300000) + '>' + 'x<'.repeat(200000),
+      'd41d8cd98f00b204e9800998ecf8427e',
+      'd41d8cd98f00b204e9800998ecf8427e',
+    ],
+    // quotes that open and never close
+    [`<'"`.repeat(500000), 'd41d8cd98f00b204e9800998ecf8427e', 'd41d8cd98f00b204e9800998ecf8427e'],
+    // a quoted `>` in every tag
+    [
+      "<a title='>'>t</a>".repeat(100000),
+      '075417d4b62b52ed67dc1e8e5c3b8405',
+      '5f419d6699cd75ae7bc55bc7e16b9df1',
+    ],
+    [
+      '<'.repeat(1000000) + 'a>'.repeat(10),
+      'd41d8cd98f00b204e9800998ecf8427e',
+      'd41d8cd98f00b204e9800998ecf8427e',
+    ],
+  ])("1-2 MB: md5 of the result is PHP's (input %#)", (input, plain, allowed) => {
+    expect(md5(phpStripTags(input, null))).toBe(plain);
+    expect(md5(phpStripTags(input, '<b><a>'))).toBe(allowed);
+  });
+
+  it('time grows linearly with the input (4x the input: well under 16x the time)', () => {
+    for (const unit of ['<a ', `<'"`, "<a title='>'>t</a>", '<', 'x<b>y</b> ']) {
+      const small = unit.repeat(Math.ceil(100_000 / unit.length));
+      const big = small.repeat(4);
+      for (const allow of [null, '<b><a>']) {
+        const ratio =
+          timeOf(() => phpStripTags(big, allow)) /
+          Math.max(
+            timeOf(() => phpStripTags(small, allow)),
+            0.5,
+          );
+        expect(ratio).toBeLessThan(10);
+      }
+    }
   });
 });
 

@@ -37,6 +37,7 @@ export const ErrorCodes = {
   LIMIT_DEPTH: 'LIMIT_DEPTH',
   LIMIT_MEMORY: 'LIMIT_MEMORY',
   LIMIT_TEMPLATE: 'LIMIT_TEMPLATE',
+  LIMIT_COST: 'LIMIT_COST',
   INTERNAL: 'INTERNAL',
   // shared with the parser, which finds most of them first
   UNKNOWN_SMARTY_VAR: 'UNKNOWN_SMARTY_VAR',
@@ -123,6 +124,8 @@ export const errorMessages = {
     `template too long: ${length} characters, the limit is ${limit}`,
   /** a JS engine error (TypeError, ...) in Sumi or a plugin: its text is never shown, only its place */
   INTERNAL: ({ where }: { where: string }) => `internal error in ${where} (a bug in Sumi: please report it)`,
+  /** a single call asked for more work than Sumi allows one call (bcrypt's cost); `what` names the call and its value */
+  LIMIT_COST: ({ what, limit }: { what: string; limit: number }) => `${what} exceeds the limit of ${limit}`,
   // shared with the parser
   UNKNOWN_SMARTY_VAR: ({ name }: { name: string }) => formatMessage('UNKNOWN_SMARTY_VAR', { name }),
   INVALID_SMARTY_REF: ({ ref }: { ref: string }) => formatMessage('INVALID_SMARTY_REF', { ref }),

@@ -375,12 +375,27 @@ export const md5: ModifierDef = phpModifier({
 /** The bcrypt cost of password_hash() (PASSWORD_BCRYPT_DEFAULT_COST). */
 const BCRYPT_DEFAULT_COST = 10;
 
+/**
+ * The highest bcrypt cost password_hash() and password_verify() accept in Sumi (PHP accepts up to
+ * 31). Each step of the cost doubles bcrypt's work, and a template must not be able to hold the
+ * host for minutes with one call: in Sumi's JS bcrypt (bcryptjs) on a 2-core server, cost 10 (PHP's
+ * default) takes about 75 ms, 12 about 0.35 s, 13 about 1 s, 14 about 1.4-2 s, and 31 would take
+ * days. 12 still covers the hashes real sites store (PHP's default 10, Laravel's 12). A higher cost
+ * stops the render with LIMIT_COST, a verification as well as a new hash.
+ */
+export const BCRYPT_MAX_COST = 12;
+
+const COST_HINT =
+  `each step of bcrypt's cost doubles its work; Sumi accepts costs up to ${BCRYPT_MAX_COST} ` +
+  "(PHP's default is 10)";
+
 export const passwordHash: ModifierDef = phpModifier({
   name: 'password_hash',
   description:
     "PHP `password_hash($password, $algo, $options)` with bcrypt (`'2y'`, PASSWORD_DEFAULT/PASSWORD_BCRYPT, " +
-    'or null): a `$2y$10$...` hash of 60 characters with a random salt. Option `cost` (4..31) sets the work ' +
-    'factor. argon2i/argon2id are not supported in Sumi.',
+    'or null): a `$2y$10$...` hash of 60 characters with a random salt. Option `cost` (4..31 in PHP) sets the ' +
+    'work factor; Sumi refuses a cost above 12 (BCRYPT_MAX_COST: each step doubles the work). argon2i/argon2id ' +
+    'are not supported in Sumi.',
   params: [
     { name: 'password', type: 'string' },
     { name: 'algo', type: 'mixed', description: "'2y' (bcrypt) or null" },
@@ -389,6 +404,9 @@ export const passwordHash: ModifierDef = phpModifier({
   result: 'the hash',
   errors: [
     'an unknown algorithm or a cost outside 4..31: ValueError, logged; argon2: not implemented, logged; null',
+  ],
+  limits: [
+    `bcrypt cost at most ${BCRYPT_MAX_COST} (BCRYPT_MAX_COST); above it the render stops with LIMIT_COST`,
   ],
   examples: [{ template: "{$pw|password_hash:'2y'|strlen}", data: { pw: 'x' }, output: '60' }],
   run: (ctx, password, algo, options) => {
@@ -412,6 +430,13 @@ export const passwordHash: ModifierDef = phpModifier({
       if (cost < 4 || cost > 31) {
         throw new PhpError('ValueError', `Invalid bcrypt cost parameter specified: ${cost}`);
       }
+      if (cost > BCRYPT_MAX_COST) {
+        ctx.fail(
+          'LIMIT_COST',
+          { what: `password_hash(): bcrypt cost ${cost}`, limit: BCRYPT_MAX_COST },
+          COST_HINT,
+        );
+      }
     }
     if (options?.has('salt')) {
       ctx.warn(
@@ -429,12 +454,16 @@ export const passwordVerify: ModifierDef = phpModifier({
   name: 'password_verify',
   description:
     'PHP `password_verify($password, $hash)`: true when the password matches a bcrypt hash ($2y$, $2a$, ' +
-    '$2b$). Other hash formats (argon2, crypt DES/MD5/SHA) are not supported and give false.',
+    '$2b$). Other hash formats (argon2, crypt DES/MD5/SHA) are not supported and give false. A bcrypt hash ' +
+    'with a cost above 12 (BCRYPT_MAX_COST) stops the render with LIMIT_COST.',
   params: [
     { name: 'password', type: 'string' },
     { name: 'hash', type: 'string', description: 'the stored hash' },
   ],
   result: 'true or false',
+  limits: [
+    `a bcrypt hash's cost at most ${BCRYPT_MAX_COST} (BCRYPT_MAX_COST); above it the render stops with LIMIT_COST`,
+  ],
   examples: [
     {
       template: "[{'secret'|password_verify:$h}] [{'wrong'|password_verify:$h}]",
@@ -442,8 +471,17 @@ export const passwordVerify: ModifierDef = phpModifier({
       output: '[1] []',
     },
   ],
-  run: (_ctx, password, hash) => {
+  run: (ctx, password, hash) => {
     if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(hash)) return false;
+    // a valid cost above the limit is refused; an invalid one (not 04..31) is false, as in PHP
+    const cost = Number(hash.slice(4, 6));
+    if (cost > BCRYPT_MAX_COST && cost <= 31) {
+      ctx.fail(
+        'LIMIT_COST',
+        { what: `password_verify(): bcrypt cost ${cost}`, limit: BCRYPT_MAX_COST },
+        COST_HINT,
+      );
+    }
     try {
       return bcrypt.compareSync(password, hash);
     } catch {

@@ -37,6 +37,7 @@ export {
   sort,
 } from './arrays';
 export {
+  BCRYPT_MAX_COST,
   base64DecodeDef as base64Decode,
   base64EncodeDef as base64Encode,
   htmlEntityDecode,

@@ -3,7 +3,7 @@
  * property_exists, unset.
  */
 
-import { isNumeric, PhpArray, PhpObject, typeError } from '@sumi/php';
+import { isNumeric, PcreError, PhpArray, PhpObject, typeError } from '@sumi/php';
 import { definePlugin, type ModifierDef } from '@sumi/runtime';
 import { phpModifier } from './define';
 import { filterVar } from './filter';
@@ -73,7 +73,20 @@ export const filterVarDef: ModifierDef = phpModifier({
       output: '[a@example.com] [] [42]',
     },
   ],
-  run: (ctx, value, filter = 516, options) => filterVar(value ?? null, filter, options, (m) => ctx.warn(m)),
+  run: (ctx, value, filter = 516, options) => {
+    try {
+      return filterVar(value ?? null, filter, options, (m) => ctx.warn(m));
+    } catch (e) {
+      // a regexp that fails slowly at every start of a long subject: Sumi's own budget (see @sumi/php)
+      if (e instanceof PcreError && e.kind === 'budget') {
+        ctx.fail('LIMIT_COST', {
+          what: 'filter_var(): backtracking over all start positions',
+          limit: e.limit ?? 0,
+        });
+      }
+      throw e;
+    }
+  },
 });
 
 export const propertyExists: ModifierDef = phpModifier({

@@ -35,6 +35,7 @@ import {
   indent as indentText,
   nl2br as nl2brText,
   spacify as spacifyText,
+  tagsToSpaces,
   truncate as truncateText,
 } from './text-algorithms';
 
@@ -285,8 +286,6 @@ export const strip: ModifierDef = definePlugin({
   },
 });
 
-const TAG = /<[^>]*?>/g;
-
 export const stripTags: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'strip_tags',
@@ -312,8 +311,7 @@ export const stripTags: ModifierDef = definePlugin({
     },
   ],
   run(ctx: RenderContext, value: Value, withSpace?: Value): Value {
-    if (boolOf(withSpace, true))
-      return phpCall(ctx, () => mapSubject(ctx, value, (s) => replaceMatches(s, TAG, () => ' ')));
+    if (boolOf(withSpace, true)) return phpCall(ctx, () => mapSubject(ctx, value, tagsToSpaces));
     return phpCall(ctx, () => phpStripTags(strArg('strip_tags', value)));
   },
 });

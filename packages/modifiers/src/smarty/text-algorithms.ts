@@ -30,6 +30,31 @@ function viaBytes(s: string, fn: (binary: string) => string): string {
 export const PCRE_SPACE = '[\\t\\n\\v\\f\\r ]';
 const ANY_SPACE_G = new RegExp(PCRE_SPACE, 'g');
 
+/**
+ * strip_tags with replace_with_space: preg_replace('!<[^>]*?>!', ' ', $string), in one pass.
+ * `[^>]` cannot cross a `>`, so a match runs from a `<` to the next `>`, and once no `>` follows
+ * nothing further can match (PCRE2 sees that from its required `>`; a JS regex retries at every
+ * later `<` and goes quadratic on a long run of unclosed `<`). `<` and `>` are ASCII, so UTF-16
+ * units give the result PHP gets on bytes.
+ */
+export function tagsToSpaces(s: string): string {
+  // built in chunks: `+=` per tag keeps one rope node per tag (millions of tags exhaust the heap)
+  const out = new StringBuilder();
+  let from = 0;
+  for (;;) {
+    const lt = s.indexOf('<', from);
+    if (lt < 0) break;
+    const gt = s.indexOf('>', lt + 1);
+    if (gt < 0) break;
+    out.add(s.slice(from, lt));
+    out.add(' ');
+    from = gt + 1;
+  }
+  if (from === 0) return s;
+  out.add(s.slice(from));
+  return out.toString();
+}
+
 /** ucfirst(): ASCII only, like PHP 8 */
 export function ucfirst(s: string): string {
   const c = s.charCodeAt(0);

@@ -3,56 +3,95 @@
  * with an explicit backtrack stack (no JS recursion) and PCRE2's limits:
  *
  * - match limit (pcre.backtrack_limit, 1,000,000): every choice point the
- *   matcher creates or resumes counts one step, close to PCRE2's count of its
- *   internal match() calls; past the limit the match stops with
- *   PREG_BACKTRACK_LIMIT_ERROR;
+ *   matcher creates or resumes counts one step, close to PCRE2's count (its JIT
+ *   counts each pass through a repeat or a bracket iteration); the count starts
+ *   again at each start position, as in PCRE2. Past the limit the match stops
+ *   with PREG_BACKTRACK_LIMIT_ERROR;
  * - stack limit: more than STACK_LIMIT live backtrack entries stops the match
  *   with PREG_JIT_STACKLIMIT_ERROR (PHP runs PCRE2's JIT, whose stack is bounded).
+ *
+ * The subject is decoded once per matcher into one number per unit (a byte
+ * without `u`, a code point with `u`), so every step reads `u[pos]` and moves by
+ * one; offsets go back to string indexes only in the result.
  *
  * The backtrack stack holds entries of four numbers [type, a, b, c]: choice
  * points, and undo records of capture slots and registers (so that leaving an
  * atomic group keeps the undo records while dropping its choice points).
+ *
+ * Speed: the interpreter loop keeps its state in locals and typed arrays and
+ * allocates nothing per step; the opcodes are repeated here as literals (a
+ * `case OP_X:` on an imported binding is a property load per case under test
+ * runners that rewrite imports). The numbers are program.ts's OP_* constants.
  */
 import { PcreError } from './errors';
 import { PREG_BACKTRACK_LIMIT_ERROR, PREG_JIT_STACKLIMIT_ERROR } from './last-error';
-import {
-  OP_ASSERT,
-  OP_BACK,
-  OP_BACKREF,
-  OP_CHAR,
-  OP_CUT,
-  OP_JMP,
-  OP_MARK,
-  OP_MATCH,
-  OP_NEGEND,
-  OP_NEGSTART,
-  OP_PRED,
-  OP_REPINC,
-  OP_REPINIT,
-  OP_REPTEST,
-  OP_RESTOREPOS,
-  OP_SAVE,
-  OP_SAVEPOS,
-  OP_SPLIT,
-  OP_STAR,
-  type Pred,
-  type Program,
-} from './program';
+import type { Pred, Program } from './program';
 
 /** pcre.backtrack_limit */
 export const MATCH_LIMIT = 1_000_000;
+/**
+ * PCRE2's JIT looks for the required unit (Program.required) only while at most this many code
+ * units (bytes) of the subject remain from the start position (REQ_CU_MAX * 100): on a longer
+ * subject a pattern that cannot match still runs, and may reach pcre.backtrack_limit.
+ */
+export const REQ_SEARCH_MAX = 500_000;
+/**
+ * The work one Backtracker (one preg_* call on one subject) may do over all its start positions
+ * and searches: backtracking steps, plus one step per 4 units scanned by a repeat or compared by
+ * a back reference. pcre.backtrack_limit bounds one start position only, so a pattern that
+ * fails slowly at every position of a long subject ((.*)x.*y\1, (\d+)\s\1 on digits) takes time
+ * quadratic in the subject, in PHP too (minutes on a megabyte). Sumi stops it with a
+ * PcreError of kind 'budget' once the work passes SEARCH_BUDGET + SEARCH_BUDGET_PER_UNIT per
+ * unit of the subject: about half a second of matching, and far more than a linear search needs.
+ */
+export const SEARCH_BUDGET = 100_000_000;
+export const SEARCH_BUDGET_PER_UNIT = 100;
 /** live backtrack-stack numbers (4 per entry) */
 const STACK_LIMIT = 4 * 2_000_000;
 
+// backtrack-stack entry types
 const CHOICE = 0;
 const UNDO_SLOT = 1;
 const UNDO_REG = 2;
-/** greedy single-character repeat: [idx, min position, current position] */
+/** greedy single-unit repeat: [pc, min position, current position] */
 const STAR_BACK = 3;
-/** lazy single-character repeat: [idx, position, remaining] */
+/** lazy single-unit repeat: [pc, position, remaining] */
 const STAR_MORE = 4;
+/** a capture group's two slots: [group * 2, old start, old end] */
+const UNDO_CAPTURE = 5;
+/** greedy repeat before a literal (PCRE2's charpos): [pc, min position, current place of the literal] */
+const STAR_CHARPOS = 6;
 
 const BYTE_BASE = 0xe000;
+const UNBOUNDED = 0x7fffffff;
+
+/**
+ * The backtrack stack, shared: an attempt runs to its end without any other matcher running in
+ * between, and making a typed array per call costs more than a short search. After an attempt
+ * that made it big, a small one takes its place (see release()).
+ */
+const STACK_START = 1024;
+let stack = new Int32Array(STACK_START);
+
+function release(): void {
+  if (stack.length > 64 * STACK_START) stack = new Int32Array(STACK_START);
+}
+
+function overBudget(budget: number): PcreError {
+  release();
+  return new PcreError(
+    'budget',
+    `the search did more than ${budget} steps of backtracking over all start positions`,
+    undefined,
+    1,
+    budget,
+  );
+}
+
+function overLimit(): PcreError {
+  release();
+  return limitError(PREG_BACKTRACK_LIMIT_ERROR);
+}
 
 export function limitError(code: number): PcreError {
   return new PcreError(
@@ -63,26 +102,33 @@ export function limitError(code: number): PcreError {
   );
 }
 
-let wordPred: ((c: number) => boolean) | null = null;
-function isWordUtf(c: number): boolean {
-  if (wordPred === null) {
-    const re = /^[\p{L}\p{N}_]$/u;
-    const cache = new Map<number, boolean>();
-    wordPred = (x: number): boolean => {
-      let v = cache.get(x);
-      if (v === undefined) {
-        v = re.test(String.fromCodePoint(x));
-        if (cache.size > 4096) cache.clear();
-        cache.set(x, v);
-      }
-      return v;
-    };
+/** \w of PCRE2 with UCP (`u`): \p{L}, \p{N} and _ */
+const WORD_UTF = /^[\p{L}\p{N}_]$/u;
+let wordUtfLow: Uint8Array | null = null;
+const wordUtfHigh = new Map<number, boolean>();
+
+function wordTableUtf(): Uint8Array {
+  if (wordUtfLow === null) {
+    wordUtfLow = new Uint8Array(256);
+    for (let c = 0; c < 256; c++) wordUtfLow[c] = WORD_UTF.test(String.fromCharCode(c)) ? 1 : 0;
   }
-  return wordPred(c);
+  return wordUtfLow;
 }
 
-function isWordByte(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+function isWordUtfHigh(c: number): boolean {
+  let v = wordUtfHigh.get(c);
+  if (v === undefined) {
+    v = WORD_UTF.test(String.fromCodePoint(c));
+    if (wordUtfHigh.size > 4096) wordUtfHigh.clear();
+    wordUtfHigh.set(c, v);
+  }
+  return v;
+}
+
+const WORD_BYTES = new Uint8Array(256);
+for (let c = 0; c < 256; c++) {
+  WORD_BYTES[c] =
+    (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f ? 1 : 0;
 }
 
 function foldUtf(c: number): number {
@@ -94,6 +140,32 @@ function foldUtf(c: number): number {
   return low.length === (cp > 0xffff ? 2 : 1) ? cp : c;
 }
 
+/** the last place in [from, to] holding `ch` or `other`, or -1 */
+function lastOf(u: Int32Array, from: number, to: number, ch: number, other: number): number {
+  for (let p = to; p >= from; p--) {
+    const c = u[p];
+    if (c === ch || c === other) return p;
+  }
+  return -1;
+}
+
+/** the end of the run of `ch` from `p` (at most `lim`) */
+function scanUnit(u: Int32Array, p: number, lim: number, ch: number): number {
+  while (p < lim && u[p] === ch) p++;
+  return p;
+}
+
+/** the end of the run of units `pred` accepts from `p` (at most `lim`) */
+function scanPred(u: Int32Array, p: number, lim: number, pred: Pred): number {
+  const table = pred.table;
+  while (p < lim) {
+    const c = u[p];
+    if (c < 256 ? table[c] === 0 : !pred.test(c)) break;
+    p++;
+  }
+  return p;
+}
+
 export interface RunOptions {
   /** only try a match at `start` (A modifier, and the retry after an empty match) */
   anchored: boolean;
@@ -101,226 +173,363 @@ export interface RunOptions {
   notEmptyAtStart: boolean;
 }
 
-/** capture slots (unit indexes, -1 unset) of the first match, or null */
-export function runProgram(prog: Program, s: string, from: number, opts: RunOptions): Int32Array | null {
-  return new Run(prog, s).search(from, opts);
+/** capture slots (string indexes, -1 unset) of the first match, or null */
+export function runProgram(
+  prog: Program,
+  s: string,
+  from: number,
+  opts: RunOptions,
+): ArrayLike<number> | null {
+  return new Backtracker(prog, s).search(from, opts);
 }
 
-class Run {
-  private readonly len: number;
+/**
+ * The decoded units of the subject being matched, shared like the stack: decoding into a fresh
+ * typed array per call costs more than a short search. The Backtracker that decoded last owns
+ * it; another one decodes its own subject again before it searches. A subject longer than
+ * SHARED_UNITS gets an array of its own, so the shared one stays small.
+ */
+const SHARED_UNITS = 1 << 16;
+let sharedUnits = new Int32Array(1024);
+let unitsOwner: Backtracker | null = null;
+
+/** One program on one subject; reusable for every search of a preg_* call. */
+export class Backtracker {
+  /** the subject's units */
+  private u: Int32Array;
+  private readonly n: number;
+  /** unit index → string index (n + 1 entries), null when they are the same */
+  private readonly index: Int32Array | null;
   private readonly caps: Int32Array;
   private readonly regs: Int32Array;
-  /** the backtrack stack and its height */
-  private st = new Int32Array(256);
-  private sp = 0;
-  private steps = 0;
+  private readonly word: Uint8Array;
+  /** work done so far over all attempts (see SEARCH_BUDGET), and the most allowed */
+  private work = 0;
+  private readonly budget: number;
 
   constructor(
     private readonly prog: Program,
     private readonly s: string,
   ) {
-    this.len = s.length;
+    let pairs = false;
+    if (prog.utf) {
+      for (let i = 0; i < s.length - 1; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+          const d = s.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) {
+            pairs = true;
+            break;
+          }
+        }
+      }
+    }
+    this.u = this.decode();
+    this.n = pairs ? this.countUnits() : s.length;
+    this.index = pairs ? this.indexOfUnits() : null;
+    // small typed arrays are cheap to make (the big ones are the subject and the shared stack)
     this.caps = new Int32Array(prog.slots);
     this.regs = new Int32Array(prog.regs);
+    this.word = prog.utf ? wordTableUtf() : WORD_BYTES;
+    this.budget = SEARCH_BUDGET + SEARCH_BUDGET_PER_UNIT * s.length;
   }
 
-  /** unit value at pos (byte or code point) */
-  private unitAt(pos: number): number {
-    const c = this.s.charCodeAt(pos);
-    if (!this.prog.utf) return c >= BYTE_BASE ? c - BYTE_BASE : c;
-    if (c >= 0xd800 && c <= 0xdbff && pos + 1 < this.len) {
-      const d = this.s.charCodeAt(pos + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+  /** the subject as units (bytes, or code points with u) in the shared array or an own one */
+  private decode(): Int32Array {
+    const s = this.s;
+    const len = s.length;
+    let u: Int32Array;
+    if (len > SHARED_UNITS) u = new Int32Array(len);
+    else {
+      if (sharedUnits.length < len) sharedUnits = new Int32Array(Math.max(len, 2 * sharedUnits.length));
+      u = sharedUnits;
+      unitsOwner = this;
     }
-    return c;
-  }
-
-  /** length in string units of the character at pos */
-  private sizeAt(pos: number): number {
-    if (!this.prog.utf) return 1;
-    const c = this.s.charCodeAt(pos);
-    if (c >= 0xd800 && c <= 0xdbff && pos + 1 < this.len) {
-      const d = this.s.charCodeAt(pos + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) return 2;
+    if (!this.prog.utf) {
+      for (let i = 0; i < len; i++) {
+        const c = s.charCodeAt(i);
+        u[i] = c >= BYTE_BASE ? c - BYTE_BASE : c;
+      }
+      return u;
     }
-    return 1;
-  }
-
-  /** position of the character before pos */
-  private before(pos: number): number {
-    if (!this.prog.utf || pos < 2) return pos - 1;
-    const d = this.s.charCodeAt(pos - 1);
-    if (d >= 0xdc00 && d <= 0xdfff) {
-      const c = this.s.charCodeAt(pos - 2);
-      if (c >= 0xd800 && c <= 0xdbff) return pos - 2;
+    let k = 0;
+    for (let i = 0; i < len; i++, k++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < len) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          u[k] = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          i++;
+          continue;
+        }
+      }
+      u[k] = c;
     }
-    return pos - 1;
+    return u;
   }
 
-  private isWordAt(pos: number): boolean {
-    if (pos < 0 || pos >= this.len) return false;
-    const c = this.unitAt(pos);
-    return this.prog.utf ? isWordUtf(c) : isWordByte(c);
-  }
-
-  private step(): void {
-    if (++this.steps > MATCH_LIMIT) throw limitError(PREG_BACKTRACK_LIMIT_ERROR);
-  }
-
-  private push(type: number, a: number, b: number, c: number): void {
-    let st = this.st;
-    const sp = this.sp;
-    if (sp + 4 > st.length) {
-      if (st.length >= STACK_LIMIT) throw limitError(PREG_JIT_STACKLIMIT_ERROR);
-      const bigger = new Int32Array(st.length * 2);
-      bigger.set(st);
-      this.st = st = bigger;
+  /** code points in the subject (u mode, with surrogate pairs) */
+  private countUnits(): number {
+    let k = 0;
+    for (let i = 0; i < this.s.length; i++, k++) {
+      const c = this.s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < this.s.length) {
+        const d = this.s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) i++;
+      }
     }
-    st[sp] = type;
-    st[sp + 1] = a;
-    st[sp + 2] = b;
-    st[sp + 3] = c;
-    this.sp = sp + 4;
+    return k;
   }
 
-  private setReg(r: number, v: number): void {
-    this.push(UNDO_REG, r, this.regs[r], 0);
-    this.regs[r] = v;
+  private indexOfUnits(): Int32Array {
+    const k = this.n;
+    const index = new Int32Array(k + 1);
+    let i = 0;
+    for (let j = 0; j < k; j++) {
+      index[j] = i;
+      i += this.u[j] > 0xffff ? 2 : 1;
+    }
+    index[k] = i;
+    return index;
   }
 
-  search(from: number, opts: RunOptions): Int32Array | null {
+  /** the unit index of a string index (the start of the character it falls in) */
+  private unitOf(i: number): number {
+    const index = this.index;
+    if (index === null) return i;
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (index[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** First match at or after string index `from`: its capture slots in string indexes, or null. */
+  search(from: number, opts: RunOptions): ArrayLike<number> | null {
+    // another matcher used the shared units since: decode again
+    if (this.u === sharedUnits ? unitsOwner !== this : this.s.length <= SHARED_UNITS) this.u = this.decode();
     const prog = this.prog;
+    const u = this.u;
+    const n = this.n;
+    const start0 = this.unitOf(from);
+    const only = opts.anchored || prog.startAnchored;
+    const set = prog.start;
     let reqAt = -1;
-    for (let start = from; start <= this.len; ) {
-      if (prog.required >= 0 && reqAt < start) {
+    for (let start = start0; ; start++) {
+      // the next start position worth an attempt
+      for (;;) {
+        if (start > n || n - start < prog.minLength) return null;
+        // a pattern that starts with .* (or ^ with m): the start offset, then after a newline
+        if (prog.startLine && start > start0 && u[start - 1] !== 0x0a) {
+          start++;
+          continue;
+        }
+        if (set !== null && !only) {
+          // PCRE2's start bits: a unit a match can start with
+          if (start >= n) return null;
+          const c = u[start];
+          if (!(c < 256 ? set.table[c] === 1 : set.high)) {
+            start++;
+            continue;
+          }
+        }
+        break;
+      }
+      if (prog.required >= 0 && reqAt < start && this.bytesFrom(start) <= REQ_SEARCH_MAX) {
         reqAt = this.findRequired(start);
         if (reqAt < 0) return null;
       }
-      this.steps = 0;
-      if (this.attempt(start, opts.notEmptyAtStart)) return this.caps;
-      if (opts.anchored || prog.startAnchored) return null;
-      if (start >= this.len) break;
-      start += this.sizeAt(start);
+      if (this.attempt(start, opts.notEmptyAtStart)) return this.result();
+      if (this.work > this.budget) throw overBudget(this.budget);
+      if (only) return null;
     }
-    return null;
+  }
+
+  private result(): ArrayLike<number> {
+    const index = this.index;
+    if (index === null) return this.caps;
+    return this.caps.map((c) => (c < 0 ? -1 : index[c]));
+  }
+
+  /** UTF-8 byte offset of each unit (u mode), made when a subject may be longer than REQ_SEARCH_MAX bytes */
+  private bytes: Int32Array | null = null;
+
+  /** the subject's bytes from unit `start` to the end */
+  private bytesFrom(start: number): number {
+    if (!this.prog.utf || this.s.length * 3 <= REQ_SEARCH_MAX) return this.n - start;
+    if (this.bytes === null) {
+      const b = new Int32Array(this.n + 1);
+      for (let k = 0; k < this.n; k++) {
+        const c = this.u[k];
+        b[k + 1] = b[k] + (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
+      }
+      this.bytes = b;
+    }
+    return this.bytes[this.n] - this.bytes[start];
   }
 
   private findRequired(start: number): number {
-    const { required, requiredOther, utf } = this.prog;
-    for (let p = start; p < this.len; p += this.sizeAt(p)) {
-      const c = this.unitAt(p);
+    const { required, requiredOther } = this.prog;
+    const u = this.u;
+    for (let p = start; p < this.n; p++) {
+      const c = u[p];
       if (c === required || c === requiredOther) return p;
     }
-    void utf;
     return -1;
   }
 
-  private charMatches(i: { a: number; pred: Pred | null }, c: number): boolean {
-    return i.pred === null ? c === i.a : i.pred.test(c);
+  private isWordAt(pos: number): boolean {
+    if (pos < 0 || pos >= this.n) return false;
+    const c = this.u[pos];
+    return c < 256 ? this.word[c] === 1 : this.prog.utf && isWordUtfHigh(c);
   }
 
   private assertion(kind: number, pos: number): boolean {
-    const len = this.len;
+    const n = this.n;
+    const u = this.u;
     switch (kind) {
       case 0:
         return pos === 0;
       case 1:
-        return pos === 0 || (pos < len && this.s.charCodeAt(pos - 1) === 0x0a);
+        return pos === 0 || (pos < n && u[pos - 1] === 0x0a);
       case 2:
-        return pos === len || (pos === len - 1 && this.s.charCodeAt(pos) === 0x0a);
+        return pos === n || (pos === n - 1 && u[pos] === 0x0a);
       case 3:
-        return pos === len;
+        return pos === n;
       case 4:
-        return pos === len || this.s.charCodeAt(pos) === 0x0a;
+        return pos === n || u[pos] === 0x0a;
       default: {
-        const b = pos > 0 && this.isWordAt(this.before(pos));
+        const b = this.isWordAt(pos - 1);
         const a = this.isWordAt(pos);
         return kind === 5 ? a !== b : a === b;
       }
     }
   }
 
+  /** end of a back reference to `group` matched at pos, or -1 */
   private backref(group: number, ci: boolean, pos: number): number {
-    const s0 = this.caps[2 * group];
-    const e0 = this.caps[2 * group + 1];
+    const caps = this.caps;
+    const u = this.u;
+    const s0 = caps[2 * group];
+    const e0 = caps[2 * group + 1];
     if (s0 < 0 || e0 < 0) return -1;
-    const n = e0 - s0;
-    if (pos + n > this.len) return -1;
-    if (!ci) {
-      for (let k = 0; k < n; k++) if (this.s.charCodeAt(s0 + k) !== this.s.charCodeAt(pos + k)) return -1;
-      return pos + n;
+    const len = e0 - s0;
+    if (pos + len > this.n) return -1;
+    if (!ci && len > 32) {
+      // the JS engine compares two slices of one string at memcmp speed
+      const index = this.index;
+      const same =
+        index === null
+          ? this.s.slice(s0, e0) === this.s.slice(pos, pos + len)
+          : this.s.slice(index[s0], index[e0]) === this.s.slice(index[pos], index[pos + len]);
+      return same ? pos + len : -1;
     }
-    let p = s0;
-    let q = pos;
-    while (p < e0) {
-      if (q >= this.len) return -1;
-      const a = this.unitAt(p);
-      const b = this.unitAt(q);
-      if (a !== b) {
-        if (this.prog.utf) {
-          if (foldUtf(a) !== foldUtf(b)) return -1;
-        } else {
-          const la = a >= 0x41 && a <= 0x5a ? a + 0x20 : a;
-          const lb = b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
-          if (la !== lb) return -1;
-        }
+    for (let k = 0; k < len; k++) {
+      const a = u[s0 + k];
+      const b = u[pos + k];
+      if (a === b) continue;
+      if (!ci) return -1;
+      if (this.prog.utf) {
+        if (foldUtf(a) !== foldUtf(b)) return -1;
+      } else {
+        const la = a >= 0x41 && a <= 0x5a ? a + 0x20 : a;
+        const lb = b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
+        if (la !== lb) return -1;
       }
-      p += this.sizeAt(p);
-      q += this.sizeAt(q);
     }
-    return q;
+    return pos + len;
+  }
+
+  /** a bigger backtrack stack (or the JIT stack error) */
+  private grow(sp: number): Int32Array {
+    if (stack.length >= STACK_LIMIT) {
+      release();
+      throw limitError(PREG_JIT_STACKLIMIT_ERROR);
+    }
+    const bigger = new Int32Array(stack.length * 2);
+    bigger.set(stack.subarray(0, sp));
+    stack = bigger;
+    return bigger;
   }
 
   /** one anchored attempt at `start`; true with this.caps set on success */
   private attempt(start: number, notEmptyAtStart: boolean): boolean {
     const code = this.prog.code;
+    const preds: Pred[] = this.prog.preds;
+    const u = this.u;
+    const n = this.n;
     const caps = this.caps;
     const regs = this.regs;
-    const len = this.len;
+    let st: Int32Array = stack;
+    let sp = 0;
+    let steps = 0;
+    /** units scanned by repeats and compared by back references */
+    let scanned = 0;
     caps.fill(-1);
     regs.fill(0);
-    this.sp = 0;
     let pc = 0;
     let pos = start;
     for (;;) {
+      const o = pc << 3;
       let ok = true;
-      const i = code[pc];
-      switch (i.op) {
-        case OP_CHAR:
-          if (pos < len && this.unitAt(pos) === i.a) {
-            pos += this.sizeAt(pos);
+      switch (code[o]) {
+        case 0: // OP_CHAR a
+          if (pos < n && u[pos] === code[o + 1]) {
+            pos++;
             pc++;
           } else ok = false;
           break;
-        case OP_PRED:
-          if (pos < len && i.pred!.test(this.unitAt(pos))) {
-            pos += this.sizeAt(pos);
-            pc++;
-          } else ok = false;
+        case 1: {
+          // OP_PRED
+          ok = false;
+          if (pos < n) {
+            const c = u[pos];
+            const p = preds[code[o + 7]];
+            if (c < 256 ? p.table[c] === 1 : p.test(c)) {
+              pos++;
+              pc++;
+              ok = true;
+            }
+          }
           break;
-        case OP_ASSERT:
-          if (this.assertion(i.a, pos)) pc++;
+        }
+        case 2: // OP_ASSERT kind
+          if (this.assertion(code[o + 1], pos)) pc++;
           else ok = false;
           break;
-        case OP_SPLIT:
-          this.step();
-          this.push(CHOICE, i.b, pos, 0);
-          pc = i.a;
+        case 3: // OP_SPLIT: try a, on failure b
+          if (++steps > MATCH_LIMIT) throw overLimit();
+          if (sp + 4 > st.length) st = this.grow(sp);
+          st[sp] = CHOICE;
+          st[sp + 1] = code[o + 2];
+          st[sp + 2] = pos;
+          sp += 4;
+          pc = code[o + 1];
           break;
-        case OP_JMP:
-          pc = i.a;
+        case 4: // OP_JMP
+          pc = code[o + 1];
           break;
-        case OP_SAVE: {
-          const k = 2 * i.a;
-          this.push(UNDO_SLOT, k, caps[k], 0);
-          this.push(UNDO_SLOT, k + 1, caps[k + 1], 0);
-          caps[k] = regs[i.b];
+        case 5: {
+          // OP_SAVE: group a ends here, it started at reg b
+          const k = 2 * code[o + 1];
+          if (sp + 4 > st.length) st = this.grow(sp);
+          st[sp] = UNDO_CAPTURE;
+          st[sp + 1] = k;
+          st[sp + 2] = caps[k];
+          st[sp + 3] = caps[k + 1];
+          sp += 4;
+          caps[k] = regs[code[o + 2]];
           caps[k + 1] = pos;
           pc++;
           break;
         }
-        case OP_BACKREF: {
-          const end = this.backref(i.a, i.b === 1, pos);
+        case 6: {
+          // OP_BACKREF group a, caseless b
+          const end = this.backref(code[o + 1], code[o + 2] === 1, pos);
+          scanned += end < 0 ? 1 : end - pos;
           if (end < 0) ok = false;
           else {
             pos = end;
@@ -328,26 +537,35 @@ class Run {
           }
           break;
         }
-        case OP_MATCH:
+        case 7: // OP_MATCH
           if (notEmptyAtStart && pos === start) ok = false;
           else {
             caps[0] = start;
             caps[1] = pos;
+            this.work += steps + (scanned >>> 2);
+            release();
             return true;
           }
           break;
-        case OP_MARK:
-          this.setReg(i.a, this.sp);
+        case 8: {
+          // OP_MARK: reg a = stack height
+          const r = code[o + 1];
+          if (sp + 4 > st.length) st = this.grow(sp);
+          st[sp] = UNDO_REG;
+          st[sp + 1] = r;
+          st[sp + 2] = regs[r];
+          sp += 4;
+          regs[r] = sp;
           pc++;
           break;
-        case OP_CUT: {
-          // drop the choice points above the mark, keep the undo records
-          const h = regs[i.a];
-          const st = this.st;
+        }
+        case 9: {
+          // OP_CUT: drop the choice points above the mark in reg a, keep the undo records
+          const h = regs[code[o + 1]];
           let w = h;
-          for (let r = h; r < this.sp; r += 4) {
+          for (let r = h; r < sp; r += 4) {
             const t = st[r];
-            if (t === UNDO_SLOT || t === UNDO_REG) {
+            if (t === UNDO_SLOT || t === UNDO_REG || t === UNDO_CAPTURE) {
               if (w !== r) {
                 st[w] = t;
                 st[w + 1] = st[r + 1];
@@ -357,160 +575,258 @@ class Run {
               w += 4;
             }
           }
-          this.sp = w;
+          sp = w;
           pc++;
           break;
         }
-        case OP_SAVEPOS:
-          this.setReg(i.a, pos);
+        case 10: {
+          // OP_SAVEPOS: reg a = pos
+          const r = code[o + 1];
+          if (sp + 4 > st.length) st = this.grow(sp);
+          st[sp] = UNDO_REG;
+          st[sp + 1] = r;
+          st[sp + 2] = regs[r];
+          sp += 4;
+          regs[r] = pos;
           pc++;
           break;
-        case OP_RESTOREPOS:
-          pos = regs[i.a];
+        }
+        case 11: // OP_RESTOREPOS: pos = reg a
+          pos = regs[code[o + 1]];
           pc++;
           break;
-        case OP_NEGSTART:
-          this.step();
-          this.setReg(i.a, this.sp);
-          this.push(CHOICE, i.b, pos, 0);
+        case 12: {
+          // OP_NEGSTART: reg a = height, choice point at b (the body failed: the assertion holds)
+          if (++steps > MATCH_LIMIT) throw overLimit();
+          const r = code[o + 1];
+          if (sp + 8 > st.length) st = this.grow(sp);
+          st[sp] = UNDO_REG;
+          st[sp + 1] = r;
+          st[sp + 2] = regs[r];
+          sp += 4;
+          regs[r] = sp;
+          st[sp] = CHOICE;
+          st[sp + 1] = code[o + 2];
+          st[sp + 2] = pos;
+          sp += 4;
           pc++;
           break;
-        case OP_NEGEND: {
-          const h = regs[i.a];
-          const st = this.st;
-          while (this.sp > h) {
-            const n = this.sp - 4;
-            const t = st[n];
-            if (t === UNDO_SLOT) caps[st[n + 1]] = st[n + 2];
-            else if (t === UNDO_REG) regs[st[n + 1]] = st[n + 2];
-            this.sp = n;
+        }
+        case 13: {
+          // OP_NEGEND: the body of a negative assertion matched: unwind to reg a and fail
+          const h = regs[code[o + 1]];
+          while (sp > h) {
+            sp -= 4;
+            const t = st[sp];
+            if (t === UNDO_REG) regs[st[sp + 1]] = st[sp + 2];
+            else if (t === UNDO_CAPTURE) {
+              caps[st[sp + 1]] = st[sp + 2];
+              caps[st[sp + 1] + 1] = st[sp + 3];
+            } else if (t === UNDO_SLOT) caps[st[sp + 1]] = st[sp + 2];
           }
           ok = false;
           break;
         }
-        case OP_BACK: {
-          let p = pos;
-          for (let k = 0; k < i.a && p > 0; k++) p = this.before(p);
-          let n = 0;
-          for (let q = p; q < pos; q += this.sizeAt(q)) n++;
-          if (n !== i.a) ok = false;
+        case 14: {
+          // OP_BACK: lookbehind, move back a units
+          const k = code[o + 1];
+          if (pos < k) ok = false;
           else {
-            pos = p;
+            pos -= k;
             pc++;
           }
           break;
         }
-        case OP_REPINIT:
-          this.setReg(i.a, 0);
+        case 15: {
+          // OP_REPINIT: reg a = 0 (loop counter)
+          const r = code[o + 1];
+          if (sp + 4 > st.length) st = this.grow(sp);
+          st[sp] = UNDO_REG;
+          st[sp + 1] = r;
+          st[sp + 2] = regs[r];
+          sp += 4;
+          regs[r] = 0;
           pc++;
           break;
-        case OP_REPTEST: {
-          const count = regs[i.a];
-          this.step();
-          if (count < i.c) pc++;
-          else if (count >= i.d) pc = i.e;
+        }
+        case 16: {
+          // OP_REPTEST: loop head: counter reg a, min c, max d, exit e
+          const count = regs[code[o + 1]];
+          if (++steps > MATCH_LIMIT) throw overLimit();
+          if (count < code[o + 3]) pc++;
+          else if (count >= code[o + 4]) pc = code[o + 5];
           else {
-            if (i.greedy) {
-              this.push(CHOICE, i.e, pos, 0);
+            if (sp + 4 > st.length) st = this.grow(sp);
+            st[sp] = CHOICE;
+            st[sp + 2] = pos;
+            if (code[o + 6] & 1) {
+              st[sp + 1] = code[o + 5];
               pc++;
             } else {
-              this.push(CHOICE, pc + 1, pos, 0);
-              pc = i.e;
+              st[sp + 1] = pc + 1;
+              pc = code[o + 5];
             }
+            sp += 4;
           }
           break;
         }
-        case OP_REPINC: {
-          const count = regs[i.a] + 1;
-          this.setReg(i.a, count);
+        case 17: {
+          // OP_REPINC: loop tail: counter reg a, saved position reg b, head c, min d, exit e
+          const r = code[o + 1];
+          const count = regs[r] + 1;
+          if (sp + 4 > st.length) st = this.grow(sp);
+          st[sp] = UNDO_REG;
+          st[sp + 1] = r;
+          st[sp + 2] = regs[r];
+          sp += 4;
+          regs[r] = count;
           // PCRE stops repeating a group after an iteration that matched the empty string
-          pc = pos === regs[i.b] && count >= i.d ? i.e : i.c;
+          pc = pos === regs[code[o + 2]] && count >= code[o + 4] ? code[o + 5] : code[o + 3];
           break;
         }
-        case OP_STAR: {
-          this.step();
-          let n = 0;
-          let p = pos;
-          let minPos = pos;
-          if (i.greedy) {
-            while (n < i.d && p < len && this.charMatches(i, this.unitAt(p))) {
-              p += this.sizeAt(p);
-              n++;
-              if (n === i.c) minPos = p;
-            }
-            if (n < i.c) {
+        case 18: {
+          // OP_STAR: a single unit (a, or pred) repeated min c, max d times; b: charpos unit + 1
+          const charpos = code[o + 2];
+          if (charpos === 0 && ++steps > MATCH_LIMIT) throw overLimit();
+          const min = code[o + 3];
+          const max = code[o + 4];
+          const flags = code[o + 6];
+          const pi = code[o + 7];
+          const possessive = (flags & 2) !== 0;
+          if (flags & 1 || possessive) {
+            // greedy (and possessive): take all, give back one at a time
+            const lim = max >= n - pos ? n : pos + max;
+            const p = pi < 0 ? scanUnit(u, pos, lim, code[o + 1]) : scanPred(u, pos, lim, preds[pi]);
+            scanned += p - pos;
+            if (p - pos < min) {
               ok = false;
               break;
             }
-            if (i.c === 0) minPos = pos;
-            if (!i.possessive && n > i.c) {
-              this.push(STAR_BACK, pc, minPos, p);
+            if (charpos !== 0) {
+              // the last place of the literal in the run (or right after it), counted once
+              const at = lastOf(u, pos + min, p < n ? p : n - 1, charpos - 1, code[o + 5]);
+              if (at < 0) {
+                ok = false;
+                break;
+              }
+              if (++steps > MATCH_LIMIT) throw overLimit();
+              if (sp + 4 > st.length) st = this.grow(sp);
+              st[sp] = STAR_CHARPOS;
+              st[sp + 1] = pc;
+              st[sp + 2] = pos + min;
+              st[sp + 3] = at;
+              sp += 4;
+              pos = at;
+              pc++;
+              break;
+            }
+            if (!possessive && p - pos > min) {
+              if (sp + 4 > st.length) st = this.grow(sp);
+              st[sp] = STAR_BACK;
+              st[sp + 1] = pc;
+              st[sp + 2] = pos + min;
+              st[sp + 3] = p;
+              sp += 4;
             }
             pos = p;
             pc++;
             break;
           }
-          while (n < i.c && p < len && this.charMatches(i, this.unitAt(p))) {
-            p += this.sizeAt(p);
-            n++;
-          }
-          if (n < i.c) {
+          // lazy: the minimum, then one more at a time
+          const end = pos + min;
+          if (end > n) {
             ok = false;
             break;
           }
-          if (i.d > i.c) {
-            this.push(STAR_MORE, pc, p, Math.min(i.d - i.c, 0x7fffffff));
+          const p = pi < 0 ? scanUnit(u, pos, end, code[o + 1]) : scanPred(u, pos, end, preds[pi]);
+          if (p < end) {
+            ok = false;
+            break;
+          }
+          if (max > min) {
+            if (sp + 4 > st.length) st = this.grow(sp);
+            st[sp] = STAR_MORE;
+            st[sp + 1] = pc;
+            st[sp + 2] = p;
+            st[sp + 3] = max === UNBOUNDED ? UNBOUNDED : max - min;
+            sp += 4;
           }
           pos = p;
           pc++;
           break;
         }
+        default:
+          throw new Error(`pcre matcher: bad opcode ${code[o]}`);
       }
       if (ok) continue;
       // backtrack
       for (;;) {
-        if (this.sp === 0) return false;
-        const st = this.st;
-        const n = this.sp - 4;
-        const t = st[n];
-        const a = st[n + 1];
-        const b = st[n + 2];
-        const c = st[n + 3];
-        this.sp = n;
-        if (t === UNDO_SLOT) {
-          caps[a] = b;
+        if (sp === 0) {
+          this.work += steps + (scanned >>> 2);
+          release();
+          return false;
+        }
+        sp -= 4;
+        const t = st[sp];
+        if (t === UNDO_REG) {
+          regs[st[sp + 1]] = st[sp + 2];
           continue;
         }
-        if (t === UNDO_REG) {
-          regs[a] = b;
+        if (t === UNDO_CAPTURE) {
+          const k = st[sp + 1];
+          caps[k] = st[sp + 2];
+          caps[k + 1] = st[sp + 3];
           continue;
         }
         if (t === CHOICE) {
-          pc = a;
-          pos = b;
+          pc = st[sp + 1];
+          pos = st[sp + 2];
           break;
         }
         if (t === STAR_BACK) {
-          const p = this.before(c);
-          if (p > b) {
-            this.step();
-            this.push(STAR_BACK, a, b, p);
+          const a = st[sp + 1];
+          const p = st[sp + 3] - 1;
+          if (p > st[sp + 2]) {
+            if (++steps > MATCH_LIMIT) throw overLimit();
+            st[sp + 3] = p;
+            sp += 4;
           }
           pos = p;
           pc = a + 1;
           break;
         }
-        // STAR_MORE
-        const si = code[a];
-        if (b >= len || !this.charMatches(si, this.unitAt(b))) continue;
-        const p = b + this.sizeAt(b);
-        if (c > 1) {
-          this.step();
-          this.push(STAR_MORE, a, p, c - 1);
+        if (t === STAR_CHARPOS) {
+          const a = st[sp + 1];
+          const at = lastOf(u, st[sp + 2], st[sp + 3] - 1, code[(a << 3) + 2] - 1, code[(a << 3) + 5]);
+          if (at < 0) continue;
+          if (++steps > MATCH_LIMIT) throw overLimit();
+          st[sp + 3] = at;
+          sp += 4;
+          pos = at;
+          pc = a + 1;
+          break;
         }
-        pos = p;
-        pc = a + 1;
-        break;
+        if (t === STAR_MORE) {
+          const a = st[sp + 1];
+          const b = st[sp + 2];
+          const c = st[sp + 3];
+          const ao = a << 3;
+          if (b >= n) continue;
+          const x = u[b];
+          const pi = code[ao + 7];
+          if (pi < 0 ? x !== code[ao + 1] : x < 256 ? preds[pi].table[x] === 0 : !preds[pi].test(x)) continue;
+          if (c > 1) {
+            if (++steps > MATCH_LIMIT) throw overLimit();
+            st[sp + 2] = b + 1;
+            if (c !== UNBOUNDED) st[sp + 3] = c - 1;
+            sp += 4;
+          }
+          pos = b + 1;
+          pc = a + 1;
+          break;
+        }
+        // UNDO_SLOT
+        caps[st[sp + 1]] = st[sp + 2];
       }
     }
   }

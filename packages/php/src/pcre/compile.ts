@@ -9,12 +9,14 @@
  */
 import { HOST } from '../host';
 import { analyze, type GroupFidelity } from './analyze';
+import type { QuantNode } from './ast';
 import { toByteString, utf8Bytes } from './bytes';
 import { splitDelimited } from './delimiters';
 import { Emitter } from './emit';
 import { PcreError } from './errors';
+import { autoPossessive, type StartMode, startMode } from './optimize';
 import { Parser } from './parser';
-import { buildProgram, type Program } from './program';
+import { buildProgram, type Program, predCache, requiredUnit } from './program';
 import { needsMatcher } from './risk';
 
 export class CompiledPattern {
@@ -39,6 +41,14 @@ export class CompiledPattern {
   readonly canPreferEmpty: boolean;
   /** the backtracking matcher's program when the pattern runs on it (risk.ts), else null (JS regex) */
   readonly program: Program | null;
+  /**
+   * a unit every match contains (PCRE2's "last required code unit"), -1 when none, and its other
+   * case: a subject without it cannot match, which PCRE2 finds before trying any start position
+   */
+  readonly required: number;
+  readonly requiredOther: number;
+  /** which start positions PCRE2 tries (optimize.ts startMode): the JS path follows it too */
+  readonly startMode: StartMode;
 
   /** the retry runs on the subject sliced at the retry position (the pattern never looks behind) */
   readonly retryOnSlice: boolean;
@@ -58,6 +68,8 @@ export class CompiledPattern {
     fidelity: GroupFidelity[];
     canPreferEmpty: boolean;
     program: Program | null;
+    required: [number, number] | null;
+    startMode: StartMode;
     retryOnSlice: boolean;
     retrySource: string;
     retryMap: number[];
@@ -73,6 +85,9 @@ export class CompiledPattern {
     this.fidelity = init.fidelity;
     this.canPreferEmpty = init.canPreferEmpty;
     this.program = init.program;
+    this.required = init.required === null ? -1 : init.required[0];
+    this.requiredOther = init.required === null ? -1 : init.required[1];
+    this.startMode = init.startMode;
     this.retryOnSlice = init.retryOnSlice;
     this.retrySource = init.retrySource;
     this.retryMap = init.retryMap;
@@ -94,6 +109,11 @@ export class CompiledPattern {
    */
   searchRegex(indices: boolean): RegExp {
     return this.regex('search', this.source, (this.anchored ? 'y' : 'g') + (indices ? 'd' : ''));
+  }
+
+  /** The search regex, sticky: a match exactly at `lastIndex` (the start positions of startMode). */
+  stickyRegex(indices: boolean): RegExp {
+    return this.regex('search', this.source, 'y' + (indices ? 'd' : ''));
   }
 
   /**
@@ -122,10 +142,22 @@ export class CompiledPattern {
   }
 }
 
+/**
+ * Which engine runs patterns: 'auto' (the default) puts each pattern where it runs exactly and
+ * safely (risk.ts), 'matcher' runs every pattern on the backtracking matcher. The results are
+ * the same; 'matcher' is for measuring what the matcher costs (`pnpm bench`) and for testing it.
+ */
+export type PcreEngine = 'auto' | 'matcher';
+let engine: PcreEngine = 'auto';
+
+export function setPcreEngine(e: PcreEngine): void {
+  engine = e;
+}
+
 /** Parses and translates a PHP pattern; throws `PcreError`. Results (and errors) are cached on the host. */
 export function compilePattern(pattern: string): CompiledPattern {
   const cache = HOST.cache;
-  const key = `pcre\0${pattern}`;
+  const key = engine === 'auto' ? `pcre\0${pattern}` : `pcre\0matcher\0${pattern}`;
   const hit = cache.get<CompiledPattern | PcreError>(key);
   if (hit !== undefined) {
     if (hit instanceof PcreError) throw hit;
@@ -189,8 +221,12 @@ function build(pattern: string): CompiledPattern {
     names: parsed.names,
     fidelity: analysis.fidelity,
     canPreferEmpty: analysis.canPreferEmpty,
+    required: requiredUnit(parsed.root, flags.u),
+    startMode: startMode(parsed.root),
   };
-  if (needsMatcher(parsed.root, analysis.fidelity)) {
+  let possessive: ReadonlySet<QuantNode> | null = null;
+  const auto = () => (possessive ??= autoPossessive(parsed.root, flags.u, predCache(flags.u)));
+  if (engine === 'matcher' || needsMatcher(parsed.root, analysis.fidelity, auto)) {
     // the backtracking matcher runs it; no JS regex
     const groupMap = Array.from({ length: parsed.captureCount + 1 }, (_, k) => k);
     return new CompiledPattern({
@@ -198,7 +234,7 @@ function build(pattern: string): CompiledPattern {
       source: '',
       flags: '',
       groupMap,
-      program: buildProgram(parsed.root, parsed.captureCount, flags.u),
+      program: buildProgram(parsed.root, parsed.captureCount, flags.u, possessive ?? undefined),
       retryOnSlice: false,
       retrySource: '',
       retryMap: groupMap,

@@ -7,9 +7,12 @@
  * - `unsupported`: PHP accepts the pattern but Sumi cannot reproduce it exactly
  *   on a JS regex engine (recursion, conditionals, ...). Never a silent mismatch;
  * - `limit`: a match ran past PCRE2's limits (pcre.backtrack_limit, the JIT
- *   stack); PHP's preg_* call returns false/null and preg_last_error() is `code`.
+ *   stack); PHP's preg_* call returns false/null and preg_last_error() is `code`;
+ * - `budget`: one call's search did more work over all its start positions than
+ *   Sumi allows (backtrack.ts SEARCH_BUDGET); PHP has no such limit and would go
+ *   on (for seconds or minutes), so the call stops with an error of Sumi's own.
  */
-export type PcreErrorKind = 'syntax' | 'unsupported' | 'limit';
+export type PcreErrorKind = 'syntax' | 'unsupported' | 'limit' | 'budget';
 
 export class PcreError extends Error {
   readonly kind: PcreErrorKind;
@@ -17,13 +20,16 @@ export class PcreError extends Error {
   readonly offset: number | undefined;
   /** preg_last_error() value (PREG_INTERNAL_ERROR for a bad pattern) */
   readonly code: number;
+  /** `budget`: the most work the call was allowed */
+  readonly limit: number | undefined;
 
-  constructor(kind: PcreErrorKind, message: string, offset?: number, code = 1) {
+  constructor(kind: PcreErrorKind, message: string, offset?: number, code = 1, limit?: number) {
     super(message);
     this.name = 'PcreError';
     this.kind = kind;
     this.offset = offset;
     this.code = code;
+    this.limit = limit;
   }
 }
 

@@ -4,8 +4,8 @@
  * match, retry at the same place for a non-empty match, else advance one
  * character: a byte without `u`, a code point with `u`).
  */
-import { runProgram } from './backtrack';
-import { ByteOffsets, fromByteString } from './bytes';
+import { Backtracker, REQ_SEARCH_MAX } from './backtrack';
+import { BYTE_BASE, ByteOffsets, fromByteString } from './bytes';
 import type { CompiledPattern } from './compile';
 import { unsupported } from './errors';
 
@@ -29,7 +29,7 @@ function identity(n: number): readonly number[] {
 }
 
 /** A matcher result in the shape of a JS exec result with indices. */
-function hitOf(units: string, caps: Int32Array, groups: number): Hit {
+function hitOf(units: string, caps: ArrayLike<number>, groups: number): Hit {
   const m = [] as unknown as RegExpExecArray & { indices: Array<[number, number] | undefined> };
   const indices: Array<[number, number] | undefined> = [];
   for (let k = 0; k <= groups; k++) {
@@ -109,6 +109,9 @@ export class Subject {
 }
 
 export class Matcher {
+  /** the backtracking matcher on this subject, made on first use and kept for every search */
+  private runner: Backtracker | null = null;
+
   constructor(
     readonly subject: Subject,
     /** whether group offsets are needed (JS `d` flag) */
@@ -119,19 +122,64 @@ export class Matcher {
     return this.subject.cp;
   }
 
+  /** where the required unit was last found (JS path) */
+  private reqAt = -1;
+
+  /**
+   * PCRE2's required-unit check, for the JS path (the matcher does its own): a subject without
+   * the unit every match contains cannot match from `pos`, and PCRE2 says so before trying any
+   * start position, where a JS regex may try them all (quadratic on `(?:a|b)*+c` without a `c`).
+   * Like PCRE2's JIT, only while at most REQ_SEARCH_MAX bytes remain.
+   */
+  private requiredAhead(pos: number): boolean {
+    const cp = this.cp;
+    if (cp.required < 0 || this.reqAt >= pos) return true;
+    const subject = this.subject;
+    if (subject.byteLength - subject.byteOf(pos) > REQ_SEARCH_MAX) return true;
+    const units = subject.units;
+    let at = -1;
+    for (const v of cp.required === cp.requiredOther ? [cp.required] : [cp.required, cp.requiredOther]) {
+      const unit = cp.utf ? String.fromCodePoint(v) : String.fromCharCode(v < 0x80 ? v : BYTE_BASE + v);
+      const k = units.indexOf(unit, pos);
+      if (k >= 0 && (at < 0 || k < at)) at = k;
+    }
+    if (at < 0) return false;
+    this.reqAt = at;
+    return true;
+  }
+
+  private backtracker(): Backtracker {
+    if (this.runner === null) this.runner = new Backtracker(this.cp.program!, this.subject.units);
+    return this.runner;
+  }
+
   /** First match at or after `pos` (exactly at `pos` with the A modifier). */
   search(pos: number): Hit | null {
     const prog = this.cp.program;
     if (prog !== null) {
-      const caps = runProgram(prog, this.subject.units, pos, {
-        anchored: this.cp.anchored,
-        notEmptyAtStart: false,
-      });
+      const caps = this.backtracker().search(pos, { anchored: this.cp.anchored, notEmptyAtStart: false });
       return caps === null ? null : hitOf(this.subject.units, caps, this.cp.captureCount);
+    }
+    if (!this.requiredAhead(pos)) return null;
+    const units = this.subject.units;
+    const mode = this.cp.startMode;
+    if (mode !== null && !this.cp.anchored) {
+      // PCRE2 tries the start offset, then (startline) only the positions after a newline
+      const re = this.cp.stickyRegex(this.indices);
+      for (let p = pos; ; ) {
+        re.lastIndex = p;
+        const m = re.exec(units);
+        if (m !== null)
+          return { start: m.index, end: m.index + m[0].length, m, map: this.cp.groupMap, base: 0 };
+        if (mode === 'anchored') return null;
+        const nl = units.indexOf('\n', p);
+        if (nl < 0) return null;
+        p = nl + 1;
+      }
     }
     const re = this.cp.searchRegex(this.indices);
     re.lastIndex = pos;
-    const m = re.exec(this.subject.units);
+    const m = re.exec(units);
     if (m === null) return null;
     return { start: m.index, end: m.index + m[0].length, m, map: this.cp.groupMap, base: 0 };
   }
@@ -141,9 +189,10 @@ export class Matcher {
     if (!this.cp.canPreferEmpty) return null;
     const prog = this.cp.program;
     if (prog !== null) {
-      const caps = runProgram(prog, this.subject.units, pos, { anchored: true, notEmptyAtStart: true });
+      const caps = this.backtracker().search(pos, { anchored: true, notEmptyAtStart: true });
       return caps === null ? null : hitOf(this.subject.units, caps, this.cp.captureCount);
     }
+    if (!this.requiredAhead(pos)) return null;
     const re = this.cp.retryRegex(this.indices);
     if (this.cp.retryOnSlice) {
       re.lastIndex = 0;

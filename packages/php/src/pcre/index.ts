@@ -29,7 +29,7 @@
  * callouts, branch reset, \G, \K, \X, \C, \p without `u`, and inline (?i)
  * changes on engines without RegExp modifiers.
  */
-export { type CompiledPattern, compilePattern } from './compile';
+export { type CompiledPattern, compilePattern, type PcreEngine, setPcreEngine } from './compile';
 export {
   PREG_OFFSET_CAPTURE,
   PREG_PATTERN_ORDER,
@@ -51,7 +51,7 @@ export {
   pregLastError,
   pregLastErrorMsg,
 } from './last-error';
-export { type PregMatchResult, pregMatch, pregMatchAll } from './match';
+export { type PregMatchResult, pcreMatches, pregMatch, pregMatchAll } from './match';
 export { pregReplace, pregReplaceCount } from './replace';
 export { type PcreReporter, withPcre } from './report';
 export { smartyRegexCheck } from './smarty';

@@ -148,6 +148,24 @@ export function pregMatch(pattern: string, subject: string, flags = 0, offset = 
 }
 
 /**
+ * Whether `pattern` matches `subject`, the way PHP's own C code runs a pattern (filter_var's
+ * e-mail and regexp validations call pcre2_match directly, not preg_match): a pattern that does
+ * not compile records PREG_INTERNAL_ERROR and throws PcreError, as pcre_get_compiled_regex warns;
+ * a match that runs past pcre.backtrack_limit is `false` (those callers only test `rc < 0`), and
+ * preg_last_error() is otherwise left as it was.
+ */
+export function pcreMatches(pattern: string, subject: string): boolean {
+  const cp = compileForCall(pattern);
+  const subj = new Subject(cp, subject);
+  try {
+    return new Matcher(subj, false).search(0) !== null;
+  } catch (e) {
+    if (e instanceof PcreError && e.kind === 'limit') return false;
+    throw e;
+  }
+}
+
+/**
  * preg_match_all($pattern, $subject, $matches, $flags, $offset).
  * flags: PREG_PATTERN_ORDER (1, default) or PREG_SET_ORDER (2), plus 256 / 512.
  */

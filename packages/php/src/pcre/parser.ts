@@ -80,6 +80,8 @@ function isAsciiLetterOrDigit(u: number): boolean {
 
 type ClassAtom = { char: number } | { set: SetItem } | null;
 
+const PARENS_NEST_LIMIT = 250;
+
 export class Parser {
   private pos = 0;
   private flags: InlineFlags;
@@ -349,7 +351,23 @@ export class Parser {
 
   // ---------------------------------------------------------------- groups
 
+  /** open parentheses around the current position */
+  private depth = 0;
+
+  /** PCRE2's PARENS_NEST_LIMIT (250), which PHP keeps: also what keeps this parser's recursion shallow */
   private parseGroup(): Node[] {
+    if (this.depth >= PARENS_NEST_LIMIT) {
+      throw compileError('parentheses are too deeply nested', this.off(this.pos + 1));
+    }
+    this.depth++;
+    try {
+      return this.parseGroupAt();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private parseGroupAt(): Node[] {
     const start = this.pos;
     this.pos++; // (
     if (this.peek() === C('*')) {

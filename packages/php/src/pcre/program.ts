@@ -1,12 +1,16 @@
 /**
  * The parsed pattern (ast.ts) as a program for the backtracking matcher
  * (backtrack.ts): a flat list of instructions with jumps, capture slots and
- * registers (loop counters, saved positions, backtrack-stack heights).
+ * registers (loop counters, saved positions, backtrack-stack heights), packed
+ * in an Int32Array (INSTR numbers per instruction: op, a, b, c, d, e, flags, pred).
+ * The opcodes are plain numbers the matcher's switch repeats as literals (see
+ * backtrack.ts).
  */
 import { width } from './analyze';
-import type { AssertKind, Node } from './ast';
+import type { AssertKind, Node, QuantNode } from './ast';
 import { BYTE_BASE } from './bytes';
 import { Emitter } from './emit';
+import { autoPossessive, minLength, type StartSet, startMode, startSet } from './optimize';
 
 export const OP_CHAR = 0;
 export const OP_PRED = 1;
@@ -49,10 +53,24 @@ export const ASSERT_CODES: Record<AssertKind, number> = {
   notWordBoundary: 6,
 };
 
-/** A single-unit test: a table for units < 256, the JS regex (cached) above. */
+/**
+ * BMP answer tables (64 KB each) made so far, and the most the process makes: past that, a
+ * pattern's answers above 255 are kept in a small map, a little slower, so that many cached
+ * patterns cannot add up to much memory.
+ */
+let bmpTables = 0;
+const MAX_BMP_TABLES = 128;
+
+/**
+ * A single-unit test: a table for units < 256, the JS regex above (its answers for the BMP kept
+ * in a second table made on first use, while MAX_BMP_TABLES allows; others in a map).
+ */
 export class Pred {
-  private readonly table = new Uint8Array(256);
-  private readonly above = new Map<number, boolean>();
+  /** the answers for units < 256 */
+  readonly table = new Uint8Array(256);
+  /** BMP answers found so far: 0 unknown, 1 no, 2 yes */
+  private bmp: Uint8Array | null = null;
+  private readonly astral = new Map<number, boolean>();
 
   constructor(
     private readonly re: RegExp,
@@ -68,17 +86,46 @@ export class Pred {
 
   test(c: number): boolean {
     if (c < 256) return this.table[c] === 1;
-    let v = this.above.get(c);
+    if (c < 0x10000 && (this.bmp !== null || bmpTables < MAX_BMP_TABLES)) {
+      if (this.bmp === null) {
+        this.bmp = new Uint8Array(0x10000);
+        bmpTables++;
+      }
+      const v = this.bmp[c];
+      if (v !== 0) return v === 2;
+      const yes = this.re.test(this.text(c));
+      this.bmp[c] = yes ? 2 : 1;
+      return yes;
+    }
+    let v = this.astral.get(c);
     if (v === undefined) {
       v = this.re.test(this.text(c));
-      if (this.above.size > 4096) this.above.clear();
-      this.above.set(c, v);
+      if (this.astral.size > 4096) this.astral.clear();
+      this.astral.set(c, v);
     }
     return v;
   }
 }
 
-export interface Instr {
+/** numbers per instruction in Program.code */
+export const INSTR = 8;
+/** field offsets in an instruction */
+export const F_OP = 0;
+export const F_A = 1;
+export const F_B = 2;
+export const F_C = 3;
+export const F_D = 4;
+export const F_E = 5;
+/** FLAG_GREEDY | FLAG_POSSESSIVE */
+export const F_FLAGS = 6;
+/** index in Program.preds, -1 for none */
+export const F_PRED = 7;
+export const FLAG_GREEDY = 1;
+export const FLAG_POSSESSIVE = 2;
+/** an unbounded repeat's maximum */
+export const UNBOUNDED = 0x7fffffff;
+
+interface Instr {
   op: number;
   a: number;
   b: number;
@@ -91,15 +138,24 @@ export interface Instr {
 }
 
 export interface Program {
-  code: Instr[];
+  /** the instructions, INSTR numbers each */
+  code: Int32Array;
+  /** the single-unit tests the instructions refer to (F_PRED) */
+  preds: Pred[];
   slots: number;
   regs: number;
   utf: boolean;
-  /** every match starts at the subject start (^ or \A in front of every branch) */
+  /** only the start offset is tried (^ or \A, or .* with s, in front of every branch: optimize.ts startMode) */
   startAnchored: boolean;
+  /** only the start offset and positions after a newline are tried (.* without s, or ^ with m) */
+  startLine: boolean;
   /** a unit every match contains (PCRE2's "last required code unit"), -1 when none; with its other case */
   required: number;
   requiredOther: number;
+  /** the units a match can start with (PCRE2's start bits), null when unknown */
+  start: StartSet | null;
+  /** the fewest units a match consumes */
+  minLength: number;
 }
 
 function instr(op: number, a = 0, b = 0): Instr {
@@ -110,11 +166,37 @@ function isAsciiLetter(v: number): boolean {
   return (v >= 0x41 && v <= 0x5a) || (v >= 0x61 && v <= 0x7a);
 }
 
+/** the single-unit test of a char or set node (same JS semantics as the JS-regex path) */
+function makePred(n: Node, utf: boolean): Pred {
+  const e = new Emitter(utf, n, n.t === 'char' || n.t === 'set' ? n.ci : false);
+  const src = e.emit(n).source;
+  const flags = (utf ? 'u' : '') + (e.globalCi ? 'i' : '');
+  return new Pred(new RegExp('^(?:' + src + ')$', flags), utf);
+}
+
+/** makePred, one Pred per node */
+export function predCache(utf: boolean): (n: Node) => Pred {
+  const preds = new Map<Node, Pred>();
+  return (n) => {
+    let p = preds.get(n);
+    if (p === undefined) {
+      p = makePred(n, utf);
+      preds.set(n, p);
+    }
+    return p;
+  };
+}
+
 class Builder {
   readonly code: Instr[] = [];
   regs = 0;
+  /** single-unit repeats PCRE2 makes possessive (optimize.ts) */
+  possessive: ReadonlySet<QuantNode> = new Set();
+  readonly pred: (n: Node) => Pred;
 
-  constructor(private readonly utf: boolean) {}
+  constructor(private readonly utf: boolean) {
+    this.pred = predCache(utf);
+  }
 
   private emit(i: Instr): Instr {
     this.code.push(i);
@@ -127,14 +209,6 @@ class Builder {
 
   private reg(): number {
     return this.regs++;
-  }
-
-  /** the single-unit test of a char or set node (same JS semantics as the JS-regex path) */
-  pred(n: Node): Pred {
-    const e = new Emitter(this.utf, n, n.t === 'char' || n.t === 'set' ? n.ci : false);
-    const src = e.emit(n).source;
-    const flags = (this.utf ? 'u' : '') + (e.globalCi ? 'i' : '');
-    return new Pred(new RegExp('^(?:' + src + ')$', flags), this.utf);
   }
 
   private atom(n: Node): Instr {
@@ -164,7 +238,10 @@ class Builder {
         this.emit(instr(OP_BACKREF, n.index, n.ci ? 1 : 0));
         return;
       case 'seq':
-        for (const it of n.items) this.node(it);
+        for (let k = 0; k < n.items.length; k++) {
+          this.node(n.items[k]);
+          if (k + 1 < n.items.length) this.charpos(n.items[k], n.items[k + 1]);
+        }
         return;
       case 'alt':
         this.alternation(n.branches, behind);
@@ -173,7 +250,7 @@ class Builder {
         this.group(n.kind, n.body, n.index);
         return;
       case 'quant':
-        this.quant(n.body, n.min, n.max, n.greedy, n.possessive);
+        this.quant(n.body, n.min, n.max, n.greedy, n.possessive || this.possessive.has(n));
         return;
     }
   }
@@ -245,6 +322,37 @@ class Builder {
     }
   }
 
+  /**
+   * PCRE2's JIT "charpos": a greedy repeat of a class or type (not of a literal, not `.` with s)
+   * right before a literal unit backtracks from one place of that unit to the previous one,
+   * counting one backtrack per place rather than per unit given back. The STAR (just emitted)
+   * keeps the unit + 1 in b and its other case in e; the CHAR after it still matches it.
+   */
+  private charpos(item: Node, next: Node): void {
+    if (item.t !== 'quant' || item.body.t !== 'set' || !item.greedy || item.min === item.max) return;
+    if (item.possessive || this.possessive.has(item) || next.t !== 'char') return;
+    const dot = item.body.spec.items[0];
+    if (
+      item.body.spec.items.length === 1 &&
+      dot.negated &&
+      dot.ranges.length === 0 &&
+      dot.props.length === 0
+    ) {
+      return; // `.` with s: the JIT jumps to the end and gives back one unit at a time
+    }
+    const v = next.value;
+    if (this.utf && v >= 0x80) return;
+    let other = v;
+    if (next.ci && isAsciiLetter(v)) {
+      if (this.utf && ((v | 0x20) === 0x6b || (v | 0x20) === 0x73)) return;
+      other = v ^ 0x20;
+    }
+    const star = this.code[this.code.length - 1];
+    if (star.op !== OP_STAR) return;
+    star.b = v + 1;
+    star.e = other;
+  }
+
   private quant(body: Node, min: number, max: number, greedy: boolean, possessive: boolean): void {
     if (body.t === 'char' || body.t === 'set') {
       const i = this.atom(body);
@@ -295,30 +403,16 @@ class Builder {
   }
 }
 
-/** Whether every branch starts with ^ (not multiline) or \A. */
-function anchoredAtStart(n: Node): boolean {
-  switch (n.t) {
-    case 'assert':
-      return n.kind === 'start';
-    case 'seq':
-      return n.items.length > 0 && anchoredAtStart(n.items[0]);
-    case 'alt':
-      return n.branches.every(anchoredAtStart);
-    case 'group':
-      return (n.kind === 'capture' || n.kind === 'plain' || n.kind === 'atomic') && anchoredAtStart(n.body);
-    default:
-      return false;
-  }
-}
-
 /** The last literal unit on the mandatory path (PCRE2's req_cu), as [unit, other case] or null. */
-function requiredUnit(n: Node, utf: boolean): [number, number] | null {
+export function requiredUnit(n: Node, utf: boolean): [number, number] | null {
   switch (n.t) {
     case 'char': {
       if (!n.ci || !isAsciiLetter(n.value)) {
         if (n.ci && utf && n.value >= 0x80) return null;
         return [n.value, n.value];
       }
+      // with u, a caseless k or s also matches the Kelvin sign or the long s
+      if (utf && ((n.value | 0x20) === 0x6b || (n.value | 0x20) === 0x73)) return null;
       return [n.value, n.value ^ 0x20];
     }
     case 'seq': {
@@ -337,18 +431,59 @@ function requiredUnit(n: Node, utf: boolean): [number, number] | null {
   }
 }
 
-export function buildProgram(root: Node, captureCount: number, utf: boolean): Program {
+/** Packs the builder's instructions into Program.code. */
+function assemble(list: Instr[]): { code: Int32Array; preds: Pred[] } {
+  const code = new Int32Array(list.length * INSTR);
+  const preds: Pred[] = [];
+  const index = new Map<Pred, number>();
+  const int = (v: number) => Math.min(v, UNBOUNDED);
+  list.forEach((i, k) => {
+    const o = k * INSTR;
+    code[o + F_OP] = i.op;
+    code[o + F_A] = int(i.a);
+    code[o + F_B] = int(i.b);
+    code[o + F_C] = int(i.c);
+    code[o + F_D] = int(i.d);
+    code[o + F_E] = int(i.e);
+    code[o + F_FLAGS] = (i.greedy ? FLAG_GREEDY : 0) | (i.possessive ? FLAG_POSSESSIVE : 0);
+    let p = -1;
+    if (i.pred !== null) {
+      p = index.get(i.pred) ?? preds.length;
+      if (p === preds.length) {
+        preds.push(i.pred);
+        index.set(i.pred, p);
+      }
+    }
+    code[o + F_PRED] = p;
+  });
+  return { code, preds };
+}
+
+export function buildProgram(
+  root: Node,
+  captureCount: number,
+  utf: boolean,
+  possessive?: ReadonlySet<QuantNode>,
+): Program {
   const b = new Builder(utf);
+  const predOf = b.pred;
+  b.possessive = possessive ?? autoPossessive(root, utf, predOf);
   b.node(root);
   b.code.push(instr(OP_MATCH));
   const req = requiredUnit(root, utf);
+  const { code, preds } = assemble(b.code);
+  const mode = startMode(root);
   return {
-    code: b.code,
+    code,
+    preds,
     slots: 2 * (captureCount + 1),
     regs: b.regs,
     utf,
-    startAnchored: anchoredAtStart(root),
+    startAnchored: mode === 'anchored',
+    startLine: mode === 'startline',
     required: req === null ? -1 : req[0],
     requiredOther: req === null ? -1 : req[1],
+    start: startSet(root, utf, predOf),
+    minLength: minLength(root),
   };
 }

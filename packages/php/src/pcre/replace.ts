@@ -6,7 +6,7 @@
 import { PhpArray } from '../array';
 import { toStr } from '../convert';
 import { PhpError } from '../errors';
-import { HOST } from '../host';
+import { HOST, StringBuilder } from '../host';
 import type { Value } from '../value';
 import { toByteString } from './bytes';
 import type { CompiledPattern } from './compile';
@@ -97,7 +97,8 @@ function replaceOne(
   );
   const refs = pieces.filter((p): p is number => typeof p === 'number');
   const units = subj.units;
-  let out = '';
+  // built in chunks: `+=` per match keeps rope nodes per match (millions of matches exhaust the heap)
+  const out = new StringBuilder();
   let last = 0;
   let left = limit < 0 ? Number.POSITIVE_INFINITY : limit;
   let any = false;
@@ -106,18 +107,18 @@ function replaceOne(
     if (refs.length > 0) checkFidelity(cp, hit, refs);
     any = true;
     counter.n++;
-    out += units.slice(last, hit.start);
+    out.add(units.slice(last, hit.start));
     const count = setCount(hit, cp.captureCount);
     for (const p of pieces) {
-      if (typeof p === 'string') out += p;
-      else if (p < count) out += groupUnits(hit, p) ?? '';
+      if (typeof p === 'string') out.add(p);
+      else if (p < count) out.add(groupUnits(hit, p) ?? '');
     }
     last = hit.end;
     left--;
   }
   if (!any) return subject;
-  out += units.slice(last);
-  return subj.decode(out);
+  out.add(units.slice(last));
+  return subj.decode(out.toString());
 }
 
 function replaceInSubject(

@@ -15,6 +15,8 @@ export interface PcreReporter {
   warn(message: string): void;
   /** the runtime's `ctx.fail`: PLUGIN_ERROR's message is the plugin's own */
   fail(code: 'PLUGIN_ERROR', params: { message: string }): never;
+  /** a call that asked for more work than Sumi allows (LIMIT_COST: "<what> exceeds the limit of <limit>") */
+  fail(code: 'LIMIT_COST', params: { what: string; limit: number }, hint?: string): never;
 }
 
 /**
@@ -39,6 +41,13 @@ export function withPcre<T extends Value>(ctx: PcreReporter, fn: string, body: (
     }
     if (!(e instanceof PcreError)) throw e;
     if (e.kind === 'unsupported') ctx.fail('PLUGIN_ERROR', { message: `${fn}(): ${e.message}` });
+    if (e.kind === 'budget') {
+      ctx.fail(
+        'LIMIT_COST',
+        { what: `${fn}(): backtracking over all start positions`, limit: e.limit ?? 0 },
+        'PHP would go on trying every start position; simplify the pattern (nested or overlapping repeats)',
+      );
+    }
     if (e.kind === 'limit') logLimit(ctx, fn);
     else ctx.warn(`${fn}(): ${e.message}`);
     return null;

@@ -9,10 +9,14 @@
  *   alternation whose branches may start alike, or a back reference: the same text
  *   splits into iterations in many ways ((a+)+, (a|aa)+, (\w+\s?)*, (.*a){12});
  * - three or more unbounded quantifiers in one sequence (.*.*.*=, polynomial);
+ * - two unbounded quantifiers in one sequence that PCRE2 does not make possessive
+ *   (optimize.ts): `.*foo.*bar`, `\s*\s*$` backtrack quadratically at each start,
+ *   and PHP reaches the limit on a few thousand characters where a JS regex runs
+ *   on for seconds; `\s*,\s*` and `<[^>]*>.*` stay on the JS regex;
  * - any back reference.
  */
 import type { GroupFidelity } from './analyze';
-import type { Node } from './ast';
+import type { Node, QuantNode } from './ast';
 
 /** first units a branch can start with: a single literal unit, or null (unknown) */
 function firstUnit(n: Node): number | null {
@@ -59,31 +63,41 @@ function ambiguousInside(n: Node): boolean {
   }
 }
 
-function risky(n: Node): boolean {
+function risky(n: Node, possessive: () => ReadonlySet<QuantNode>): boolean {
   switch (n.t) {
     case 'backref':
       return true;
     case 'quant':
       if (n.max > 1 && ambiguousInside(n.body)) return true;
-      return risky(n.body);
+      return risky(n.body, possessive);
     case 'group':
-      return risky(n.body);
+      return risky(n.body, possessive);
     case 'alt':
-      return n.branches.some(risky);
+      return n.branches.some((b) => risky(b, possessive));
     case 'seq': {
-      let unbounded = 0;
+      const unbounded: QuantNode[] = [];
       for (const it of n.items) {
-        if (it.t === 'quant' && it.max === Number.POSITIVE_INFINITY && !it.possessive) unbounded++;
-        if (risky(it)) return true;
+        if (it.t === 'quant' && it.max === Number.POSITIVE_INFINITY && !it.possessive) unbounded.push(it);
+        if (risky(it, possessive)) return true;
       }
-      return unbounded >= 3;
+      if (unbounded.length >= 3) return true;
+      if (unbounded.length < 2) return false;
+      const auto = possessive();
+      return unbounded.filter((q) => !auto.has(q)).length >= 2;
     }
     default:
       return false;
   }
 }
 
-/** true when the pattern must run on the backtracking matcher */
-export function needsMatcher(root: Node, fidelity: readonly GroupFidelity[]): boolean {
-  return fidelity.some((f) => f !== 'exact') || risky(root);
+/**
+ * true when the pattern must run on the backtracking matcher; `possessive` gives the repeats
+ * PCRE2 makes possessive (asked only for a sequence with two unbounded repeats)
+ */
+export function needsMatcher(
+  root: Node,
+  fidelity: readonly GroupFidelity[],
+  possessive: () => ReadonlySet<QuantNode>,
+): boolean {
+  return fidelity.some((f) => f !== 'exact') || risky(root, possessive);
 }

@@ -18,6 +18,7 @@ import {
   pregReplace,
   pregSplit,
   PREG_SET_ORDER as SET,
+  setPcreEngine,
 } from '../../src/pcre/index';
 import { Parser } from '../../src/pcre/parser';
 import { buildProgram } from '../../src/pcre/program';
@@ -234,5 +235,30 @@ describe('differential: the matcher agrees with the JS regex where that is exact
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("setPcreEngine('matcher'): every pattern on the matcher, same results", () => {
+  it.each([
+    ['/(\\d+)-(\\d+)/', 'tel 03-1234 and 05-6789'],
+    ['/\\b\\w+@\\w+\\.com\\b/i', 'Mail John@Example.COM now'],
+    ['/\\s+/', '  padded\ntext  '],
+    ['/(?<=a)b|(?=c)c+/u', 'ab ccc あb'],
+    ['/[^、]+/u', 'これは、テストです'],
+  ])('%s on %j', (pattern, subject) => {
+    const all = () => {
+      const r = pregMatchAll(pattern, subject, SET);
+      return `${r.count} ${dump(r.matches)}`;
+    };
+    const auto = all();
+    expect(compilePattern(pattern).program).toBeNull();
+    setPcreEngine('matcher');
+    try {
+      expect(compilePattern(pattern).program).not.toBeNull();
+      expect(all()).toBe(auto);
+    } finally {
+      setPcreEngine('auto');
+    }
+    expect(compilePattern(pattern).program).toBeNull();
   });
 });

@@ -82,7 +82,7 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
   ],
   run(ctx, a) {
     const selected = new Selected(
-      a.selected === undefined ? [] : [...asArray(a.selected).values()].map(toStr),
+      a.selected === undefined ? [] : [...asArray(a.selected).values()].map((v) => toStr(v)),
     );
     let extra = '';
     for (const [k, v] of Object.entries(a)) {
