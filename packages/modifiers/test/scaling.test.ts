@@ -5,30 +5,10 @@
  */
 import { createEngine, type SumiError } from '@sumi/runtime';
 import { describe, expect, test } from 'vitest';
+import { growth, LINEAR } from '../../../test-support/scaling';
 import { modifiers } from '../src/index';
 import { filterVar } from '../src/php/filter';
 
-function best(run: () => void): number {
-  let min = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    run();
-    min = Math.min(min, performance.now() - t);
-  }
-  return min;
-}
-
-function growth(run: (n: number) => void, n: number): number {
-  return (
-    best(() => run(4 * n)) /
-    Math.max(
-      best(() => run(n)),
-      1,
-    )
-  );
-}
-
-const LINEAR = 12;
 const engine = createEngine({ plugins: [...modifiers] });
 
 describe('linear on long input', () => {

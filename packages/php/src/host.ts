@@ -284,9 +284,13 @@ export function repeatString(s: string, times: number): string {
 
 /**
  * Builds a string piece by piece with the string cap checked on every piece. Pieces go into a
- * short rope that is flattened every 1024 pieces, so memory stays close to the result's size
+ * rope that is set aside every 16,384 pieces (about 640 KB of rope nodes) and joined with the others
+ * 64 at a time, so memory stays close to the result's size
  * whatever the number of pieces (`out += piece` in a loop keeps one rope node per piece).
  */
+/** small results stay one rope (as fast as `+=`); only big ones are joined in parts */
+const PIECES_PER_PART = 16_384;
+
 export class StringBuilder {
   /** characters added so far */
   length = 0;
@@ -300,7 +304,7 @@ export class StringBuilder {
     const len = (this.length += piece.length);
     if (len > this.max) throw new LimitError('string', len, this.max);
     this.cur += piece;
-    if (++this.n === 1024) this.spill();
+    if (++this.n === PIECES_PER_PART) this.spill();
   }
 
   private spill(): void {
@@ -319,6 +323,23 @@ export class StringBuilder {
     const tail = this.parts.join('') + this.cur;
     return this.chunks === null ? tail : this.chunks.join('') + tail;
   }
+}
+
+/**
+ * preg_replace('!^!m', $prefix, $s): `prefix` at the start and after every "\n" but a final one,
+ * built in chunks within the string cap (Smarty's indent and textformat).
+ */
+export function prefixLines(s: string, prefix: string): string {
+  const out = new StringBuilder();
+  out.add(prefix);
+  let from = 0;
+  for (let i = s.indexOf('\n'); i >= 0 && i < s.length - 1; i = s.indexOf('\n', i + 1)) {
+    out.add(s.slice(from, i + 1));
+    out.add(prefix);
+    from = i + 1;
+  }
+  out.add(s.slice(from));
+  return out.toString();
 }
 
 /** `pieces.join(sep)` with the string cap checked before the result is built. */

@@ -62,6 +62,7 @@ export {
   keepString,
   LimitError,
   leaveHost,
+  prefixLines,
   repeatString,
   replaceAllString,
   replaceMatches,

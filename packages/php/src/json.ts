@@ -109,6 +109,17 @@ function asciiEscape(c: number, flags: number): string | null {
   return c < 32 ? '\\u00' + HEX[c >> 4] + HEX[c & 15] : null;
 }
 
+/** StringBuilder's interface for short results: plain concatenation */
+class ShortBuilder {
+  private text = '';
+  add(piece: string): void {
+    this.text += piece;
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
 class Encoder {
   error = 0;
   depth = 0;
@@ -133,8 +144,10 @@ class Encoder {
       }
     }
     if (PLAIN.test(s)) return '"' + s + '"';
-    // unchanged runs are copied as slices; only the characters that change are handled one by one
-    const out = new StringBuilder();
+    // unchanged runs are copied as slices; only the characters that change are handled one by one.
+    // A short string is built with `+=` (a rope of a few pieces); a long one in chunks, within the
+    // string cap (one rope node per escaped character of 32 M would exhaust the heap)
+    const out = s.length > 65_536 ? new StringBuilder() : new ShortBuilder();
     out.add('"');
     let last = 0;
     const n = s.length;

@@ -20,11 +20,21 @@ const SHARED_MIN = 64;
 const SHARED_MAX = 4096;
 
 /**
+ * The sizes of arrays measured while shared (copy-on-write: a store with more than one handle is
+ * never changed in place, so neither is its size). Weak: it holds no array alive.
+ */
+const SHARED = new WeakMap<ArrayStore, number>();
+
+/**
  * The estimated bytes of `roots` and everything they hold. Stops counting once the total passes
  * `stopAbove` (the caller only needs to know that it did), so a check costs at most the budget's
  * worth of walking.
  */
 export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIVE_INFINITY): number {
+  return walk(roots, stopAbove, true);
+}
+
+function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): number {
   const seen = new Set<ArrayStore>();
   const strings = new Set<string>();
   const stack: PhpArray[] = [];
@@ -45,6 +55,20 @@ export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIV
     }
   };
   for (const v of roots) {
+    // a shared array (the data passed in, a variable's copy of them) cannot change while shared:
+    // its size is counted once and remembered
+    if (remember && v instanceof PhpArray && v.s.refs > 1) {
+      if (seen.has(v.s)) continue;
+      seen.add(v.s);
+      let size = SHARED.get(v.s);
+      if (size === undefined) {
+        size = walk([v], Number.POSITIVE_INFINITY, false);
+        SHARED.set(v.s, size);
+      }
+      total += size;
+      if (total > stopAbove) break;
+      continue;
+    }
     visit(v);
     // arrays are walked with a stack: nesting depth is the data's, not the call stack's
     while (stack.length > 0 && total <= stopAbove) {

@@ -3,29 +3,8 @@
  * as long; a quadratic step would be sixteen). Best of five runs, compared as a ratio.
  */
 import { describe, expect, test } from 'vitest';
+import { growth, LINEAR } from '../../../test-support/scaling';
 import { compilePattern, PcreError, smartyRegexCheck } from '../src/index';
-
-function best(run: () => void): number {
-  let min = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    run();
-    min = Math.min(min, performance.now() - t);
-  }
-  return min;
-}
-
-function growth(run: (n: number) => void, n: number): number {
-  return (
-    best(() => run(4 * n)) /
-    Math.max(
-      best(() => run(n)),
-      1,
-    )
-  );
-}
-
-const LINEAR = 12;
 
 const compileFails = (pattern: string) => {
   try {

@@ -6,34 +6,22 @@
  * runs, compared as a ratio: no assertion depends on the speed of the machine.
  */
 import { describe, expect, test } from 'vitest';
+import { best, growth, LINEAR } from '../../../test-support/scaling';
 import { createEngine } from '../src/index';
 
-function best(run: () => void): number {
-  let min = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    run();
-    min = Math.min(min, performance.now() - t);
-  }
-  return min;
-}
-
 /** how much longer compiling `make(4n)` takes than `make(n)` */
-function growth(make: (n: number) => string, n: number): number {
-  const compile = (src: string) => () => {
+function compileGrowth(make: (n: number) => string, n: number): number {
+  // the sources are made before timing: only compiling is timed
+  const sources = new Map([n, 4 * n].map((k) => [k, make(k)]));
+  return growth((k) => {
+    const src = sources.get(k)!;
     try {
       createEngine().compile(src);
     } catch {
       // templates full of errors are timed too: reporting them must be linear as well
     }
-  };
-  const small = best(compile(make(n)));
-  const big = best(compile(make(4 * n)));
-  return big / Math.max(small, 1);
+  }, n);
 }
-
-/** linear is 4; quadratic 16; the margin absorbs garbage collection and a busy machine */
-const LINEAR = 12;
 
 describe('compile time grows linearly', () => {
   test.each<[string, (n: number) => string, number]>([
@@ -58,7 +46,7 @@ describe('compile time grows linearly', () => {
   ])(
     '%s',
     (_name, make, n) => {
-      expect(growth(make, n)).toBeLessThan(LINEAR);
+      expect(compileGrowth(make, n)).toBeLessThan(LINEAR);
     },
     60_000,
   );

@@ -14,6 +14,7 @@ import {
   countOf,
   fromBinary,
   fromBytes,
+  prefixLines,
   replaceMatches,
   StringBuilder,
   substrBytes,
@@ -133,17 +134,7 @@ export function indent(s: string, pad: string): string {
   // the size is known before building: the pad once, and again after each "\n" but a final one
   const breaks = countOf(s, '\n') - (s.endsWith('\n') ? 1 : 0);
   allowString(s.length + (breaks + 1) * pad.length);
-  if (breaks === 0) return pad + s;
-  const out = new StringBuilder();
-  out.add(pad);
-  let from = 0;
-  for (let i = s.indexOf('\n'); i >= 0 && i < s.length - 1; i = s.indexOf('\n', i + 1)) {
-    out.add(s.slice(from, i + 1));
-    out.add(pad);
-    from = i + 1;
-  }
-  out.add(s.slice(from));
-  return out.toString();
+  return breaks === 0 ? pad + s : prefixLines(s, pad);
 }
 
 /** spacify: implode($char, preg_split('//', $string, -1, PREG_SPLIT_NO_EMPTY)), one piece per byte */

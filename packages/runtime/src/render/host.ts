@@ -3,7 +3,7 @@
  * memory budget and the engine's caches. The memory budget is measured, not tallied: growth sites
  * add what they build to `allocated`, and once that passes `measureAt` the render's variables and
  * captures are walked and their size compared with the budget. The next walk comes after as much
- * new growth as what was found (at least 256 KiB, at most what is left of the budget), so walking
+ * new growth as twice what was found (at least 256 KiB, at most what is left of the budget), so walking
  * costs a constant factor of the growth, and the total never passes the budget by more than one
  * operation's worth before it is caught.
  */
@@ -47,7 +47,7 @@ export class RenderHost implements Host {
     const limit = shared.memoryLimit;
     const used = estimateBytes(roots(shared), limit);
     if (used > limit) throw new LimitError('memory', used, limit);
-    this.measureAt = Math.max(MIN_STRIDE, Math.min(Math.max(used, 4 * MIN_STRIDE), limit - used));
+    this.measureAt = Math.max(MIN_STRIDE, Math.min(Math.max(2 * used, 4 * MIN_STRIDE), limit - used));
   }
 }
 

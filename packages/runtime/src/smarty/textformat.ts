@@ -10,9 +10,9 @@ import {
   allowString,
   fromBinary,
   joinStrings,
+  prefixLines,
   repeatString,
   replaceMatches,
-  StringBuilder,
   splitString,
   toBinary,
   toBool,
@@ -26,21 +26,6 @@ import { wordwrap } from './wordwrap';
 const WS = /[ \t\n\v\f\r]+/g;
 const EDGES = /^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g;
 const PARAGRAPH_BREAK = /[\r\n][\r\n]/;
-
-/** preg_replace('!^!m', $prefix, $s): after every "\n" that is not the last character */
-function indentLines(s: string, prefix: string): string {
-  // one prefix per line: built in chunks within the string cap
-  const out = new StringBuilder();
-  out.add(prefix);
-  let from = 0;
-  for (let i = s.indexOf('\n'); i >= 0 && i < s.length - 1; i = s.indexOf('\n', i + 1)) {
-    out.add(s.slice(from, i + 1));
-    out.add(prefix);
-    from = i + 1;
-  }
-  out.add(s.slice(from));
-  return out.toString();
-}
 
 function textformatText(
   content: string,
@@ -69,7 +54,7 @@ function textformatText(
       p = indentFirst + p;
     }
     p = fromBinary(wordwrap(toBinary(p), o.wrap - o.indent, toBinary(o.wrapChar), o.wrapCut));
-    if (o.indent > 0) p = indentLines(p, (indent ??= repeatString(o.indentChar, o.indent)));
+    if (o.indent > 0) p = prefixLines(p, (indent ??= repeatString(o.indentChar, o.indent)));
     paragraphs[i] = p;
   }
   return joinStrings(paragraphs, o.wrapChar + o.wrapChar);
