@@ -342,6 +342,31 @@ export function prefixLines(s: string, prefix: string): string {
   return out.toString();
 }
 
+/** StringBuilder's interface, for code that builds short and long strings alike */
+export interface Builder {
+  add(piece: string): void;
+  toString(): string;
+}
+
+/** plain concatenation: for a result known to be short (a rope of a few pieces) */
+class ShortBuilder implements Builder {
+  private text = '';
+  add(piece: string): void {
+    this.text += piece;
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * A builder for a result about as long as `length` characters: plain concatenation when that is
+ * short (as fast as `+=`), a StringBuilder (chunks, the string cap on every piece) when it is not.
+ */
+export function builderFor(length: number): Builder {
+  return length > 65_536 ? new StringBuilder() : new ShortBuilder();
+}
+
 /** `pieces.join(sep)` with the string cap checked before the result is built. */
 export function joinStrings(pieces: readonly string[], sep = ''): string {
   let len = pieces.length > 0 ? (pieces.length - 1) * sep.length : 0;

@@ -4,7 +4,7 @@
  */
 import { KeyShapes, PhpArray, type ShapeNode } from './array';
 import { PhpError } from './errors';
-import { StringBuilder } from './host';
+import { builderFor, StringBuilder } from './host';
 import { fromJSONText, JsonParseError } from './json-parse';
 import { stringKey, toKey } from './key';
 import { scanNumber } from './numeric';
@@ -109,17 +109,6 @@ function asciiEscape(c: number, flags: number): string | null {
   return c < 32 ? '\\u00' + HEX[c >> 4] + HEX[c & 15] : null;
 }
 
-/** StringBuilder's interface for short results: plain concatenation */
-class ShortBuilder {
-  private text = '';
-  add(piece: string): void {
-    this.text += piece;
-  }
-  toString(): string {
-    return this.text;
-  }
-}
-
 class Encoder {
   error = 0;
   depth = 0;
@@ -147,7 +136,7 @@ class Encoder {
     // unchanged runs are copied as slices; only the characters that change are handled one by one.
     // A short string is built with `+=` (a rope of a few pieces); a long one in chunks, within the
     // string cap (one rope node per escaped character of 32 M would exhaust the heap)
-    const out = s.length > 65_536 ? new StringBuilder() : new ShortBuilder();
+    const out = builderFor(s.length);
     out.add('"');
     let last = 0;
     const n = s.length;

@@ -21,7 +21,7 @@ import { type WriteSummary, writeSummary } from './analysis';
  * limits.maxStringLength characters with no loop in between, so the output budget is checked here
  * too (RenderState.outAt / output; a comparison unless the output is near its budget).
  */
-export const OUTPUT_CHECK = ' if (o.length > rt.outAt) o = rt.output(o);';
+export const OUTPUT_CHECK = ' if (o.length > rt.outAt) rt.outputOver();';
 
 export interface CompileOptions {
   name: string;

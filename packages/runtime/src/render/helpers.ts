@@ -7,6 +7,7 @@
 import type { Value } from '@sumi/php';
 import {
   add,
+  allowString,
   bitAnd,
   bitNot,
   bitOr,
@@ -15,7 +16,6 @@ import {
   div,
   ge,
   gt,
-  keepString,
   le,
   looseEquals,
   lt,
@@ -113,6 +113,11 @@ function modN(def: ModifierDef, ctx: RenderContext, v: Value, args: Value[]): Va
   return v instanceof PhpArray ? mapped(def, ctx, v, args) : def.run(ctx, v, ...args);
 }
 
+function capString(s: string): string {
+  allowString(s.length);
+  return s;
+}
+
 export const helpers = {
   str,
   bool,
@@ -157,6 +162,6 @@ export const helpers = {
   /** the prototype of attribute objects: nothing to inherit, nothing to change */
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
-  /** a string built by interpolation: its length cap and its bytes on the memory meter */
-  keep: keepString,
+  /** a string built by interpolation: its length cap (its bytes count where it is kept: Scope.set, arrays) */
+  keep: capString,
 };

@@ -16,7 +16,7 @@
  *   locals        aN iN nN fN xN yN (foreach), sN (section), Ln (loop labels), cN dN (capture),
  *                 rN (a plugin's result), hN (a variable read once before a loop)
  *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, steps, checkAt,
- *                 tick, budget, outAt, output, now, smartyStatic, constant, request, foreachStart,
+ *                 tick, budget, outAt, outputOver, now, smartyStatic, constant, request, foreachStart,
  *                 foreachProp, foreachProps, sectionStart, sectionProp, sectionProps, captureEnd,
  *                 capture, captures
  */
@@ -290,9 +290,8 @@ export class RenderState implements RenderContext {
   }
 
   /** a print took the output past `outAt` characters: over the budget for sure (see outAt) */
-  output(o: string): string {
-    if (this.writtenBytes + o.length > this.shared.limits.maxOutputBytes) failOutput(this.shared.limits);
-    return o;
+  outputOver(): never {
+    return failOutput(this.shared.limits);
   }
 
   /** a chunk of output leaves (streamed, or the whole output at the end): its exact UTF-8 bytes count */
