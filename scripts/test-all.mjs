@@ -32,9 +32,9 @@ const steps = [
   // the docs' `test` is the browser tests: they run once, as the last step
   ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--filter=!@sumi/docs']],
   [
-    'conformance cases (sumi cases conformance)',
+    'conformance and differential cases (sumi cases conformance differential)',
     'node',
-    ['packages/cli/dist/bin.js', 'cases', 'conformance'],
+    ['packages/cli/dist/bin.js', 'cases', 'conformance', 'differential'],
   ],
   ['package lint (publint, attw)', 'node', ['scripts/check-packages.mjs']],
   ['packaging test (pnpm pack + npm install)', 'node', ['scripts/packaging-test.mjs']],

@@ -3,7 +3,7 @@
  * reading them is ./case-files.ts, shared with the packages' tests.
  */
 import { readFileSync } from 'node:fs';
-import type { PhpArray } from '@sumi/php';
+import { type PhpArray, toBytes } from '@sumi/php';
 import { type Engine, SumiError } from '@sumi/runtime';
 import type { CaseFiles } from './case-files';
 import { readData } from './io';
@@ -24,7 +24,7 @@ export interface CaseResult {
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
 /**
- * Runs one case. A `.expected` case passes when the output's UTF-8 bytes equal the
+ * Runs one case. A `.expected` case passes when the output's bytes equal the
  * file's bytes. A `.error` case passes when compiling or rendering throws a
  * SumiError; any other exception is a crash in Sumi and fails the case.
  */
@@ -75,7 +75,8 @@ export async function runCase(engine: Engine, c: CaseFiles): Promise<CaseResult>
   } catch (err) {
     return { case: c, passed: false, reason: `cannot read the expected output: ${(err as Error).message}` };
   }
-  const actualBytes = Buffer.from(output, 'utf8');
+  // the output's own bytes: lone surrogates stand for PHP's raw bytes (see @sumi/php binary-string)
+  const actualBytes = Buffer.from(toBytes(output));
   if (expectedBytes.equals(actualBytes)) return { case: c, passed: true };
   return {
     case: c,

@@ -3,7 +3,7 @@
  * tests and other tools can pass their own.
  */
 import { readFileSync } from 'node:fs';
-import { fromJSONText, PhpArray } from '@sumi/php';
+import { fromJSONText, PhpArray, toBytes } from '@sumi/php';
 
 export interface Io {
   out(text: string): void;
@@ -16,7 +16,8 @@ export interface Io {
 
 export function processIo(): Io {
   return {
-    out: (text) => process.stdout.write(text),
+    // the output's bytes as PHP holds them: raw bytes (lone surrogates here) are written as bytes, not U+FFFD
+    out: (text) => process.stdout.write(toBytes(text)),
     err: (text) => process.stderr.write(text),
     readStdin: async () => readFileSync(0, 'utf8'),
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,

@@ -93,15 +93,44 @@ describe('sumi render', () => {
     expect(r2.stderr).toMatch(/^div\.tpl:2:3 [A-Z_]+ /);
   });
 
-  it('prints compile warnings on stderr unless --no-warnings, and still renders', () => {
+  it('prints compile warnings on stderr unless --quiet, and still renders', () => {
     const dir = folder({ 'w.tpl': '{$a + 1}|', 'w.json': '{"a": 5}' });
     const r = sumi(['render', 'w.tpl', '--data', 'w.json'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('5|');
     expect(r.stderr).toMatch(/^w\.tpl:1:5 IGNORED_AFTER_SPACE warning: /);
-    expect(sumi(['render', 'w.tpl', '--data', 'w.json', '--no-warnings'], { cwd: dir })).toEqual({
+    for (const flag of ['--quiet', '-q', '--no-warnings']) {
+      expect(sumi(['render', 'w.tpl', '--data', 'w.json', flag], { cwd: dir })).toEqual({
+        code: 0,
+        stdout: '5|',
+        stderr: '',
+      });
+    }
+  });
+
+  it('writes the raw bytes PHP would, not U+FFFD, on stdout and with --out', () => {
+    // base64 "/w==" is the single byte 0xFF; "gA==" is 0x80 (a lone continuation byte)
+    const dir = folder({ 'b.tpl': 'a{"/w=="|base64_decode}b{"gA=="|base64_decode}é' });
+    const r = spawnSync(process.execPath, [bin, 'render', 'b.tpl'], { cwd: dir });
+    expect(r.status).toBe(0);
+    const want = Buffer.from([0x61, 0xff, 0x62, 0x80, 0xc3, 0xa9]);
+    expect(Buffer.compare(r.stdout, want)).toBe(0);
+    expect(sumi(['render', 'b.tpl', '--out', 'b.out'], { cwd: dir }).code).toBe(0);
+    expect(Buffer.compare(readFileSync(join(dir, 'b.out')), want)).toBe(0);
+  });
+
+  it('`pnpm sumi` (scripts/sumi.mjs) reads paths relative to the folder it was typed in', () => {
+    const wrapper = fileURLToPath(new URL('../../../scripts/sumi.mjs', import.meta.url));
+    const dir = folder({ 'p.tpl': 'from {$where}', 'p.json': '{"where": "the caller"}' });
+    // pnpm runs root scripts in the repo root and keeps the caller's folder in INIT_CWD
+    const r = spawnSync(process.execPath, [wrapper, 'render', 'p.tpl', '--data', 'p.json'], {
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+      encoding: 'utf8',
+      env: { ...process.env, INIT_CWD: dir, NO_COLOR: '1' },
+    });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
       code: 0,
-      stdout: '5|',
+      stdout: 'from the caller',
       stderr: '',
     });
   });
@@ -225,6 +254,14 @@ describe('sumi cases', () => {
     const dir = folder(passing);
     const r = sumi(['cases', dir]);
     expect(r).toEqual({ code: 0, stdout: '3 passed, 0 failed\n', stderr: '' });
+  });
+
+  it('compares raw output bytes with the .expected bytes', () => {
+    const dir = folder({ 'bin/ff.tpl': '{"/w=="|base64_decode}' });
+    writeFileSync(join(dir, 'bin/ff.expected'), Buffer.from([0xff]));
+    expect(sumi(['cases', dir])).toEqual({ code: 0, stdout: '1 passed, 0 failed\n', stderr: '' });
+    writeFileSync(join(dir, 'bin/ff.expected'), Buffer.from([0xef, 0xbf, 0xbd]));
+    expect(sumi(['cases', dir]).code).toBe(1);
   });
 
   it('prints a diff per failing case and the count line last, exit 1', () => {

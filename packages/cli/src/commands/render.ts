@@ -1,11 +1,12 @@
 /**
  * `sumi render FILE|- [--data FILE.json] [--out FILE] [--context NAME] [--functions DIR] [--config FILE]`
- * Prints the output exactly (nothing added), streaming: a long batch is written as its loops run. Compile warnings and the
+ * Prints the output's bytes exactly (nothing added), streaming: a long batch is written as its loops run. Compile warnings and the
  * render's log go to stderr; an error prints `file:line:col CODE message`
  * with its code frame on stderr and exits 1.
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { toBytes } from '@sumi/php';
 import { formatDiagnostic, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
@@ -23,7 +24,7 @@ Renders a template and prints its output.
   --functions DIR      load every *.tpl in DIR as a custom function (see README)
   --config FILE        engine options as JSON: timezone, constants, limits, request
   --log                print the render's log entries on stderr
-  --no-warnings        do not print compile warnings
+  --quiet              do not print compile warnings (they go to stderr by default)
   --debug              add JS stacks to errors (for bug reports)
 `;
 
@@ -38,6 +39,8 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
       functions: { type: 'string' },
       config: { type: 'string' },
       log: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', short: 'q', default: false },
+      // the earlier spelling of --quiet, kept so scripts that use it still work
       'no-warnings': { type: 'boolean', default: false },
     },
   });
@@ -77,7 +80,7 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
     target === null ? (chunk: string) => io.out(chunk) : (chunk: string) => writeChunk(target, chunk);
   try {
     const compiled = engine.compile(source, { name });
-    if (!values['no-warnings']) {
+    if (!values.quiet && !values['no-warnings']) {
       for (const w of compiled.warnings) io.err(formatDiagnostic(w, name, source));
     }
     const result = await engine.render(compiled, data, {
@@ -101,7 +104,7 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
 }
 
 function writeChunk(fd: number, chunk: string): void {
-  const bytes = Buffer.from(chunk, 'utf8');
+  const bytes = toBytes(chunk);
   let off = 0;
   while (off < bytes.length) off += writeSync(fd, bytes, off);
 }
