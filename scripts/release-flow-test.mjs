@@ -82,7 +82,8 @@ try {
   execFileSync('git', ['clone', '--quiet', root, clone], { stdio: 'pipe' });
   const before = workspace(clone);
   const { files, bumps } = pending(clone);
-  for (const name of bumps.keys()) check(before.has(name), `a changeset names ${name}, which is not a workspace package`);
+  for (const name of bumps.keys())
+    check(before.has(name), `a changeset names ${name}, which is not a workspace package`);
   version(clone);
   const after = workspace(clone);
   const moved = new Set();
@@ -91,7 +92,10 @@ try {
     if (m !== 'none') moved.add(name);
     if (pkg.private) check(m === 'none', `${name} is private and must never be versioned (moved ${m})`);
     else if (bumps.has(name))
-      check(atLeast(m, bumps.get(name)), `${name}: a ${bumps.get(name)} changeset is pending, but it moved ${m}`);
+      check(
+        atLeast(m, bumps.get(name)),
+        `${name}: a ${bumps.get(name)} changeset is pending, but it moved ${m}`,
+      );
   }
   for (const [name, pkg] of before) {
     if (pkg.private || bumps.has(name) || !moved.has(name)) continue;
@@ -114,14 +118,21 @@ try {
     const alone = join(scratch, 'alone');
     execFileSync('git', ['clone', '--quiet', root, alone], { stdio: 'pipe' });
     for (const f of pending(alone).files) rmSync(join(alone, '.changeset', f));
-    writeFileSync(join(alone, '.changeset', 'only-one.md'), `---\n"${leaf[0]}": minor\n---\n\nA lone change.\n`);
+    writeFileSync(
+      join(alone, '.changeset', 'only-one.md'),
+      `---\n"${leaf[0]}": minor\n---\n\nA lone change.\n`,
+    );
     const start = workspace(alone);
     version(alone);
     const end = workspace(alone);
     for (const [name, pkg] of start) {
       const m = movement(pkg.version, end.get(name).version);
       const [major, minor] = parse(pkg.version);
-      if (name === leaf[0]) check(end.get(name).version === `${major}.${minor + 1}.0`, `${name}: expected one minor bump, got ${end.get(name).version}`);
+      if (name === leaf[0])
+        check(
+          end.get(name).version === `${major}.${minor + 1}.0`,
+          `${name}: expected one minor bump, got ${end.get(name).version}`,
+        );
       else check(m === 'none', `${name} moved (${m}) although only ${leaf[0]} had a changeset`);
     }
   }
