@@ -193,7 +193,9 @@ export function truncate(
   return viaBytes(s, (b) => {
     let str = b;
     if (!breakWords && !middle) {
-      str = substrBytes(str, 0, len + 1).replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/, '');
+      // every match goes, as preg_replace does: `$` also matches before a final "\n", so in "ab\r\n"
+      // the "\r" and then the "\n" are removed
+      str = substrBytes(str, 0, len + 1).replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/g, '');
     }
     const etcBytes = toBinary(etc);
     if (!middle) return substrBytes(str, 0, len) + etcBytes;
