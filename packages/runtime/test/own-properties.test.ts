@@ -5,7 +5,7 @@
  * message or hint ever shows a JS function.
  */
 import { describe, expect, test } from 'vitest';
-import { createEngine, type SumiError } from '../src/index';
+import { createEngine } from '../src/index';
 import { render, renderError } from './helpers';
 
 const PROTO_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
@@ -16,7 +16,7 @@ function logOf(source: string): string[] {
     .log.map((l) => l.message);
 }
 
-const noJs = (e: SumiError) => {
+const noJs = (e: { message: string; hint?: string | undefined }) => {
   for (const text of [e.message, e.hint ?? '']) {
     expect(text).not.toMatch(/native code|function \w*\(|\[object /);
   }

@@ -26,7 +26,7 @@ describe('an unknown attribute is a warning, and the tag runs as if it were not 
         status_var: { type: 'varname', description: '0/1' },
       },
       run(ctx, a) {
-        ctx.assign(a.var, 'pong');
+        ctx.assign(a.var as string, 'pong');
         if (a.status_var) ctx.assign(a.status_var, 1);
       },
     });
