@@ -40,7 +40,17 @@ export {
   stringsEqual,
 } from './compare';
 export { PHP_CONSTANTS, phpIntConstant } from './constants';
-export { errorTypeName, isNumeric, toBool, toFloat, toInt, toNumber, toStr, typeName } from './convert';
+export {
+  errorTypeName,
+  isNumeric,
+  toArray,
+  toBool,
+  toFloat,
+  toInt,
+  toNumber,
+  toStr,
+  typeName,
+} from './convert';
 export * from './date/index';
 export { PhpError, type PhpErrorKind, type WarnFn } from './errors';
 export * from './format/index';

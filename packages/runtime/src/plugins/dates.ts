@@ -1,17 +1,21 @@
 /** {date} and {strtodate}: format a time with PHP date() letters in the engine's time zone. */
 
 import type { Value } from '@sumi/php';
-import { phpDate, strtotime, toStr } from '@sumi/php';
+import { isNumber, phpDate, strtotime, toInt, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 
-/** digits only → a Unix timestamp; otherwise strtotime; unparsable → null */
+/**
+ * The CMS's reading of a time: none or "" is now; an int, a float (truncated as PHP's (int)) or a string of
+ * digits is a Unix timestamp; anything else goes through strtotime (a boolean as its string, so true is "1",
+ * which does not parse); unparsable → null.
+ */
 function toTimestamp(ctx: RenderContext, v: Value): number | null {
-  if (v === null || v === undefined) return Math.floor(ctx.services.clock.now() / 1000);
-  if (typeof v === 'number') return Number.isFinite(v) ? Math.floor(v) : null;
-  const s = toStr(v).trim();
-  if (/^-?\d+$/.test(s)) return Number(s);
-  const t = strtotime(s, Math.floor(ctx.services.clock.now() / 1000), ctx.services.timezone);
+  const now = () => Math.floor(ctx.services.clock.now() / 1000);
+  if (v === null || v === undefined || v === '') return now();
+  if (isNumber(v)) return Number(toInt(v));
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
+  const t = strtotime(toStr(v), now(), ctx.services.timezone);
   return t === false ? null : t;
 }
 
@@ -31,7 +35,7 @@ export const date: FunctionPluginDef = definePlugin({
   name: 'date',
   group: 'Variables and arrays',
   description:
-    'Formats a time with PHP date() letters. `time` is a Unix timestamp (digits only) or any strtotime expression (`-2 days`, `2024-03-05 07:08`); an unparsable time gives "".',
+    'Formats a time with PHP date() letters. `time` is a Unix timestamp (a number, or a string of digits only) or any strtotime expression (`-2 days`, `2024-03-05 07:08`); none or "" is now; an unparsable time gives "".',
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the formatted date' },
     time: { type: 'mixed', description: 'timestamp or strtotime-style text; default now' },

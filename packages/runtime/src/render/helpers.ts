@@ -31,6 +31,7 @@ import {
   toBool,
   toInt,
   toStr,
+  typeError,
 } from '@sumi/php';
 import type { ModifierDef } from '../plugin/types';
 import { key, keyC, prop } from './access';
@@ -80,15 +81,18 @@ function isTest(test: 'even' | 'odd' | 'div', x: Value, by: Value): boolean {
 const isArray = (v: Value): boolean => v instanceof PhpArray;
 const isObject = (v: Value): boolean => v instanceof PhpObject;
 
-/** `count()` inside {if}: PHP 8 throws on scalars; Smarty templates rely on null → 0 */
+/**
+ * `count()` inside {if} is PHP's own function (the CMS's allowlist names it), so PHP 8's TypeError for
+ * anything but an array, null included. The `count` modifier is the CMS's plugin, lenient on scalars.
+ */
 function count(v: Value): number {
   if (v instanceof PhpArray) return v.size;
-  if (v instanceof PhpObject) return 1;
-  return v === null ? 0 : 1;
+  return typeError('count', 1, 'value', 'Countable|array', v);
 }
 
+/** PHP's in_array() inside {if}: a haystack that is not an array is PHP 8's TypeError */
 function inArray(needle: Value, hay: Value, strict: boolean): boolean {
-  if (!(hay instanceof PhpArray)) return false;
+  if (!(hay instanceof PhpArray)) return typeError('in_array', 2, 'haystack', 'array', hay);
   // read-only views: comparing never changes a value, so nothing is copied
   for (let i = 0; i < hay.size; i++) {
     const v = hay.peekAt(i);

@@ -4,7 +4,9 @@
  * `__proto__` is just a name.
  *
  * Assignment understands the CMS's dotted forms: `a.b.c` creates nested
- * arrays (a scalar in the way is replaced by an array) and `list.` appends.
+ * arrays (a scalar in the way is replaced by an array) and `list.` appends;
+ * an empty segment inside the name is the key "" (`a..b` is a[""][b]), as the
+ * CMS splits the name on dots.
  */
 
 import type { Value } from '@sumi/php';
@@ -96,6 +98,8 @@ export function readPath(vars: Scope, path: string): Value {
 
 /** `a.b.c` / `list.` / `a`; a scalar in the way is replaced by an array */
 export function assignPath(vars: Scope, path: string, value: Value): void {
+  // Smarty's assign() skips the empty name (`{cycle assign=no}` assigns nothing)
+  if (path === '') return;
   if (path.indexOf('.') < 0) {
     vars.set(path, value);
     return;
@@ -106,20 +110,16 @@ export function assignPath(vars: Scope, path: string, value: Value): void {
 /** `assignPath` with the dotted path already split (compiled templates split literal paths once) */
 export function assignKeys(vars: Scope, parts: readonly string[], value: Value): void {
   const head = parts[0]!;
+  // `.x`: the CMS assigns nothing when the name starts with a dot
+  if (head === '') return;
   let arr = vars.owned(head);
   if (!(arr instanceof PhpArray)) {
     arr = new PhpArray();
     vars.set(head, arr);
   }
   const last = parts.length - 1;
-  for (let i = 1; i < last; i++) {
-    const part = parts[i]!;
-    if (part === '') {
-      const child = new PhpArray();
-      arr.push(child);
-      arr = child;
-    } else arr = arr.getMut(part);
-  }
+  // only the last segment appends when empty; one inside the name is the key ""
+  for (let i = 1; i < last; i++) arr = arr.getMut(parts[i]!);
   if (parts[last] === '') arr.push(value);
   else arr.set(parts[last], value);
 }
@@ -175,7 +175,8 @@ export function arrayAt(vars: Scope, path: string): PhpArray {
   }
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i]!;
-    if (part === '') {
+    // a trailing dot appends a new array; an empty segment inside the name is the key ""
+    if (part === '' && i === parts.length - 1) {
       const child = new PhpArray();
       arr.push(child);
       arr = child;

@@ -7,7 +7,7 @@ import type { TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
-import { attr } from './attrs';
+import { attr, warnUnknownAttrs } from './attrs';
 import { coreTagDef } from './define';
 
 export const assignTag: CoreTag = {
@@ -41,6 +41,8 @@ function compileAssign(st: CodegenState, n: TagNode): string {
     );
     return '';
   }
+  // Smarty 2 ignores the attributes assign does not take (without value, the warning above names them)
+  warnUnknownAttrs(st, n, Object.keys(assignTag.def.attributes), (e) => compileExpr(st, e));
   const pos = st.position(n.span);
   const val = `own(${compileExpr(st, value.value)})`;
   if (v.value.type === 'String' && v.value.value.includes('.')) {

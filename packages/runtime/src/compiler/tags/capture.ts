@@ -7,7 +7,7 @@ import type { BlockNode } from '@sumi/parser';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
-import { attr } from './attrs';
+import { attr, warnUnknownAttrs } from './attrs';
 import { coreTagDef } from './define';
 
 export const captureTag: CoreTag = {
@@ -26,6 +26,8 @@ export const captureTag: CoreTag = {
 };
 
 function compileCapture(st: CodegenState, n: BlockNode): string {
+  // Smarty 2 ignores the attributes capture does not take
+  warnUnknownAttrs(st, n, Object.keys(captureTag.def.attributes), (e) => compileExpr(st, e));
   const js = (k: string) => {
     const a = attr(n, k);
     return a ? `str(${compileExpr(st, a.value)})` : 'null';
