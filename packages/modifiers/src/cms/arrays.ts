@@ -17,6 +17,7 @@ import {
   toInt,
   toStr,
   type Value,
+  valueError,
   withPcre,
 } from '@sumi/php';
 import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
@@ -48,6 +49,7 @@ export const count: ModifierDef = definePlugin({
     "PHP's count(), a value that is not an array (null, undefined, a string, an object) gives 0. Write it with `@`: " +
     'without `@` Smarty applies it to each element.',
   args: [{ name: 'mode', type: 'int', optional: true, default: 0, description: '1 counts recursively' }],
+  errors: ['on an array, a `mode` other than 0 or 1 is a ValueError of count(): the template fails'],
   result: 'an integer',
   examples: [
     {
@@ -58,7 +60,11 @@ export const count: ModifierDef = definePlugin({
   ],
   run(_ctx: RenderContext, value: Value, mode?: Value): Value {
     if (!(value instanceof PhpArray)) return 0;
-    return mode !== undefined && toInt(mode) === 1 ? countRecursive(value) : value.size;
+    if (mode === undefined) return value.size;
+    const m = toInt(mode);
+    // PHP 8's count() refuses any other mode, and the plugin lets its ValueError through
+    if (m !== 0 && m !== 1) valueError('count', 2, 'mode', 'must be either COUNT_NORMAL or COUNT_RECURSIVE');
+    return m === 1 ? countRecursive(value) : value.size;
   },
 });
 

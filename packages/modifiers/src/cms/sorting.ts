@@ -8,6 +8,7 @@ import {
   compare,
   PHP_SORTS,
   PhpArray,
+  PhpError,
   PhpObject,
   type PhpSortName,
   phpCall,
@@ -113,7 +114,12 @@ export const cmsKrsort = sortModifier({
 
 /** `$row[$key]` for a row of a list: arrays and objects are read, anything else gives null */
 function field(row: Value, key: Value): Value {
-  if (row instanceof PhpArray) return row.read(key);
+  if (row instanceof PhpArray) {
+    // `$row[$key]` with an array key: PHP's TypeError, which ends the template
+    if (key instanceof PhpArray || key instanceof PhpObject)
+      throw new PhpError('TypeError', 'Illegal offset type');
+    return row.read(key);
+  }
   if (row instanceof PhpObject) return row.props.read(key);
   return null;
 }
@@ -132,7 +138,10 @@ export const cmsSortByKey: ModifierDef = definePlugin({
     { name: 'key', type: 'string', description: 'the field to sort by' },
     { name: 'direction', type: 'string', optional: true, default: 'asc', description: '`asc` or `desc`' },
   ],
-  errors: ['a value that is not an array is a TypeError of usort(): logged, the modifier gives null'],
+  errors: [
+    'a value that is not an array is a TypeError of usort(): logged, the modifier gives null',
+    'an array `key` is a TypeError (Illegal offset type) once two records are compared: the template fails',
+  ],
   result: 'a new list, sorted',
   examples: [
     {
@@ -148,18 +157,18 @@ export const cmsSortByKey: ModifierDef = definePlugin({
     },
   ],
   run(ctx: RenderContext, value: Value, key?: Value, direction?: Value): Value {
-    return phpCall(ctx, () => {
-      const arr = requireArray('usort', value);
-      const k = key === undefined ? null : key;
-      const desc = direction !== undefined && toStr(direction).toLowerCase() === 'desc';
-      const rows = arr.values();
-      // usort() with `$a[$key] <=> $b[$key]` (operands swapped for desc)
-      const sorted = phpStableSort(
-        rows,
-        desc ? (a, b) => compare(field(b, k), field(a, k)) : (a, b) => compare(field(a, k), field(b, k)),
-      );
-      return PhpArray.fromList(sorted);
-    });
+    // a value that is not an array: usort()'s TypeError, logged (null)
+    const arr = phpCall(ctx, () => requireArray('usort', value));
+    if (!(arr instanceof PhpArray)) return null;
+    const k = key === undefined ? null : key;
+    const desc = direction !== undefined && toStr(direction).toLowerCase() === 'desc';
+    const rows = arr.values();
+    // usort() with `$a[$key] <=> $b[$key]` (operands swapped for desc)
+    const sorted = phpStableSort(
+      rows,
+      desc ? (a, b) => compare(field(b, k), field(a, k)) : (a, b) => compare(field(a, k), field(b, k)),
+    );
+    return PhpArray.fromList(sorted);
   },
 });
 
