@@ -5,6 +5,7 @@
  */
 
 import {
+  countRecursive,
   errorTypeName,
   isNumber,
   looseEquals,
@@ -29,14 +30,6 @@ function inArray(needle: Value, haystack: PhpArray, strict: boolean): boolean {
     if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return true;
   }
   return false;
-}
-
-function countRecursive(a: PhpArray): number {
-  let n = a.size;
-  a.forEach((v) => {
-    if (v instanceof PhpArray) n += countRecursive(v);
-  });
-  return n;
 }
 
 export const count: ModifierDef = definePlugin({
