@@ -324,7 +324,13 @@ function phpLocal(ctx: Ctx, a: number, b: number, i: number): number {
       j = scanWord(s, j + 2, b);
     } else if (c === 46) {
       if (isDigit(s.charCodeAt(j + 1))) {
-        mathError(ctx, a, b, j, `PHP reads '${s.slice(j, scanWord(s, j + 1, b))}' as a number after a variable`);
+        mathError(
+          ctx,
+          a,
+          b,
+          j,
+          `PHP reads '${s.slice(j, scanWord(s, j + 1, b))}' as a number after a variable`,
+        );
         return -1;
       }
       if (isWord(s.charCodeAt(j + 1))) return bareConstant(ctx, j + 1, scanWord(s, j + 1, b));

@@ -34,7 +34,9 @@ describe('functions in {if}', () => {
     );
     expect(render('{if count($a, true) == 4}Y{/if}', DATA)).toBe('Y');
     // PHP checks the mode before the value
-    expect(renderError('{if count($z, 2)}Y{/if}', DATA).message).toContain('ValueError: count(): Argument #2');
+    expect(renderError('{if count($z, 2)}Y{/if}', DATA).message).toContain(
+      'ValueError: count(): Argument #2',
+    );
   });
 
   test('in_array() needs an array haystack; strict is a bool', () => {
