@@ -448,9 +448,13 @@ function byOperand(p: IfParse, r: Raw | undefined, after: Raw): Expr {
   return fail(p, DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text });
 }
 
-/** `isset()` only takes variables (PHP's grammar says so). */
+/** `isset()` only takes variables, at least one (PHP's grammar says so: anything else is a ParseError). */
 function checkIssetArgs(call: CallExpr): void {
-  if (call.name === 'isset' && call.args.some((x) => x.type !== 'Var')) {
+  if (call.name !== 'isset') return;
+  if (call.args.length === 0) {
+    throw new OperatorError('isset() needs at least one variable', call.span.start, call.span.end);
+  }
+  if (call.args.some((x) => x.type !== 'Var')) {
     throw new OperatorError('isset() only takes variables', call.span.start, call.span.end);
   }
 }

@@ -5,6 +5,8 @@
  */
 
 import {
+  countRecursive,
+  errorTypeName,
   isNumber,
   looseEquals,
   PhpArray,
@@ -17,6 +19,7 @@ import {
   toInt,
   toStr,
   type Value,
+  valueError,
   withPcre,
 } from '@sumi/php';
 import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
@@ -30,14 +33,6 @@ function inArray(needle: Value, haystack: PhpArray, strict: boolean): boolean {
   return false;
 }
 
-function countRecursive(a: PhpArray): number {
-  let n = a.size;
-  a.forEach((v) => {
-    if (v instanceof PhpArray) n += countRecursive(v);
-  });
-  return n;
-}
-
 export const count: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'count',
@@ -49,6 +44,7 @@ export const count: ModifierDef = definePlugin({
     'array (a string, a number, a boolean, an object) gives 1, where PHP 8 would throw. Write it with `@`: without ' +
     '`@` Smarty applies it to each element.',
   args: [{ name: 'mode', type: 'int', optional: true, default: 0, description: '1 counts recursively' }],
+  errors: ['on an array, a `mode` other than 0 or 1 is a ValueError of count(): the template fails'],
   result: 'an integer',
   examples: [
     {
@@ -60,7 +56,11 @@ export const count: ModifierDef = definePlugin({
   run(_ctx: RenderContext, value: Value, mode?: Value): Value {
     // PHP 7's count() of a non-countable value (it warned): null is 0, anything else 1
     if (!(value instanceof PhpArray)) return value === null || value === undefined ? 0 : 1;
-    return mode !== undefined && toInt(mode) === 1 ? countRecursive(value) : value.size;
+    if (mode === undefined) return value.size;
+    const m = toInt(mode);
+    // PHP 8's count() refuses any other mode, and the plugin lets its ValueError through
+    if (m !== 0 && m !== 1) valueError('count', 2, 'mode', 'must be either COUNT_NORMAL or COUNT_RECURSIVE');
+    return m === 1 ? countRecursive(value) : value.size;
   },
 });
 

@@ -8,6 +8,7 @@ import {
   compare,
   PHP_SORTS,
   PhpArray,
+  PhpError,
   PhpObject,
   type PhpSortName,
   phpCall,
@@ -106,7 +107,12 @@ export const cmsKrsort = sortModifier({
 
 /** `$row[$key]` for a row of a list: arrays and objects are read, anything else gives null */
 function field(row: Value, key: Value): Value {
-  if (row instanceof PhpArray) return row.read(key);
+  if (row instanceof PhpArray) {
+    // `$row[$key]` with an array key: PHP's TypeError, which ends the template
+    if (key instanceof PhpArray || key instanceof PhpObject)
+      throw new PhpError('TypeError', 'Illegal offset type');
+    return row.read(key);
+  }
   if (row instanceof PhpObject) return row.props.read(key);
   return null;
 }
@@ -126,6 +132,9 @@ export const cmsSortByKey: ModifierDef = definePlugin({
     { name: 'key', type: 'string', description: 'the field to sort by' },
     { name: 'direction', type: 'string', optional: true, default: 'asc', description: '`asc` or `desc`' },
   ],
+  errors: [
+    'an array `key` is a TypeError (Illegal offset type) once two records are compared: the template fails',
+  ],
   result: 'a new list, sorted (a value that is not an array: that value)',
   examples: [
     {
@@ -142,18 +151,15 @@ export const cmsSortByKey: ModifierDef = definePlugin({
   ],
   run(ctx: RenderContext, value: Value, key?: Value, direction?: Value): Value {
     if (!(value instanceof PhpArray)) return value;
-    const arr = value;
-    return phpCall(ctx, () => {
-      const k = key === undefined ? null : key;
-      const desc = direction !== undefined && toStr(direction).toLowerCase() === 'desc';
-      const rows = arr.values();
-      // usort() with `$a[$key] <=> $b[$key]` (operands swapped for desc)
-      const sorted = phpStableSort(
-        rows,
-        desc ? (a, b) => compare(field(b, k), field(a, k)) : (a, b) => compare(field(a, k), field(b, k)),
-      );
-      return PhpArray.fromList(sorted);
-    });
+    const k = key === undefined ? null : key;
+    const desc = direction !== undefined && toStr(direction).toLowerCase() === 'desc';
+    const rows = value.values();
+    // usort() with `$a[$key] <=> $b[$key]` (operands swapped for desc)
+    const sorted = phpStableSort(
+      rows,
+      desc ? (a, b) => compare(field(b, k), field(a, k)) : (a, b) => compare(field(a, k), field(b, k)),
+    );
+    return PhpArray.fromList(sorted);
   },
 });
 

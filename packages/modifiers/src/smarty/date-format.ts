@@ -7,7 +7,6 @@ import {
   PhpArray,
   PhpFloat,
   PhpObject,
-  phpCall,
   SMARTY_DATE_FORMAT_DEFAULT,
   smartyDateFormat,
   smartyDateTimestamp,
@@ -67,9 +66,14 @@ export const dateFormat: ModifierDef = definePlugin({
     { template: "{$ts|date_format:'Y/m/d (D)'}", data: { ts: 1700000000 }, output: '2023/11/15 (Wed)' },
   ],
   run(ctx: RenderContext, value: Value, format?: Value, defaultDate?: Value): Value {
-    const fmt = format === undefined ? SMARTY_DATE_FORMAT_DEFAULT : toStr(format);
     const tz = ctx.services.timezone;
     const now = Math.floor(ctx.services.clock.now() / 1000);
-    return phpCall(ctx, () => smartyDateFormat(value, fmt, defaultDate, now, tz, timestampOf));
+    if (format instanceof PhpArray || format instanceof PhpObject) {
+      // strftime() receives the format last, once the timestamp is known
+      if (smartyDateFormat(value, '', defaultDate, now, tz, timestampOf) === null) return null;
+      typeError('strftime', 1, 'format', 'string', format);
+    }
+    const fmt = format === undefined ? SMARTY_DATE_FORMAT_DEFAULT : toStr(format);
+    return smartyDateFormat(value, fmt, defaultDate, now, tz, timestampOf);
   },
 });

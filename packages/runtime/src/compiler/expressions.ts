@@ -14,6 +14,7 @@ import {
 } from '@sumi/parser';
 import { arityMessage, arityOf, makeFloat, type ParamSpec, stringKey } from '@sumi/php';
 import { ErrorCodes } from '../errors';
+import { IF_FUNCTION_SIGNATURES } from '../render/if-functions';
 import type { CodegenState } from './state';
 
 const COMPARE_HELPERS: readonly [string, string][] = [
@@ -166,21 +167,26 @@ function numberLiteral(st: CodegenState, value: number, float: boolean): string 
   return Object.is(value, -0) ? '0' : String(value);
 }
 
+/** A call in `{if}`: a real PHP call (render/if-functions.ts), its argument count checked here. */
 function compileCall(st: CodegenState, name: string, args: Expr[]): string {
   const a = args.map((x) => compileExpr(st, x));
+  const signature = IF_FUNCTION_SIGNATURES[name];
+  const wrongCount = signature ? arityMessage(name, arityOf(signature), a.length) : null;
+  // PHP evaluates the arguments, then raises its ArgumentCountError when the call runs
+  if (wrongCount !== null) return `argc(${JSON.stringify(wrongCount)}, [${a.join(', ')}])`;
   switch (name) {
     case 'isset':
-      return `(${a.map((x) => `${x} !== null`).join(' && ') || 'false'})`;
+      return `(${a.map((x) => `${x} !== null`).join(' && ')})`;
     case 'is_null':
-      return `(${a[0] ?? 'null'} === null)`;
+      return `(${a[0]} === null)`;
     case 'is_array':
-      return `isArray(${a[0] ?? 'null'})`;
+      return `isArray(${a[0]})`;
     case 'is_object':
-      return `isObject(${a[0] ?? 'null'})`;
+      return `isObject(${a[0]})`;
     case 'count':
-      return `count(${a[0] ?? 'null'})`;
+      return a.length === 1 ? `count(${a[0]})` : `countMode(${a[0]}, ${a[1]})`;
     case 'in_array':
-      return `inArray(${a[0] ?? 'null'}, ${a[1] ?? 'null'}, ${a[2] ? compileBool(st, args[2]!) : 'false'})`;
+      return `inArray(${a.join(', ')})`;
     default:
       // the parser rejects other names; keep the compiler total anyway
       return 'null';

@@ -29,13 +29,12 @@ import {
   strictEquals,
   sub,
   toBool,
-  toInt,
   toStr,
-  typeError,
 } from '@sumi/php';
 import type { ModifierDef } from '../plugin/types';
 import { key, keyC, prop } from './access';
 import type { RenderContext } from './context';
+import { argumentCount, count, countMode, inArray } from './if-functions';
 import { assignKeys, assignPath, readVar, reference, referenceIn } from './scope';
 import type { RenderState } from './state';
 
@@ -65,41 +64,22 @@ const neq = (a: Value, b: Value): boolean => !looseEquals(a, b);
 const seq = (a: Value, b: Value): boolean => strictEquals(a, b);
 const sneq = (a: Value, b: Value): boolean => !strictEquals(a, b);
 
-const int = (v: Value): number => Number(toInt(v));
-
 /**
  * `is even`, `is odd`, `is div by`, as Smarty 2 compiles them:
  * even → !(1 & x), even by y → !(1 & (x / y)), div by y → !(x % y).
+ * PHP's operators decide: an array or a non-numeric string is a TypeError. PHP puts the constant
+ * of a commutative operator second, so its message reads `array & int`: hence `bitAnd(v, 1)`.
  */
 function isTest(test: 'even' | 'odd' | 'div', x: Value, by: Value): boolean {
   if (test === 'div') return !bool(mod(x, by));
   const v = by === null ? x : div(x, by);
-  const odd = (1 & int(v)) !== 0;
+  // a plain int, the usual case, needs no coercion
+  const odd = typeof v === 'number' && Number.isSafeInteger(v) ? (v & 1) !== 0 : bitAnd(v, 1) !== 0;
   return test === 'odd' ? odd : !odd;
 }
 
 const isArray = (v: Value): boolean => v instanceof PhpArray;
 const isObject = (v: Value): boolean => v instanceof PhpObject;
-
-/**
- * `count()` inside {if} is PHP's own function (the CMS's allowlist names it), so PHP 8's TypeError for
- * anything but an array, null included. The `count` modifier is the CMS's plugin, lenient on scalars.
- */
-function count(v: Value): number {
-  if (v instanceof PhpArray) return v.size;
-  return typeError('count', 1, 'value', 'Countable|array', v);
-}
-
-/** PHP's in_array() inside {if}: a haystack that is not an array is PHP 8's TypeError */
-function inArray(needle: Value, hay: Value, strict: boolean): boolean {
-  if (!(hay instanceof PhpArray)) return typeError('in_array', 2, 'haystack', 'array', hay);
-  // read-only views: comparing never changes a value, so nothing is copied
-  for (let i = 0; i < hay.size; i++) {
-    const v = hay.peekAt(i);
-    if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return true;
-  }
-  return false;
-}
 
 /* Modifier application: without `@` Smarty 2 maps over an array's elements. */
 function mapped(def: ModifierDef, ctx: RenderContext, v: PhpArray, args: Value[]): PhpArray {
@@ -160,7 +140,9 @@ export const helpers = {
   isArray,
   isObject,
   count,
+  countMode,
   inArray,
+  argc: argumentCount,
   mapped,
   PA: PhpArray,
   /** the prototype of attribute objects: nothing to inherit, nothing to change */

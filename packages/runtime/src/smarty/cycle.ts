@@ -53,7 +53,7 @@ export const cycle: FunctionPluginDef = definePlugin({
       description: 'later calls of a named cycle may leave out values',
     },
     {
-      template: '{cycle values="a|b" delimiter="|"}{cycle values="a|b"}{cycle values="x,y"}',
+      template: '{cycle values="a;b" delimiter=";"}{cycle values="a;b"}{cycle values="x,y"}',
       output: 'abx,y',
       description: 'a delimiter, once given, stays with its cycle (here the one named "default")',
     },
