@@ -78,6 +78,15 @@ export { estimateBytes } from './memory';
 export { isNumericString, numScan, scanNumber } from './numeric';
 export { PhpObject } from './object';
 export {
+  APPEND,
+  autovivifies,
+  issetStringOffset,
+  objectAsArrayError,
+  propertyWriteError,
+  readStringOffset,
+  writeFetchError,
+} from './offset';
+export {
   type ArgsOf,
   arityMessage,
   arityOf,
