@@ -106,9 +106,11 @@ export function isSmartyVar(name: string): name is SmartyVarName {
  * `value` (`$smarty.const.X`, `$smarty.version`, and the computed foreach properties index, first,
  * last and show, which are expressions).
  */
-export function smartyVarForm(path: readonly { kind: string; key?: string | number }[]): 'variable' | 'call' | 'value' {
+export function smartyVarForm(
+  path: readonly { kind: string; key?: string | number }[],
+): 'variable' | 'call' | 'value' {
   const first = path[0];
-  if (!first || first.kind !== 'key') return 'value';
+  if (first?.kind !== 'key') return 'value';
   const name = String(first.key);
   if (!isSmartyVar(name)) return 'value';
   const own: SmartyVar = SMARTY_VARS[name];

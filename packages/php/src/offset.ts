@@ -5,12 +5,13 @@
  *
  * String offsets count bytes (one byte of a multibyte character is a raw byte, see binary-string.ts).
  */
+
+import { PhpArray } from './array';
 import { fromBytes, isAsciiString, toBytes } from './binary-string';
 import { errorTypeName } from './convert';
 import { PhpError } from './errors';
 import { floatToIntBig } from './key';
 import { scanNumber } from './numeric';
-import { PhpArray } from './array';
 import { PhpObject } from './object';
 import { PhpFloat, type Value } from './value';
 
@@ -103,7 +104,8 @@ export function autovivifies(v: Value | undefined): boolean {
 export function writeFetchError(container: Value, k: Value | typeof APPEND): PhpError {
   if (typeof container === 'string') {
     if (k === APPEND) return new PhpError('Error', '[] operator not supported for strings');
-    if (k instanceof PhpArray || k instanceof PhpObject || offsetIndex(k) === null) return illegalStringOffset(k);
+    if (k instanceof PhpArray || k instanceof PhpObject || offsetIndex(k) === null)
+      return illegalStringOffset(k);
     return new PhpError('Error', 'Cannot create references to/from string offsets');
   }
   if (container instanceof PhpObject) {

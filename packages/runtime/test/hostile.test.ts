@@ -6,10 +6,7 @@ import { render, renderError } from './helpers';
 describe('no JS internals are reachable', () => {
   test('prototype keys are ordinary, empty keys', () => {
     expect(
-      render(
-        '[{$a.constructor}][{$a.__proto__}][{$a.prototype}][{$a.toString}]',
-        '{"a":{"x":1},"s":"str"}',
-      ),
+      render('[{$a.constructor}][{$a.__proto__}][{$a.prototype}][{$a.toString}]', '{"a":{"x":1},"s":"str"}'),
     ).toBe('[][][][]');
     // on a string, a name is PHP's illegal string offset, not a JS property
     expect(renderError('{$s.constructor}', '{"s":"str"}').message).toBe(

@@ -8,12 +8,21 @@ import {
   type BinaryExpr,
   type Expr,
   isSmartyVar,
+  locate,
   type Modifier,
   SECTION_PROPS,
   smartyVarForm,
   type VarExpr,
 } from '@sumi/parser';
-import { arityMessage, arityOf, makeFloat, type ParamSpec, stringKey } from '@sumi/php';
+import {
+  arityMessage,
+  arityOf,
+  asciiUpper,
+  makeFloat,
+  type ParamSpec,
+  phpNumberLiteral,
+  stringKey,
+} from '@sumi/php';
 import { ErrorCodes } from '../errors';
 import { PropStep } from '../render/scope';
 import { pipedModifier } from './analysis';
@@ -297,11 +306,11 @@ function compileSmartyVar(st: CodegenState, v: VarExpr, quiet: boolean): string 
     case 'template':
     case 'config':
       return compilePath(st, `rt.smartyStatic(${JSON.stringify(name)})`, v.path.slice(1));
-    case 'const': {
-      const k = keyExpr(st, second);
-      if (!k) return 'null';
-      return compilePath(st, `rt.constant(${k})`, v.path.slice(2));
-    }
+    case 'const':
+      // the parser allows nothing after the name (Smarty's `$_max_index`)
+      if (second?.kind === 'var') return `rt.constantOf(${compileVar(st, second.expr)})`;
+      // `{$smarty.const}` alone is compiled to `constant('')` by Smarty
+      return second?.kind === 'key' ? constantName(st, String(second.key), v) : 'rt.constant("")';
     case 'capture': {
       const k = keyExpr(st, second);
       if (!k) return compilePath(st, 'rt.captures()', v.path.slice(1), quiet);
@@ -330,6 +339,46 @@ function compileSmartyVar(st: CodegenState, v: VarExpr, quiet: boolean): string 
     default:
       return name satisfies never;
   }
+}
+
+/** PHP's magic constants that a bare name in Smarty's compiled code can be (case-insensitive) */
+const MAGIC_CONSTANTS = new Set([
+  '__LINE__',
+  '__FILE__',
+  '__DIR__',
+  '__CLASS__',
+  '__FUNCTION__',
+  '__METHOD__',
+  '__NAMESPACE__',
+  '__TRAIT__',
+]);
+
+/**
+ * `$smarty.const.NAME`: Smarty compiles it to the bare PHP name `NAME`, so a name starting with a
+ * digit is a number literal (`$smarty.const.0x1A` is 26; `1x` does not compile), and the magic
+ * constants are the compiled file's: `__LINE__` is the tag's line here, the others are ''
+ * (Sumi's templates have no file, class or function). Any other name is looked up when run.
+ */
+function constantName(st: CodegenState, name: string, v: VarExpr): string {
+  const c = name.charCodeAt(0);
+  if (c >= 48 && c <= 57) {
+    const n = phpNumberLiteral(name);
+    if (n === null) {
+      st.error(
+        ErrorCodes.PHP_ERROR,
+        { kind: 'ParseError', message: `$smarty.const.${name} compiles to ${name}, which is not a PHP number` },
+        v.span,
+        'a constant name starts with a letter or _',
+      );
+      return 'null';
+    }
+    return typeof n === 'number' && Number.isFinite(n) ? String(n) : st.constant(n);
+  }
+  const magic = asciiUpper(name);
+  if (MAGIC_CONSTANTS.has(magic)) {
+    return magic === '__LINE__' ? String(locate(st.options.source, v.span.start).line) : '""';
+  }
+  return `rt.constant(${JSON.stringify(name)})`;
 }
 
 /** `$a.b[$k]->p` as a writable reference (render/scope.ts reference), or null for `$smarty.*` */
@@ -432,7 +481,7 @@ export function compileModifiers(
     if (def.byReference && m.whole && form === 'value') {
       const param = def.signature?.[0]?.name ?? 'array';
       const message = `${def.name}(): Argument #1 ($${param}) cannot be passed by reference`;
-      out = `notByRef(${out}, ${ctx}, ${JSON.stringify(message)})`;
+      out = `notByRef(${out}, ${JSON.stringify(message)})`;
     }
     if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
     else if (args.length <= 3)

@@ -116,9 +116,9 @@ function modN(def: ModifierDef, ctx: RenderContext, v: Value, args: Value[]): Va
 
 /**
  * A by-reference PHP function given a value that is not a variable (`{17|@sort}`, `{$a|upper|@sort}`):
- * PHP throws Error once the value is computed (`v` is evaluated first). `ctx` places the error.
+ * PHP throws Error once the value is computed (`v` is evaluated first).
  */
-function notByRef(_v: Value, _ctx: RenderContext, message: string): never {
+function notByRef(_v: Value, message: string): never {
   throw new PhpError('Error', message);
 }
 
