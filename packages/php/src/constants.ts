@@ -22,7 +22,10 @@ const SMARTY_CONSTANTS: readonly (readonly [string, Value])[] = [
 ];
 
 /** `$smarty.const.NAME` lookups: PHP's predefined constants and Smarty's (case-sensitive names). */
-export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map([...PHP_CONSTANT_TABLE, ...SMARTY_CONSTANTS]);
+export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map([
+  ...PHP_CONSTANT_TABLE,
+  ...SMARTY_CONSTANTS,
+]);
 
 /**
  * The value of constant `name` in `table` as PHP's `constant()` and a bare `NAME` find it, or

@@ -119,7 +119,8 @@ export function isNumericString(s: string): boolean {
   return scanNumber(s, false) !== null;
 }
 
-const INT_LITERAL = /^(?:0[xX]([0-9a-fA-F]+(?:_[0-9a-fA-F]+)*)|0[bB]([01]+(?:_[01]+)*)|0[oO]([0-7]+(?:_[0-7]+)*)|([0-9]+(?:_[0-9]+)*)([eE][0-9]+(?:_[0-9]+)*)?)$/;
+const INT_LITERAL =
+  /^(?:0[xX]([0-9a-fA-F]+(?:_[0-9a-fA-F]+)*)|0[bB]([01]+(?:_[01]+)*)|0[oO]([0-7]+(?:_[0-7]+)*)|([0-9]+(?:_[0-9]+)*)([eE][0-9]+(?:_[0-9]+)*)?)$/;
 
 /**
  * A PHP source number literal made of word characters only (what `$smarty.const.NAME` with a

@@ -59,9 +59,9 @@ describe('reading an offset of a string', () => {
 
 describe('dotted assignment into a scalar', () => {
   test('null, false and unset variables become arrays', () => {
-    expect(render('{assign var="f.a" value=1}{assign var="u.b.c" value=2}{$f.a}{$u.b.c}', '{"f":false}')).toBe(
-      '12',
-    );
+    expect(
+      render('{assign var="f.a" value=1}{assign var="u.b.c" value=2}{$f.a}{$u.b.c}', '{"f":false}'),
+    ).toBe('12');
   });
   test("other scalars are PHP's Error, for every way of assigning", () => {
     const scalar = 'PHP_ERROR Error: Cannot use a scalar value as an array @1:1';

@@ -366,7 +366,10 @@ function constantName(st: CodegenState, name: string, v: VarExpr): string {
     if (n === null) {
       st.error(
         ErrorCodes.PHP_ERROR,
-        { kind: 'ParseError', message: `$smarty.const.${name} compiles to ${name}, which is not a PHP number` },
+        {
+          kind: 'ParseError',
+          message: `$smarty.const.${name} compiles to ${name}, which is not a PHP number`,
+        },
         v.span,
         'a constant name starts with a letter or _',
       );
