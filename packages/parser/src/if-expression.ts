@@ -11,6 +11,7 @@ import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
 import { lexMath, numberLiteral, placeholder, scanMods, valueFromToken } from './expressions';
 import { type ExprTok, OperatorError, type OperatorHooks, parseOperators } from './operators';
+import { smartyVarForm } from './smarty-vars';
 
 type RawKind = 'var' | 'qstr' | 'num' | 'op' | 'word' | 'other';
 
@@ -448,14 +449,30 @@ function byOperand(p: IfParse, r: Raw | undefined, after: Raw): Expr {
   return fail(p, DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text });
 }
 
-/** `isset()` only takes variables, at least one (PHP's grammar says so: anything else is a ParseError). */
+/**
+ * `isset()` only takes variables (PHP's grammar says so), at least one. `$smarty.now`,
+ * `$smarty.const.X`, `$smarty.version`, `$smarty.foreach.NAME.index`... are not: Smarty compiles
+ * them to a call or a value, and PHP refuses to compile the template.
+ */
 function checkIssetArgs(call: CallExpr): void {
   if (call.name !== 'isset') return;
   if (call.args.length === 0) {
     throw new OperatorError('isset() needs at least one variable', call.span.start, call.span.end);
   }
-  if (call.args.some((x) => x.type !== 'Var')) {
-    throw new OperatorError('isset() only takes variables', call.span.start, call.span.end);
+  for (const x of call.args) {
+    if (x.type !== 'Var') {
+      throw new OperatorError('isset() only takes variables', call.span.start, call.span.end);
+    }
+    if (x.name === 'smarty' && smartyVarForm(x.path) !== 'variable') {
+      throw new OperatorError(
+        `isset() only takes variables, and $smarty${x.path
+          .slice(0, 3)
+          .map((a) => (a.kind === 'key' ? `.${a.key}` : ''))
+          .join('')} is not one: compare it with null instead`,
+        x.span.start,
+        x.span.end,
+      );
+    }
   }
 }
 

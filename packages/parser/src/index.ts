@@ -28,6 +28,7 @@ export {
   SMARTY_VARS,
   type SmartyVar,
   type SmartyVarName,
+  smartyVarForm,
 } from './smarty-vars';
 export { CORE_BLOCK_TAGS, CORE_TAGS, type CoreTagName, type CoreTagSyntax } from './tags';
 export { tokenize } from './tokenize';

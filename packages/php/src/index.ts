@@ -39,7 +39,7 @@ export {
   strictNotEquals,
   stringsEqual,
 } from './compare';
-export { PHP_CONSTANTS, phpIntConstant } from './constants';
+export { findConstant, lookupConstant, PHP_CONSTANTS, phpIntConstant } from './constants';
 export {
   errorTypeName,
   isNumeric,
@@ -85,8 +85,17 @@ export * from './json';
 export { fromJSONText, JsonParseError, type JsonReadOptions } from './json-parse';
 export { floatToIntBig, stringKey, toKey } from './key';
 export { estimateBytes } from './memory';
-export { isNumericString, numScan, scanNumber } from './numeric';
+export { isNumericString, numScan, phpNumberLiteral, scanNumber } from './numeric';
 export { PhpObject } from './object';
+export {
+  APPEND,
+  autovivifies,
+  issetStringOffset,
+  objectAsArrayError,
+  propertyWriteError,
+  readStringOffset,
+  writeFetchError,
+} from './offset';
 export {
   type ArgsOf,
   arityMessage,

@@ -6,11 +6,12 @@ import { render, renderError } from './helpers';
 describe('no JS internals are reachable', () => {
   test('prototype keys are ordinary, empty keys', () => {
     expect(
-      render(
-        '[{$a.constructor}][{$a.__proto__}][{$a.prototype}][{$s.constructor}][{$a.toString}]',
-        '{"a":{"x":1},"s":"str"}',
-      ),
-    ).toBe('[][][][][]');
+      render('[{$a.constructor}][{$a.__proto__}][{$a.prototype}][{$a.toString}]', '{"a":{"x":1},"s":"str"}'),
+    ).toBe('[][][][]');
+    // on a string, a name is PHP's illegal string offset, not a JS property
+    expect(renderError('{$s.constructor}', '{"s":"str"}').message).toBe(
+      'TypeError: Cannot access offset of type string on string',
+    );
   });
   test('prototype keys can be assigned and read back as data', () => {
     expect(

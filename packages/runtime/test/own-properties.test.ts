@@ -45,7 +45,8 @@ describe.each(PROTO_NAMES)('%s', (name) => {
   });
 
   test('is an undefined constant, capture, foreach or section', () => {
-    expect(render(`[{$smarty.const.${name}}][{$smarty.capture.${name}}]`)).toBe('[][]');
+    expect(renderError(`{$smarty.const.${name}}`).message).toBe(`Error: Undefined constant "${name}"`);
+    expect(render(`[{$smarty.capture.${name}}]`)).toBe('[]');
     expect(render(`[{$smarty.foreach.${name}.total}][{$smarty.section.${name}.index}]`)).toBe('[][]');
     expect(render(`[{$smarty.get.${name}}][{$smarty.server.${name}}][{$smarty.session.${name}}]`)).toBe(
       '[][][]',

@@ -3,7 +3,7 @@
  * property_exists, unset.
  */
 
-import { isNumeric, PcreError, PhpArray, PhpObject, typeError } from '@sumi/php';
+import { findConstant, isNumeric, PcreError, PhpArray, PhpObject, typeError } from '@sumi/php';
 import { definePlugin, type ModifierDef } from '@sumi/runtime';
 import { phpModifier } from './define';
 import { filterVar } from './filter';
@@ -40,9 +40,7 @@ export const defined: ModifierDef = phpModifier({
   params: [{ name: 'constant_name', type: 'string' }],
   result: 'true or false',
   examples: [{ template: "[{'ENT_QUOTES'|defined}] [{'NOPE_X'|defined}]", output: '[1] []' }],
-  run: (ctx, name) => {
-    return ctx.constants.has(name);
-  },
+  run: (ctx, name) => findConstant(ctx.constants, name) !== undefined,
 });
 
 export const filterVarDef: ModifierDef = phpModifier({

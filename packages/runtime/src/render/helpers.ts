@@ -23,6 +23,7 @@ import {
   mul,
   neg,
   PhpArray,
+  PhpError,
   PhpObject,
   shiftLeft,
   shiftRight,
@@ -32,10 +33,10 @@ import {
   toStr,
 } from '@sumi/php';
 import type { ModifierDef } from '../plugin/types';
-import { key, keyC, prop } from './access';
+import { key, keyC, keyQ, prop } from './access';
 import type { RenderContext } from './context';
 import { argumentCount, count, countMode, inArray } from './if-functions';
-import { assignKeys, assignPath, readVar, reference, referenceIn } from './scope';
+import { assignKeys, assignPath, readVar, reference, referenceIn, referenceRoot } from './scope';
 import type { RenderState } from './state';
 
 function str(v: Value): string {
@@ -97,6 +98,14 @@ function modN(def: ModifierDef, ctx: RenderContext, v: Value, args: Value[]): Va
   return v instanceof PhpArray ? mapped(def, ctx, v, args) : def.run(ctx, v, ...args);
 }
 
+/**
+ * A by-reference PHP function given a value that is not a variable (`{17|@sort}`, `{$a|upper|@sort}`):
+ * PHP throws Error once the value is computed (`v` is evaluated first).
+ */
+function notByRef(_v: Value, message: string): never {
+  throw new PhpError('Error', message);
+}
+
 function capString(s: string): string {
   allowString(s.length);
   return s;
@@ -113,8 +122,10 @@ export const helpers = {
   assignKeys,
   ref: reference,
   refIn: referenceIn,
+  refRoot: referenceRoot,
   key,
   keyC,
+  keyQ,
   prop,
   add,
   sub,
@@ -148,6 +159,7 @@ export const helpers = {
   /** the prototype of attribute objects: nothing to inherit, nothing to change */
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
+  notByRef,
   /** a string built by interpolation: its length cap (its bytes count where it is kept: Scope.set, arrays) */
   keep: capString,
 };

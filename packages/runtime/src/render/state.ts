@@ -27,10 +27,14 @@ import {
   copyValue,
   DEFAULT_HOST,
   enterHost,
+  errorTypeName,
   keepString,
   LimitError,
+  lookupConstant,
   PhpArray,
   PhpError,
+  PhpObject,
+  toStr,
 } from '@sumi/php';
 import {
   type ErrorCode,
@@ -320,9 +324,20 @@ export class RenderState implements RenderContext {
     }
   }
 
+  /** `$smarty.const.NAME`: PHP's Error for a name defined nowhere */
   constant(name: string): Value {
-    const v = this.shared.constants.get(name);
-    return v === undefined ? null : v;
+    return lookupConstant(this.shared.constants, name);
+  }
+
+  /** `$smarty.const.$name`, PHP's `constant($name)`: the name is converted to a string, an array refused */
+  constantOf(name: Value): Value {
+    if (name instanceof PhpArray || name instanceof PhpObject) {
+      throw new PhpError(
+        'TypeError',
+        `constant(): Argument #1 ($name) must be of type string, ${errorTypeName(name)} given`,
+      );
+    }
+    return lookupConstant(this.shared.constants, toStr(name));
   }
 
   request(name: string): Value {
