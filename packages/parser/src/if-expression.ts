@@ -55,7 +55,7 @@ const OPS = [
 ];
 
 /** Word operators, case-insensitive (Smarty lower-cases the token first). */
-const WORD_OPS = new Map<string, string>([
+export const WORD_OPS: ReadonlyMap<string, string> = new Map([
   ['eq', '=='],
   ['ne', '!='],
   ['neq', '!='],
