@@ -279,8 +279,7 @@ function opToken(p: IfParse, r: Raw, text: string): void {
     const open: ExprTok = { t: 'open', start: r.start, end: r.end };
     toks.push(open);
     p.opens.push(open);
-  }
-  else if (text === ')') toks.push({ t: 'close', start: r.start, end: r.end });
+  } else if (text === ')') toks.push({ t: 'close', start: r.start, end: r.end });
   else if (text === ',') toks.push({ t: 'comma', start: r.start, end: r.end });
   else if (text === '=') {
     fail(
@@ -432,7 +431,11 @@ function smartyIs(tested: ExprTok[], type: string, negated: boolean, by: Expr | 
   const op = (o: string): ExprTok => ({ t: 'op', op: o, ...sp });
   const open: ExprTok = { t: 'open', ...sp };
   const close: ExprTok = { t: 'close', ...sp };
-  const one: ExprTok = { t: 'val', expr: { type: 'Number', value: 1, float: false, raw: '1', span: sp }, ...sp };
+  const one: ExprTok = {
+    t: 'val',
+    expr: { type: 'Number', value: 1, float: false, raw: '1', span: sp },
+    ...sp,
+  };
   const n: ExprTok[] = by ? [{ t: 'val', expr: by, start: by.span.start, end: by.span.end }] : [];
   let out: ExprTok[];
   if (type === 'div') out = [op('!'), open, ...tested, op('%'), ...n, close];
