@@ -16,7 +16,7 @@ export {
   type Severity,
   SumiSyntaxError,
 } from './errors';
-export { IF_FUNCS } from './if-expression';
+export { IF_FUNCS, WORD_OPS as IF_WORD_OPS } from './if-expression';
 export { type CodeFrameOptions, codeFrame, locate, type Position } from './location';
 export { BINARY_PRECEDENCE, type BinaryLevel } from './operators';
 export type { ParseOptions } from './options';

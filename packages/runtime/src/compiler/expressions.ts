@@ -462,8 +462,18 @@ export function compileModifiers(
   // what PHP gets at each step: a compiled plugin tag's result is a call's
   let form: OperandForm = typeof value === 'string' ? 'call' : operandForm(value);
   for (const m of modifiers) {
-    // `|smarty:nodefaults` (and its alias `|raw`) only switch off default modifiers, which the CMS has none of
-    if (m.name === 'smarty') continue;
+    // `|smarty:nodefaults` (and its alias `|raw`) only switch off default modifiers, which the CMS has none of.
+    // Smarty skips it by its written name, `@` included: `|@smarty` is looked up as a modifier, and none exists.
+    if (m.name === 'smarty') {
+      if (m.whole)
+        st.error(
+          ErrorCodes.UNKNOWN_MODIFIER,
+          { name: m.name },
+          m.nameSpan,
+          'write |smarty:nodefaults, without @',
+        );
+      continue;
+    }
     const def = st.registry.modifier(m.name);
     if (!def) {
       const allowed = st.registry.phpModifierNames();
