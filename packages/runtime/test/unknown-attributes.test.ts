@@ -136,3 +136,13 @@ describe('nearestName', () => {
     expect(nearestName('vaz', ['var', 'val'])).toBe('var');
   });
 });
+
+describe('{assign} without var', () => {
+  test('warns and assigns nothing, as Smarty 2 does; a forbidden modifier in the value still fails', () => {
+    expect(warningsOf('{assign value=1}x').map((w) => [w[0], w[1], w[2]])).toEqual([
+      ['MISSING_ATTRIBUTE', 'warning', "assign: missing 'var' attribute"],
+    ]);
+    expect(render('{assign value=1}x{$x}')).toBe('x');
+    expect(renderError('{assign value=$a|system}').code).toBe('UNKNOWN_MODIFIER');
+  });
+});

@@ -28,8 +28,10 @@ import {
   shiftLeft,
   shiftRight,
   strictEquals,
+  stringKey,
   sub,
   toBool,
+  toKey,
   toStr,
 } from '@sumi/php';
 import type { ModifierDef } from '../plugin/types';
@@ -106,6 +108,11 @@ function notByRef(_v: Value, message: string): never {
   throw new PhpError('Error', message);
 }
 
+/** `{capture name=…}`: Smarty stores the capture under `$name` as a PHP array key (1.5 is 1, an array is an error) */
+function captureKey(v: Value): string {
+  return typeof v === 'string' ? String(stringKey(v)) : String(toKey(v));
+}
+
 function capString(s: string): string {
   allowString(s.length);
   return s;
@@ -160,6 +167,7 @@ export const helpers = {
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
   notByRef,
+  captureKey,
   /** a string built by interpolation: its length cap (its bytes count where it is kept: Scope.set, arrays) */
   keep: capString,
 };

@@ -33,7 +33,8 @@ function compileCapture(st: CodegenState, n: BlockNode): string {
     return a ? `str(${compileExpr(st, a.value)})` : 'null';
   };
   const saved = st.id('c');
-  const name = attr(n, 'name') ? js('name') : '"default"';
+  const nameAttr = attr(n, 'name');
+  const name = nameAttr ? `captureKey(${compileExpr(st, nameAttr.value)})` : '"default"';
   // a {break}/{continue} inside leaves the block early: the outer output comes back all the same
   const done = st.id('d');
   st.buffered++;
