@@ -1,22 +1,29 @@
 /**
- * Run-time attribute checks from a plugin's metadata: defaults, types and
- * allowed values. A wrong type stops the render with a positioned error
- * naming the attribute; values are never echoed (they may be secrets).
+ * Run-time attribute handling from a plugin's metadata: defaults, and the value each attribute's PHP
+ * code sees. The CMS's plugins (and Smarty's) are PHP functions that read `$params` with PHP's casts,
+ * so a value of another type is cast, never refused: `(string)` gives "Array" for an array (with PHP's
+ * warning), `(int)` gives 12 for "12abc", `(bool)` and `(array)` accept anything. Where the PHP code
+ * fails instead (an array used as a key, a non-numeric operand), the plugin raises PHP's error. Only a
+ * value outside an attribute's `enum` is refused here (ATTRIBUTE_TYPE). Values are never echoed in
+ * errors (they may be secrets).
  */
 
 import type { Value } from '@sumi/php';
 import {
+  copyValue,
   fromJS,
-  isInt,
-  isNumericString,
   PhpArray,
   PhpFloat,
   PhpObject,
+  toArray,
   toBool,
   toInt,
+  toKey,
   toStr,
+  type Reporter,
 } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
+import type { RenderContext } from '../render/context';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
 
 interface ResolvedSpec {
@@ -26,6 +33,8 @@ interface ResolvedSpec {
   fallback: Value | undefined;
   /** the allowed values as strings, or null */
   allowed: string[] | null;
+  /** a null value is cast, not absent (see AttributeSpec.nullIsGiven) */
+  nullIsGiven: boolean;
 }
 
 /** per definition, its attribute table in a form that is cheap to walk on every call */
@@ -39,6 +48,7 @@ function specs(def: FunctionPluginDef | BlockPluginDef): ResolvedSpec[] {
       spec,
       fallback: spec.default === undefined ? undefined : fromJS(spec.default),
       allowed: spec.enum ? spec.enum.map(String) : null,
+      nullIsGiven: def.nullIsGiven === true || spec.nullIsGiven === true,
     }));
     specsOf.set(def, list);
   }
@@ -46,21 +56,23 @@ function specs(def: FunctionPluginDef | BlockPluginDef): ResolvedSpec[] {
 }
 
 /**
- * `raw` is the fresh attribute object the compiled call built; it is
- * completed in place (defaults, coercions) and handed to `run`.
+ * `raw` is the fresh attribute object the compiled call built; it is completed in place (defaults,
+ * casts) and handed to `run`. `ctx` receives PHP's warnings of the casts ("Array to string conversion").
  */
 export function resolveAttrs(
   def: FunctionPluginDef | BlockPluginDef,
   raw: Record<string, Value>,
+  ctx: Reporter,
 ): Record<string, Value> {
   const list = specs(def);
   for (let i = 0; i < list.length; i++) {
     const r = list[i]!;
     const v = raw[r.name];
-    // an attribute given as null counts as not given, as PHP's isset() sees it
-    if (v === undefined || v === null) {
+    // an attribute given as null counts as not given, as PHP's isset() sees it (unless the plugin sees
+    // every given attribute, null included: then null is cast like any value)
+    if (v === undefined || (v === null && !r.nullIsGiven)) {
       // `{add var=$undefined}`: the CMS's "missing 'var' parameter"; the plugin never gets a null name
-      if (r.spec.required && r.spec.type === 'varname') {
+      if (v === null && r.spec.required && r.spec.type === 'varname') {
         fail(
           ErrorCodes.MISSING_ATTRIBUTE,
           { tag: def.name, attribute: r.name },
@@ -71,8 +83,16 @@ export function resolveAttrs(
       raw[r.name] = fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
       continue;
     }
-    if (r.spec.type === 'varname') raw[r.name] = varName(def.name, r, v);
-    else if (r.spec.type !== 'mixed' || r.allowed !== null) raw[r.name] = coerce(def.name, r, v);
+    const out = r.spec.read === undefined ? cast(def.name, r, v, ctx) : read(r, v, ctx);
+    if (r.allowed !== null && out !== null && !r.allowed.includes(toStr(out))) {
+      fail(ErrorCodes.ATTRIBUTE_TYPE, {
+        tag: def.name,
+        attribute: r.name,
+        expected: `one of ${r.allowed.join(', ')}`,
+        got: describe(v),
+      });
+    }
+    raw[r.name] = out;
   }
   if (def.check) {
     const problem = def.check(raw);
@@ -81,15 +101,49 @@ export function resolveAttrs(
   return raw;
 }
 
+/** The value as the declared type's PHP cast gives it. */
+function cast(plugin: string, r: ResolvedSpec, v: Value, ctx: Reporter): Value {
+  switch (r.spec.type) {
+    case 'string':
+      // (string): scalars stay as given (the plugin tells `false` from "" where the CMS does, then casts)
+      return v instanceof PhpArray || v instanceof PhpObject ? toStr(v, warner(ctx)) : v;
+    case 'integer':
+      return v instanceof PhpObject ? toInt(v, warner(ctx)) : toInt(v);
+    case 'boolean':
+      return toBool(v);
+    case 'array':
+      return toArray(v);
+    case 'varname':
+      return varName(plugin, r, v, ctx);
+    // number: an operand of PHP arithmetic, which raises its own TypeError; mixed: as given
+    default:
+      return v;
+  }
+}
+
+/** The `read` overrides: how a plugin's PHP uses the value where that is not the type's cast. */
+function read(r: ResolvedSpec, v: Value, ctx: Reporter): Value {
+  if (r.spec.read === 'raw' || v instanceof PhpArray || typeof v === 'string') return v;
+  // 'assign': Smarty's assign() takes a scalar name as an array key (1.5 names "1", false nothing)
+  if (v === false || v === null) return '';
+  if (v instanceof PhpObject) return toStr(v, warner(ctx));
+  return String(toKey(v));
+}
+
+/** PHP's warnings of a cast, for the log (made only on the paths where PHP warns) */
+function warner(ctx: Reporter): (message: string) => void {
+  return (m) => ctx.warn(m);
+}
+
 /**
- * A variable name, as the CMS's plugins take it: the string form of a scalar, so the bare word `yes` (true)
- * names the variable "1" and a number its digits. No name (false, "") is an error where one is required;
- * elsewhere "" is handed on and means "assign nothing" (`{counter assign=no}` prints instead).
+ * A variable name, as the CMS's plugins take it: `(string)`, so the bare word `yes` (true) names the
+ * variable "1", a number its digits and an array "Array" (with PHP's warning). No name (false, "") is an
+ * error where one is required; elsewhere "" is handed on and means "assign nothing" (`{counter
+ * assign=no}` prints instead).
  */
-function varName(plugin: string, r: ResolvedSpec, v: Value): string {
+function varName(plugin: string, r: ResolvedSpec, v: Value, ctx: Reporter): string {
   if (typeof v === 'string' && v !== '') return v;
-  if (v instanceof PhpArray || v instanceof PhpObject) badAttribute(plugin, r.name, 'a variable name', v);
-  const name = toStr(v);
+  const name = toStr(v, warner(ctx));
   if (name === '' && r.spec.required) {
     fail(
       ErrorCodes.MISSING_ATTRIBUTE,
@@ -100,48 +154,16 @@ function varName(plugin: string, r: ResolvedSpec, v: Value): string {
   return name;
 }
 
-function coerce(plugin: string, r: ResolvedSpec, v: Value): Value {
-  let out: Value = v;
-  switch (r.spec.type) {
-    case 'string':
-      if (v instanceof PhpArray) badAttribute(plugin, r.name, 'a string', v);
-      break;
-    case 'integer':
-      if (v === null || v === '') break;
-      if (isInt(v)) break;
-      if (
-        typeof v === 'boolean' ||
-        (typeof v === 'string' && isNumericString(v)) ||
-        typeof v === 'number' ||
-        v instanceof PhpFloat
-      ) {
-        out = toInt(v);
-        break;
-      }
-      badAttribute(plugin, r.name, 'an integer', v);
-      break;
-    case 'number':
-      if (v instanceof PhpArray || (typeof v === 'string' && !isNumericString(v)))
-        badAttribute(plugin, r.name, 'a number', v);
-      break;
-    case 'boolean':
-      if (v instanceof PhpArray) badAttribute(plugin, r.name, 'a boolean', v);
-      out = toBool(v);
-      break;
-    case 'array':
-      if (v !== null && !(v instanceof PhpArray)) badAttribute(plugin, r.name, 'an array', v);
-      break;
-    case 'mixed':
-      break;
+/**
+ * Assigns `value` to an attribute read with `read: 'assign'`, as Smarty's assign() does: a name (dotted
+ * forms allowed), or an array whose entries are assigned each under its key ("" keys skipped).
+ */
+export function assignTo(ctx: RenderContext, target: string | PhpArray, value: Value): void {
+  if (typeof target === 'string') {
+    if (target !== '') ctx.assign(target, value);
+    return;
   }
-  if (r.allowed !== null && out !== null && !r.allowed.includes(toStr(out as Value))) {
-    badAttribute(plugin, r.name, `one of ${r.allowed.join(', ')}`, v);
-  }
-  return out;
-}
-
-function badAttribute(plugin: string, name: string, what: string, v: Value): never {
-  fail(ErrorCodes.ATTRIBUTE_TYPE, { tag: plugin, attribute: name, expected: what, got: describe(v) });
+  for (const [k, v] of target.entries()) if (k !== '') ctx.assign(String(k), copyValue(v));
 }
 
 export function describe(v: Value): string {
@@ -149,5 +171,6 @@ export function describe(v: Value): string {
   if (v instanceof PhpArray) return 'an array';
   if (typeof v === 'boolean') return 'a boolean';
   if (typeof v === 'string') return 'a string';
-  return 'a number';
+  if (v instanceof PhpFloat || typeof v === 'number' || typeof v === 'bigint') return 'a number';
+  return 'an object';
 }

@@ -30,6 +30,19 @@ export interface AttributeSpec {
   enum?: readonly (string | number)[];
   description: string;
   deprecated?: boolean;
+  /**
+   * How the plugin's PHP code reads the value, only where that is not the cast of `type` (see
+   * plugin/attributes.ts): `raw`, used as given (compared loosely, or handed to a PHP function that
+   * raises its own TypeError); `assign`, a name handed to Smarty's assign(), where an array assigns
+   * each of its entries and another scalar is an array key (1.5 names "1"; see `assignTo`).
+   */
+  read?: 'raw' | 'assign';
+  /**
+   * The plugin's PHP sees this attribute given as null as given (it checks array_keys(), not isset()):
+   * null is then cast like any value instead of meaning absent. `nullIsGiven` of the definition sets it
+   * for every attribute.
+   */
+  nullIsGiven?: boolean;
 }
 
 /**
@@ -90,6 +103,11 @@ export interface FunctionPluginDef extends CommonMeta {
   /** forbidden or required combinations, checked before run: returns an error message or null */
   check?: (attrs: Record<string, Value>) => string | null;
   /**
+   * The plugin's PHP reads every attribute given, null included (Smarty's `foreach ($params ...)`), so
+   * an attribute given as null is cast like any value ((int) 0, (string) "") instead of meaning absent.
+   */
+  nullIsGiven?: boolean;
+  /**
    * The attribute naming the one variable this plugin assigns (dotted paths allowed), when that is
    * all it writes. The compiler then knows a loop calling it leaves other variables alone and may keep
    * them in JS locals. Omitted: the plugin may assign any variable.
@@ -113,6 +131,8 @@ export interface BlockPluginDef extends CommonMeta {
   attributes: Record<string, AttributeSpec>;
   extraAttributes?: string;
   check?: (attrs: Record<string, Value>) => string | null;
+  /** as FunctionPluginDef's */
+  nullIsGiven?: boolean;
   run(
     ctx: RenderContext,
     attrs: Record<string, Value>,
@@ -163,21 +183,27 @@ export interface CompilerTagDef extends CommonMeta {
 export type PluginDef = FunctionPluginDef | BlockPluginDef | ModifierDef | CompilerTagDef;
 
 /**
- * What `resolveAttrs` (plugin/attributes.ts) hands `run` for an attribute of this declaration: a
- * `varname` is a string (non-empty when required; "" means no variable), a `boolean` a bool, an `integer` an int (or "" as given), an
- * `array` an array; a `string` or `number` attribute is any scalar as given (not converted).
+ * What `resolveAttrs` (plugin/attributes.ts) hands `run` for an attribute of this declaration, PHP's
+ * cast of the value: a `varname` is a string (non-empty when required; "" means no variable), or with
+ * `read: 'assign'` a string or an array of names; a `boolean` a bool, an `integer` an int, an `array`
+ * an array; a `string` is any scalar as given (an array became "Array"); a `number`, a `mixed` or a
+ * `read: 'raw'` attribute is the value as given.
  */
-type AttrValue<S extends AttributeSpec> = S['type'] extends 'varname'
-  ? string
-  : S['type'] extends 'boolean'
-    ? boolean
-    : S['type'] extends 'integer'
-      ? number | bigint | ''
-      : S['type'] extends 'array'
-        ? PhpArray
-        : S['type'] extends 'string' | 'number'
-          ? Exclude<Value, PhpArray>
-          : Value;
+type AttrValue<S extends AttributeSpec> = S extends { read: 'raw' }
+  ? Value
+  : S['type'] extends 'varname'
+    ? S extends { read: 'assign' }
+      ? string | PhpArray
+      : string
+    : S['type'] extends 'boolean'
+      ? boolean
+      : S['type'] extends 'integer'
+        ? number | bigint
+        : S['type'] extends 'array'
+          ? PhpArray
+          : S['type'] extends 'string'
+            ? Exclude<Value, PhpArray>
+            : Value;
 
 /**
  * The attribute object `run` receives for these declarations. An attribute without a default may be

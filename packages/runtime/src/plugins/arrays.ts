@@ -93,10 +93,10 @@ export const assignArrayDiff: FunctionPluginDef = definePlugin({
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the result' },
     array1: {
-      type: 'mixed',
+      type: 'array',
       description: 'the array to filter (another value is cast: null is [], a scalar s is [s])',
     },
-    array2: { type: 'mixed', description: 'the entries to remove (cast like array1)' },
+    array2: { type: 'array', description: 'the entries to remove (cast like array1)' },
     diff_mode: {
       type: 'string',
       default: 'normal',
@@ -118,8 +118,10 @@ export const assignArrayDiff: FunctionPluginDef = definePlugin({
     if (toStr(a.diff_mode) === 'key') {
       for (const [k, v] of a1.entries()) if (!a2.has(k)) out.set(k, copyValue(v));
     } else {
-      const remove = new Set([...a2.values()].map((v) => toStr(v)));
-      for (const [k, v] of a1.entries()) if (!remove.has(toStr(v))) out.set(k, copyValue(v));
+      // array_diff compares (string) casts: a nested array is "Array", with PHP's warning
+      const warn = (m: string) => ctx.warn(m);
+      const remove = new Set([...a2.values()].map((v) => toStr(v, warn)));
+      for (const [k, v] of a1.entries()) if (!remove.has(toStr(v, warn))) out.set(k, copyValue(v));
     }
     ctx.assign(a.var as string, out);
   },
@@ -135,10 +137,10 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the result' },
     array1: {
-      type: 'mixed',
+      type: 'array',
       description: 'the array to filter (another value is cast: null is [], a scalar s is [s])',
     },
-    array2: { type: 'mixed', description: 'the entries to keep (cast like array1)' },
+    array2: { type: 'array', description: 'the entries to keep (cast like array1)' },
     intersect_mode: {
       type: 'string',
       default: 'normal',
@@ -157,14 +159,14 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
     const a2 = toArray(a.array2);
     const out = new PhpArray();
     const mode = toStr(a.intersect_mode);
-    const values = new Set([...a2.values()].map((v) => toStr(v)));
+    // the comparisons are of (string) casts: a nested array is "Array", with PHP's warning
+    const warn = (m: string) => ctx.warn(m);
+    const values = mode === 'key' || mode === 'assoc' ? null : new Set([...a2.values()].map((v) => toStr(v, warn)));
     for (const [k, v] of a1.entries()) {
       const keep =
-        mode === 'key'
-          ? a2.has(k)
-          : mode === 'assoc'
-            ? a2.has(k) && toStr(a2.get(k) ?? null) === toStr(v)
-            : values.has(toStr(v));
+        values === null
+          ? a2.has(k) && (mode === 'key' || toStr(a2.get(k) ?? null, warn) === toStr(v, warn))
+          : values.has(toStr(v, warn));
       if (keep) out.set(k, copyValue(v));
     }
     ctx.assign(a.var as string, out);
@@ -180,7 +182,7 @@ export const assignArraySet: FunctionPluginDef = definePlugin({
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the copy' },
     from: {
-      type: 'mixed',
+      type: 'array',
       description: 'the original array (another value is cast: null is [], a scalar s is [s])',
     },
     key: { type: 'mixed', description: 'key to set; without it (or with null or "") the value is pushed' },

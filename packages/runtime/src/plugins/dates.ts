@@ -15,7 +15,11 @@ function toTimestamp(ctx: RenderContext, v: Value): number | null {
   if (v === null || v === undefined || v === '') return now();
   if (isNumber(v)) return Number(toInt(v));
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
-  const t = strtotime(toStr(v), now(), ctx.services.timezone);
+  const t = strtotime(
+    toStr(v, (m) => ctx.warn(m)),
+    now(),
+    ctx.services.timezone,
+  );
   return t === false ? null : t;
 }
 

@@ -3,7 +3,6 @@
 import type { Value } from '@sumi/php';
 import { capArray, copyValue, PhpArray, toInt, toStr } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
-import { describe } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 export const uuid: FunctionPluginDef = definePlugin({
@@ -83,14 +82,8 @@ export const lottery: FunctionPluginDef = definePlugin({
     { template: '{lottery var=w ids=$ids cnt=2}{$w|@count}', data: { ids: [1, 2, 3] }, output: '2' },
   ],
   run(ctx, a) {
-    const ids = a.ids as PhpArray;
-    if (!(ids instanceof PhpArray))
-      fail(ErrorCodes.ATTRIBUTE_TYPE, {
-        tag: 'lottery',
-        attribute: 'ids',
-        expected: 'an array',
-        got: describe(ids),
-      });
+    // (array) cast: "1,2" is the one id "1,2"; given as null (an undefined variable) there is nothing to draw
+    const ids = a.ids ?? new PhpArray();
     const exclude = new Set(
       a.exclude_ids instanceof PhpArray ? [...a.exclude_ids.values()].map((v) => toStr(v)) : [],
     );

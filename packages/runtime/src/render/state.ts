@@ -420,7 +420,7 @@ export class RenderState implements RenderContext {
     this.pos = pos;
     this.countStep();
     enterHost(this.shared.host);
-    const r = (def as BlockPluginDef).run(this, resolveAttrs(def, raw), body as BlockBody);
+    const r = (def as BlockPluginDef).run(this, resolveAttrs(def, raw, this), body as BlockBody);
     if (r instanceof Promise) {
       r.catch(() => {});
       fail(ErrorCodes.ASYNC_IN_SYNC, { name: def.name });
@@ -437,7 +437,7 @@ export class RenderState implements RenderContext {
     this.pos = pos;
     this.countStep();
     enterHost(this.shared.host);
-    const pending = (def as BlockPluginDef).run(this, resolveAttrs(def, raw), body as BlockBody);
+    const pending = (def as BlockPluginDef).run(this, resolveAttrs(def, raw, this), body as BlockBody);
     // while it waits, code that is not this render's must not run on this render's budgets
     enterHost(DEFAULT_HOST);
     const r = await pending;

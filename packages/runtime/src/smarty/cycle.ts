@@ -6,14 +6,15 @@
  */
 
 import type { Value } from '@sumi/php';
-import { looseEquals, PhpArray, PhpError, splitString, toBool, toStr } from '@sumi/php';
+import { looseEquals, PhpArray, PhpError, splitString, toBool, toKey, toStr, typeError } from '@sumi/php';
+import { assignTo } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 interface Cycle {
   values: Value;
   index: number;
-  /** the cycle's delimiter: once given, later calls of the same name split with it */
-  delimiter: string;
+  /** the cycle's delimiter, as given: once given, later calls of the same name split with it */
+  delimiter: Value;
 }
 
 export const cycle: FunctionPluginDef = definePlugin({
@@ -23,24 +24,37 @@ export const cycle: FunctionPluginDef = definePlugin({
   description:
     'Alternates through a list of values, one per call (e.g. odd/even row classes). Changing `values` of a named cycle starts it again from the first value.',
   attributes: {
-    name: { type: 'string', default: 'default', description: 'cycle name (empty: "default")' },
+    name: {
+      type: 'string',
+      read: 'raw',
+      default: 'default',
+      description: 'cycle name (empty: "default"; a PHP array key, so 1.5 is the cycle 1)',
+    },
     values: {
       type: 'mixed',
+      // Smarty looks for the key: `values=$undefined` is given, and cycles through one empty value
+      nullIsGiven: true,
       description: 'values separated by `delimiter`, or an array; needed on first use of a name',
     },
     // no `default` here: an absent delimiter means "the one this cycle was last given", not ","
     delimiter: {
       type: 'string',
+      read: 'raw',
       description: 'separator of values (`,` until a call of this name gives another; it is kept)',
     },
     print: { type: 'boolean', default: true, description: 'print the value' },
     advance: { type: 'boolean', default: true, description: 'move to the next value' },
     reset: { type: 'boolean', default: false, description: 'start again from the first value' },
-    assign: { type: 'varname', description: 'assign the value instead of printing it' },
+    assign: {
+      type: 'varname',
+      read: 'assign',
+      description: 'assign the value instead of printing it',
+    },
   },
   errors: [
     'no `values` on the first call of a name: warning "cycle: missing \'values\' parameter", nothing printed',
-    'an empty `delimiter` is a PHP ValueError (explode)',
+    'an empty `delimiter` is a PHP ValueError (explode), an array one a TypeError',
+    'a non-empty array as name: PHP TypeError',
   ],
   examples: [
     {
@@ -61,7 +75,8 @@ export const cycle: FunctionPluginDef = definePlugin({
   run(ctx, a) {
     let all = ctx.state.get('cycle') as Map<string, Cycle> | undefined;
     if (!all) ctx.state.set('cycle', (all = new Map()));
-    const name = toBool(a.name ?? null) ? toStr(a.name) : 'default';
+    // empty($params['name']) ? 'default' : $params['name'], then the key of $cycle_vars
+    const name = toBool(a.name ?? null) ? String(toKey(a.name)) : 'default';
     let c = all.get(name);
     if (a.values === undefined) {
       if (!c) {
@@ -74,11 +89,12 @@ export const cycle: FunctionPluginDef = definePlugin({
       else if (c.values !== null && !looseEquals(c.values, values)) c.index = 0;
       c.values = values instanceof PhpArray ? values.clone() : values;
     }
-    if (a.delimiter != null) c.delimiter = toStr(a.delimiter);
+    if (a.delimiter != null) c.delimiter = a.delimiter;
     let list: PhpArray;
     if (c.values instanceof PhpArray) list = c.values;
     else {
-      const delimiter = c.delimiter;
+      if (c.delimiter instanceof PhpArray) typeError('explode', 1, 'separator', 'string', c.delimiter);
+      const delimiter = toStr(c.delimiter);
       if (delimiter === '')
         throw new PhpError('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
       list = PhpArray.fromList(splitString(toStr(c.values), delimiter));
@@ -90,9 +106,9 @@ export const cycle: FunctionPluginDef = definePlugin({
       current = null;
     }
     let print = toBool(a.print);
-    if (a.assign != null) {
+    if (a.assign !== undefined) {
       print = false;
-      ctx.assign(toStr(a.assign), current);
+      assignTo(ctx, a.assign, current);
     }
     if (toBool(a.advance)) c.index = c.index >= list.size - 1 ? 0 : c.index + 1;
     return print ? toStr(current) : undefined;

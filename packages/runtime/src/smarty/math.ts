@@ -18,7 +18,9 @@ import {
   sprintf,
   toBool,
   toStr,
+  typeError,
 } from '@sumi/php';
+import { assignTo } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import { evalMath, MATH_FUNCTIONS, parseMath } from './math-expression';
 
@@ -31,9 +33,14 @@ export const math: FunctionPluginDef = definePlugin({
   group: 'Smarty functions',
   description: `Evaluates an arithmetic equation over the given numeric attributes, with PHP's operators and precedence. Functions: ${MATH_FUNCTIONS.filter((f) => f !== 'int').join(', ')}. Evaluated by Sumi's own parser, never by eval.`,
   attributes: {
-    equation: { type: 'string', description: 'the equation, e.g. "(w*h)/2"; backticks are ignored' },
-    format: { type: 'string', description: 'sprintf format of the result, e.g. "%.2f"' },
-    assign: { type: 'varname', description: 'assign the result instead of printing it' },
+    // equation and format go to PHP functions as given (substr_count, printf): an array is their TypeError
+    equation: {
+      type: 'string',
+      read: 'raw',
+      description: 'the equation, e.g. "(w*h)/2"; backticks are ignored',
+    },
+    format: { type: 'string', read: 'raw', description: 'sprintf format of the result, e.g. "%.2f"' },
+    assign: { type: 'varname', read: 'assign', description: 'assign the result instead of printing it' },
   },
   extraAttributes: 'every other attribute is a variable of the equation and must be numeric',
   result: 'the value of the equation (printed as PHP prints it, or formatted), unless assign',
@@ -52,6 +59,7 @@ export const math: FunctionPluginDef = definePlugin({
       return undefined;
     };
     if (!toBool(a.equation ?? null)) return fail('missing equation parameter');
+    if (a.equation instanceof PhpArray) typeError('substr_count', 1, 'haystack', 'string', a.equation);
     const equation = replaceAllString(toStr(a.equation), '`', '');
     if (countOf(equation, '(') !== countOf(equation, ')')) return fail('unbalanced parenthesis');
     for (const m of equation.matchAll(/(?:0x[a-fA-F0-9]+)|([a-zA-Z][a-zA-Z0-9_]*)/g)) {
@@ -81,10 +89,15 @@ export const math: FunctionPluginDef = definePlugin({
       randomInt: (min, max) => ctx.services.random.int(min, max),
       warn: (m) => ctx.warn(`math: ${m}`),
     });
-    const format = a.format == null ? '' : toStr(a.format);
-    const out = toBool(format) ? sprintf(format, [result]) : result;
-    if (a.assign != null && toBool(a.assign)) {
-      ctx.assign(toStr(a.assign), out);
+    const assign = a.assign !== undefined && toBool(a.assign) ? a.assign : undefined;
+    let out: Value = result;
+    if (toBool(a.format ?? null)) {
+      if (a.format instanceof PhpArray)
+        typeError(assign === undefined ? 'printf' : 'sprintf', 1, 'format', 'string', a.format);
+      out = sprintf(toStr(a.format), [result]);
+    }
+    if (assign !== undefined) {
+      assignTo(ctx, assign, out);
       return undefined;
     }
     return toStr(out);

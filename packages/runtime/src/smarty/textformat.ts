@@ -64,6 +64,8 @@ export const textformat: BlockPluginDef = definePlugin({
   kind: 'block',
   name: 'textformat',
   group: 'Smarty functions',
+  // Smarty casts every attribute it is given, null included: `wrap=$undefined` wraps at 0
+  nullIsGiven: true,
   description:
     'Re-flows each paragraph (separated by a blank line) of its body: white space collapses to one space, lines wrap at `wrap` bytes and are indented.',
   attributes: {
