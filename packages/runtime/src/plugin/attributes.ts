@@ -18,12 +18,12 @@ import {
   toArray,
   toBool,
   toInt,
-  toKey,
   toStr,
   type Reporter,
 } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
 import type { RenderContext } from '../render/context';
+import { assignName } from '../render/scope';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
 
 interface ResolvedSpec {
@@ -83,7 +83,7 @@ export function resolveAttrs(
       raw[r.name] = fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
       continue;
     }
-    const out = r.spec.read === undefined ? cast(def.name, r, v, ctx) : read(r, v, ctx);
+    const out = r.spec.read === undefined ? cast(def.name, r, v, ctx) : read(r, v);
     if (r.allowed !== null && out !== null && !r.allowed.includes(toStr(out))) {
       fail(ErrorCodes.ATTRIBUTE_TYPE, {
         tag: def.name,
@@ -122,12 +122,8 @@ function cast(plugin: string, r: ResolvedSpec, v: Value, ctx: Reporter): Value {
 }
 
 /** The `read` overrides: how a plugin's PHP uses the value where that is not the type's cast. */
-function read(r: ResolvedSpec, v: Value, ctx: Reporter): Value {
-  if (r.spec.read === 'raw' || v instanceof PhpArray || typeof v === 'string') return v;
-  // 'assign': Smarty's assign() takes a scalar name as an array key (1.5 names "1", false nothing)
-  if (v === false || v === null) return '';
-  if (v instanceof PhpObject) return toStr(v, warner(ctx));
-  return String(toKey(v));
+function read(r: ResolvedSpec, v: Value): Value {
+  return r.spec.read === 'raw' ? v : assignName(v);
 }
 
 /** PHP's warnings of a cast, for the log (made only on the paths where PHP warns) */
@@ -156,7 +152,8 @@ function varName(plugin: string, r: ResolvedSpec, v: Value, ctx: Reporter): stri
 
 /**
  * Assigns `value` to an attribute read with `read: 'assign'`, as Smarty's assign() does: a name (dotted
- * forms allowed), or an array whose entries are assigned each under its key ("" keys skipped).
+ * forms allowed), or an array whose entries are assigned each under its key ("" keys skipped; unlike
+ * Smarty, a key with a dot is a dotted path: Smarty's variable "a.b" could not be read anyway).
  */
 export function assignTo(ctx: RenderContext, target: string | PhpArray, value: Value): void {
   if (typeof target === 'string') {

@@ -38,7 +38,7 @@ import type { ModifierDef } from '../plugin/types';
 import { key, keyC, keyQ, prop } from './access';
 import type { RenderContext } from './context';
 import { argumentCount, count, countMode, inArray } from './if-functions';
-import { assignKeys, assignPath, readVar, reference, referenceIn, referenceRoot } from './scope';
+import { assignKeys, assignPath, assignTo, readVar, reference, referenceIn, referenceRoot } from './scope';
 import type { RenderState } from './state';
 
 function str(v: Value): string {
@@ -126,6 +126,7 @@ export const helpers = {
   iter,
   rv: readVar,
   assignPath,
+  assignTo,
   assignKeys,
   ref: reference,
   refIn: referenceIn,

@@ -21,6 +21,8 @@ import {
   PhpFloat,
   PhpObject,
   propertyWriteError,
+  toArray,
+  toKey,
   writeFetchError,
 } from '@sumi/php';
 
@@ -121,6 +123,52 @@ export function assignPath(vars: Scope, path: string, value: Value): void {
     return;
   }
   assignKeys(vars, path.split('.'), value);
+}
+
+/**
+ * The name Smarty's assign($tpl_var, ...) and append() take, from any value: a string as is (dotted
+ * forms allowed), an array as is (each of its entries is assigned under its key); null and false
+ * name nothing (`$tpl_var != ''` is false), another scalar is an array key (true "1", 1.5 "1"), an
+ * object PHP's TypeError.
+ */
+export function assignName(target: Value): string | PhpArray {
+  if (typeof target === 'string' || target instanceof PhpArray) return target;
+  if (target === null || target === false) return '';
+  return String(toKey(target));
+}
+
+/**
+ * Smarty's assign() by a name given as any value (`{assign var=$name}`, `{capture assign=$name}`):
+ * see assignName. An array assigns its own entries, not `value`.
+ */
+export function assignTo(vars: Scope, target: Value, value: Value): void {
+  const name = assignName(target);
+  if (typeof name === 'string') {
+    assignPath(vars, name, value);
+    return;
+  }
+  for (const [k, v] of name.entries()) if (k !== '') vars.set(String(k), copyValue(v));
+}
+
+/**
+ * Smarty's append() (`{capture append=list}`): the variable, made an array as settype() does (null is
+ * [], a scalar s is [s]), gets `value` pushed. The name is not split on dots. An array name appends
+ * each of its entries to the variable named by its key, instead of `value`.
+ */
+export function appendTo(vars: Scope, target: Value, value: Value): void {
+  const name = assignName(target);
+  if (typeof name === 'string') {
+    if (name !== '') pushOnto(vars, name, value);
+    return;
+  }
+  for (const [k, v] of name.entries()) if (k !== '') pushOnto(vars, String(k), copyValue(v));
+}
+
+function pushOnto(vars: Scope, name: string, value: Value): void {
+  const cur = vars.owned(name);
+  const arr = cur instanceof PhpArray ? cur : toArray(cur ?? null);
+  arr.push(value);
+  vars.set(name, arr);
 }
 
 /** the array in `v` to write key `next` into: `v` itself, or a new one for null/false; PHP's error for others */

@@ -34,6 +34,7 @@ import {
   PhpArray,
   PhpError,
   PhpObject,
+  toKey,
   toStr,
 } from '@sumi/php';
 import {
@@ -65,7 +66,7 @@ import {
   sectionProps,
   sectionStart,
 } from './loops';
-import { arrayAt, assignPath, readPath, type Scope } from './scope';
+import { appendTo, arrayAt, assignPath, assignTo, readPath, type Scope } from './scope';
 
 /** the most steps between two budget checks (see RenderState.stride) */
 const MAX_STRIDE = 1024;
@@ -378,15 +379,14 @@ export class RenderState implements RenderContext {
     return sectionProps(this.sectionTable, name);
   }
 
-  captureEnd(name: string, assign: string | null, append: string | null, buffer: string): void {
-    (this.captureTable ??= new Map()).set(name, keepString(buffer));
-    if (assign !== null) assignPath(this.vars, assign, buffer);
-    if (append !== null) {
-      const cur = this.vars.owned(append) ?? null;
-      const arr = cur instanceof PhpArray ? cur : cur === null ? new PhpArray() : PhpArray.fromList([cur]);
-      arr.push(buffer);
-      this.vars.set(append, arr);
-    }
+  /**
+   * `{/capture}`: Smarty stores the buffer under the key `name` of $smarty.capture (an array name is
+   * PHP's TypeError, 1.5 is the key 1), then calls assign() and append() with the names as given.
+   */
+  captureEnd(name: Value, assign: Value | undefined, append: Value | undefined, buffer: string): void {
+    (this.captureTable ??= new Map()).set(typeof name === 'string' ? name : String(toKey(name)), keepString(buffer));
+    if (assign !== undefined) assignTo(this.vars, assign, buffer);
+    if (append !== undefined) appendTo(this.vars, append, buffer);
   }
 
   /** what this frame holds for the memory budget: its variables and captures */

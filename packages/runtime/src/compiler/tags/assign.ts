@@ -57,5 +57,6 @@ function compileAssign(st: CodegenState, n: TagNode): string {
     return `p = ${pos}; assignKeys(V, ${st.constant(Object.freeze(v.value.value.split('.')))}, ${val});\n`;
   }
   if (v.value.type === 'String') return `p = ${pos}; V.set(${JSON.stringify(v.value.value)}, ${val});\n`;
-  return `p = ${pos}; assignPath(V, str(${compileExpr(st, v.value)}), ${val});\n`;
+  // a name computed at run time goes to Smarty's assign() as it is (an array assigns its entries)
+  return `p = ${pos}; assignTo(V, ${compileExpr(st, v.value)}, ${val});\n`;
 }

@@ -28,9 +28,11 @@ export const captureTag: CoreTag = {
 function compileCapture(st: CodegenState, n: BlockNode): string {
   // Smarty 2 ignores the attributes capture does not take
   warnUnknownAttrs(st, n, Object.keys(captureTag.def.attributes), (e) => compileExpr(st, e));
+  // the values as given: the name is a key of $smarty.capture, assign and append go to Smarty's
+  // assign() and append(), which take any value (see rt.captureEnd)
   const js = (k: string) => {
     const a = attr(n, k);
-    return a ? `str(${compileExpr(st, a.value)})` : 'null';
+    return a ? compileExpr(st, a.value) : 'undefined';
   };
   const saved = st.id('c');
   const nameAttr = attr(n, 'name');
