@@ -15,11 +15,11 @@ import {
   PhpArray,
   PhpFloat,
   PhpObject,
+  type Reporter,
   toArray,
   toBool,
   toInt,
   toStr,
-  type Reporter,
 } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
 import type { RenderContext } from '../render/context';

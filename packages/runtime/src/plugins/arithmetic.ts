@@ -34,9 +34,7 @@ function arithmetic(
     description,
     attributes,
     result,
-    errors: [
-      'a non-numeric `value` ("abc", "", an array), or a variable holding one: PHP TypeError',
-    ],
+    errors: ['a non-numeric `value` ("abc", "", an array), or a variable holding one: PHP TypeError'],
     examples: [example],
     run(ctx, a) {
       const v = a.var as string;

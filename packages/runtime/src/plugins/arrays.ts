@@ -161,7 +161,8 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
     const mode = toStr(a.intersect_mode);
     // the comparisons are of (string) casts: a nested array is "Array", with PHP's warning
     const warn = (m: string) => ctx.warn(m);
-    const values = mode === 'key' || mode === 'assoc' ? null : new Set([...a2.values()].map((v) => toStr(v, warn)));
+    const values =
+      mode === 'key' || mode === 'assoc' ? null : new Set([...a2.values()].map((v) => toStr(v, warn)));
     for (const [k, v] of a1.entries()) {
       const keep =
         values === null

@@ -384,7 +384,10 @@ export class RenderState implements RenderContext {
    * PHP's TypeError, 1.5 is the key 1), then calls assign() and append() with the names as given.
    */
   captureEnd(name: Value, assign: Value | undefined, append: Value | undefined, buffer: string): void {
-    (this.captureTable ??= new Map()).set(typeof name === 'string' ? name : String(toKey(name)), keepString(buffer));
+    (this.captureTable ??= new Map()).set(
+      typeof name === 'string' ? name : String(toKey(name)),
+      keepString(buffer),
+    );
     if (assign !== undefined) assignTo(this.vars, assign, buffer);
     if (append !== undefined) appendTo(this.vars, append, buffer);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { err, out } from './render';
+import { engine, err, out } from './render';
 
 describe('add and subtract', () => {
   test.each([
@@ -33,12 +33,26 @@ describe('add and subtract', () => {
     expect(out('{add var=$name value=4}{$total}', '{"name":"total","total":1}')).toBe('5');
   });
 
-  test('a non-numeric value stops the render at the tag', () => {
+  test('a non-numeric value is the TypeError of PHP arithmetic, at the tag', () => {
     const e = err("x\n  {add var=n value='abc'}");
-    expect(e.code).toBe('ATTRIBUTE_TYPE');
+    expect(e.code).toBe('TYPE_ERROR');
     expect([e.line, e.column]).toEqual([2, 3]);
-    expect(e.message).toBe("add: 'value' must be a number, got a string");
+    expect(e.message).toBe('TypeError: Unsupported operand types: null + string');
     expect(e.frame).toContain("{add var=n value='abc'}");
+    expect(err("{subtract var=n value=''}", '{"n":1}').message).toBe(
+      'TypeError: Unsupported operand types: int - string',
+    );
+  });
+
+  test('a leading-numeric value counts its number, with PHP warning', () => {
+    const r = engine().renderSync(
+      "{assign var=n value=5}{add var=n value='12abc'}{subtract var=n value='0x1F'}{$n}",
+    );
+    expect(r.output).toBe('17');
+    expect(r.log.map((l) => l.message)).toEqual([
+      'A non-numeric value encountered',
+      'A non-numeric value encountered',
+    ]);
   });
 
   test('adding to an array is a PHP TypeError', () => {

@@ -135,11 +135,9 @@ describe('lottery', () => {
     expect(e.message).toBe("lottery: 'cnt' asks for more than 1000000 draws");
   });
 
-  test('ids must be an array', () => {
-    expect(err('{lottery var=w ids="1,2"}').code).toBe('ATTRIBUTE_TYPE');
-    const e = err('{lottery var=w ids=$none}');
-    expect(e.code).toBe('ATTRIBUTE_TYPE');
-    expect(e.message).toBe("lottery: 'ids' must be an array, got null");
+  test('ids is cast to an array as PHP casts it: a string is one id, null none', () => {
+    expect(out('{lottery var=w ids="1,2"}{$w|@json_encode}')).toBe('["1,2"]');
+    expect(out('{lottery var=w ids=$none}{$w|@json_encode}')).toBe('[]');
   });
 });
 

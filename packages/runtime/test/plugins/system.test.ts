@@ -95,7 +95,10 @@ describe('sleep', () => {
     expect([e.line, e.column]).toEqual([1, 2]);
   });
 
-  test('a non-numeric ms is an error', () => {
-    expect(err('{sleep ms=abc}').code).toBe('ATTRIBUTE_TYPE');
+  test('ms is cast as PHP casts to int: "abc" is 0, clamped to 100', async () => {
+    const waited: number[] = [];
+    const e = engine({ services: { sleep: async (ms: number) => void waited.push(ms) } });
+    await e.render("{sleep ms=abc}{sleep ms='700ms'}{sleep ms=$a}", { a: [1] });
+    expect(waited).toEqual([100, 700, 100]);
   });
 });
