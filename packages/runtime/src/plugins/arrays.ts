@@ -62,15 +62,19 @@ export const assignArray: FunctionPluginDef = definePlugin({
   run(ctx, a) {
     // only the empty string means the default: `delimiter=false` is explode('') in the CMS, a ValueError
     const delim = a.delimiter === '' ? ',' : toStr(a.delimiter);
-    if (delim === '') valueError('explode', 1, 'separator', 'cannot be empty');
+    // explode(): an empty separator is its ValueError, when it is called (empty values are not split)
+    const explode = (text: string) => {
+      if (delim === '') valueError('explode', 1, 'separator', 'cannot be empty');
+      return splitString(text, delim);
+    };
     const values = toStr(a.values);
-    const list = values === '' ? [] : splitString(values, delim);
+    const list = values === '' ? [] : explode(values);
     const keyText = toStr(a.keys);
     let out: PhpArray;
     // empty keys are no keys: a list
     if (keyText === '') out = PhpArray.fromList(list);
     else {
-      const keys = splitString(keyText, delim);
+      const keys = explode(keyText);
       if (keys.length !== list.length)
         fail(
           ErrorCodes.PLUGIN_ERROR,

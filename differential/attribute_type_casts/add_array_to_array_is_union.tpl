@@ -1,0 +1,1 @@
+{assign_array var=a values="p,q"}{add var=a value=$arr}{$a|@json_encode}

@@ -1,0 +1,1 @@
+{assign var=a value=5}{add var=a value=""}{$a}

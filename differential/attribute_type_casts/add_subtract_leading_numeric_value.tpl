@@ -1,0 +1,1 @@
+{assign var=a value=5}{add var=a value=$n}{$a}|{subtract var=a value=$h}{$a}|{add var=a value=" 7"}{$a}

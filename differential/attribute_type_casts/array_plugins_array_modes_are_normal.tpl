@@ -1,0 +1,1 @@
+{assign_array_diff var=r array1=$arr array2=$arr diff_mode=$e}{$r|@json_encode}|{assign_array_intersect var=r array1=$arr array2=$arr intersect_mode=$m}{$r|@json_encode}

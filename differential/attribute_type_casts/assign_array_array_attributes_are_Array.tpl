@@ -1,0 +1,1 @@
+{assign_array var=r values=$arr}{$r|@json_encode}|{assign_array var=r values="aArrayb" delimiter=$e}{$r|@json_encode}|{assign_array var=r values="x" keys=$m}{$r|@json_encode}

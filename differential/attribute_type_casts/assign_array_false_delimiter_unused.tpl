@@ -1,0 +1,1 @@
+{assign_array var=r values=false delimiter=false keys=false}{$r|@json_encode}|{assign_array var=r delimiter=false}{$r|@json_encode}

@@ -1,0 +1,1 @@
+{assign_array_set var=x from=$t key='b' value=1}{$x|@json_encode}|{assign_array_set var=x from=$s key='b' value=1}{$x|@json_encode}|{assign_array_set var=x from=$f value=1}{$x|@json_encode}|{assign_array_set var=x from=$m key=a value=$e}{$x|@json_encode}

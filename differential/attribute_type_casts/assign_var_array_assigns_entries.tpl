@@ -1,0 +1,1 @@
+{assign var=$m value=9}{$a|@json_encode}|{assign var=$f value=3}{$1}|{assign var=$z value=4}{$0}

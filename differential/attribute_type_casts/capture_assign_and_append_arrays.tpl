@@ -1,0 +1,1 @@
+{capture assign=$m}zz{/capture}{$a|@json_encode}|{capture append=$m}zz{/capture}{$a|@json_encode}|{capture assign=$f}yy{/capture}{$1}

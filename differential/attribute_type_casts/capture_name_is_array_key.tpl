@@ -1,0 +1,1 @@
+{capture name=$f}a{/capture}{capture name=$t}b{/capture}{capture name=false}c{/capture}{$smarty.capture|@json_encode}

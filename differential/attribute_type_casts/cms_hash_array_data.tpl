@@ -1,0 +1,1 @@
+{cms_hash var=l data=$m.a key='secret'}{$l}|{cms_hash var=l data=$e algo=md5}{$l}|{cms_hash var=l data=Array algo=md5}{$l}

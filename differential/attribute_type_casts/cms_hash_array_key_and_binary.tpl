@@ -1,0 +1,1 @@
+{cms_hash var=l data=x algo=md5 key=$arr}{$l}|{cms_hash var=l data=x algo=md5 key=Array}{$l}|{cms_hash var=l data=x algo=md5 binary=$e}{$l}|{cms_hash var=l data=x algo=md5 binary=$arr}{$l|@base64_encode}

@@ -1,0 +1,1 @@
+{cms_match_all var=r pattern='/1/' subject='a1a1' flags=$s}{$r|@json_encode}|{cms_match_all var=r pattern='/1/' subject='a1a1' flags=$arr offset=$h}{$r|@json_encode}|{cms_match_all var=r pattern='/1/' subject='a1a1' offset=$t}{$r|@json_encode}|{cms_match_all var=r pattern='/1/' subject='a1a1' offset=$n}{$r|@json_encode}

@@ -1,0 +1,1 @@
+{cms_match var=r pattern=$arr subject=Array}{$r|@json_encode}|{cms_match_all var=r pattern=$e subject=Array}{$r|@json_encode}

@@ -1,0 +1,1 @@
+{cms_match var=r pattern='/A(r+)/' subject=$arr}{$r|@json_encode}|{cms_match_all var=r pattern='/a/' subject=$m}{$r|@json_encode}

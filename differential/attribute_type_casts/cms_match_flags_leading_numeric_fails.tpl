@@ -1,0 +1,1 @@
+{cms_match var=r pattern='/1/' subject='a1' flags=$n}{$r|@json_encode}

@@ -1,0 +1,1 @@
+{cms_match var=r pattern='/1/' subject='a1a1' flags=$s}{$r|@json_encode}|{cms_match var=r pattern='/1/' subject='a1a1' offset=$n}{$r|@json_encode}|{cms_match var=r pattern='/1/' subject='a1a1' offset=$arr flags=$e}{$r|@json_encode}|{cms_match var=r pattern='/1/' subject='a1a1' offset=$h}{$r|@json_encode}|{cms_match var=r pattern='/1/' subject='a1a1' offset=$f}{$r|@json_encode}

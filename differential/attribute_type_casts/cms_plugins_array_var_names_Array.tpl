@@ -1,0 +1,1 @@
+{add var=$arr value=2}{append var=$e value=1}{$Array|@json_encode}|{cms_match var=$m pattern="/x/" subject=x}{$Array|@json_encode}

@@ -1,0 +1,1 @@
+{counter start=5 assign=$m}{$a|@json_encode}|{counter}|{counter name=b start=5 assign=$e}|{counter name=b}

@@ -1,0 +1,1 @@
+{counter name=$e}

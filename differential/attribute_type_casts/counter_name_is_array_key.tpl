@@ -1,0 +1,1 @@
+{counter name=$f start=3}{counter name=1}{counter name=$t}|{counter name=$z start=7}{counter name="0"}

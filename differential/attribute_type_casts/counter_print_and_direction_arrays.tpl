@@ -1,0 +1,1 @@
+{counter start=5 print=$e}|{counter}|{counter name=b start=5 print=$arr direction=$arr}{counter name=b}

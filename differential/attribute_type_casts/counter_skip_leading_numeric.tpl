@@ -1,0 +1,1 @@
+{counter start=1 skip=$n}{counter}{counter}

@@ -1,0 +1,1 @@
+{counter skip="x"}{counter}

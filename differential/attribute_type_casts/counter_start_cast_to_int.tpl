@@ -1,0 +1,1 @@
+{counter start=$s}{counter}|{counter name=b start=$n}{counter name=b}|{counter name=c start=$arr}{counter name=c}|{counter name=d start=$e}{counter name=d}|{counter name=e start=$f}{counter name=e}

@@ -1,0 +1,1 @@
+{cycle values="a,b" assign=$m}{$a|@json_encode}|{cycle values="a,b" assign=$e}|{cycle values="a,b"}

@@ -1,0 +1,1 @@
+{cycle values="a,b" print=$e}|{cycle values="a,b" advance=$arr}{cycle values="a,b" advance=$e}{cycle values="a,b"}|{cycle values="a,b" reset=$arr}

@@ -1,0 +1,1 @@
+{cycle values=$arr delimiter=$arr}{cycle values=$arr}

@@ -1,0 +1,1 @@
+{cycle name=$arr values="a,b"}

@@ -1,0 +1,1 @@
+{cycle name=$e values="a,b"}{cycle values="a,b"}|{cycle name=$f values="x,y"}{cycle name=1 values="x,y"}

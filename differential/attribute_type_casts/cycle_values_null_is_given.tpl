@@ -1,0 +1,1 @@
+{cycle values="a,b"}[{cycle values=$u}][{cycle values=$u}]

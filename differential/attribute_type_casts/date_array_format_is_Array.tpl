@@ -1,0 +1,1 @@
+{date var=r time=86400 format=$arr}{$r}|{strtodate var=r timestamp=0 format=$e}{$r}

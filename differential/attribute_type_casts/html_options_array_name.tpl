@@ -1,0 +1,1 @@
+{html_options values=$arr output=$arr name=$e}

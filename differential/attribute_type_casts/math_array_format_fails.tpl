@@ -1,0 +1,1 @@
+{math equation="1+1" format=$arr}

@@ -1,0 +1,1 @@
+{math equation="1+2" assign=$m}{$a|@json_encode}|{math equation="2+2" assign=$f}{$1}

@@ -1,0 +1,1 @@
+{math equation="1+1" format=$e}|{math equation="1+1" assign=$e}

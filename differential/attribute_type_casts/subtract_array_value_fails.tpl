@@ -1,0 +1,1 @@
+{assign var=a value=5}{subtract var=a value=$e}{$a}

@@ -1,0 +1,1 @@
+{textformat wrap=$s}aa bb{/textformat}|{textformat indent=$n}aa{/textformat}|{textformat indent_first=$arr}aa{/textformat}|{textformat wrap=$h}aa bb{/textformat}|{textformat wrap=$f}aa bb{/textformat}

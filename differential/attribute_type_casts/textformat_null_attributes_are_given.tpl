@@ -1,0 +1,1 @@
+{textformat wrap=$u}aa bb{/textformat}|{textformat indent=2 indent_char=$u}aa{/textformat}|{textformat indent=$u indent_first=$u style=$u wrap_cut=$u assign=$u}aa{/textformat}

@@ -1,0 +1,1 @@
+{textformat wrap_char=$u}aa bb{/textformat}

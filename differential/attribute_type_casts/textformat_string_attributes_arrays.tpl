@@ -1,0 +1,1 @@
+{textformat indent=1 indent_char=$e}aa bb{/textformat}|{textformat wrap=2 wrap_char=$arr}aa bb{/textformat}|{textformat style=$m}aa bb{/textformat}

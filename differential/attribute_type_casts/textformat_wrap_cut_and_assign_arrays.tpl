@@ -1,0 +1,1 @@
+{textformat wrap=3 wrap_cut=$arr}aaaaa{/textformat}|{textformat wrap=3 wrap_cut=$e}aaaaa{/textformat}|{textformat assign=$e}zz{/textformat}{$Array}
