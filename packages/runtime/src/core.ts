@@ -31,6 +31,7 @@ export {
   type SumiDiagnostic,
   SumiError,
 } from './errors';
+export { assignTo } from './plugin/attributes';
 export { isPluginGroup, PLUGIN_GROUPS, type PluginGroup } from './plugin/groups';
 export { PluginRegistry } from './plugin/registry';
 export * from './plugin/types';
