@@ -28,7 +28,6 @@ import {
   shiftLeft,
   shiftRight,
   strictEquals,
-  stringKey,
   sub,
   toBool,
   toKey,
@@ -43,6 +42,18 @@ import type { RenderState } from './state';
 
 function str(v: Value): string {
   return typeof v === 'string' ? v : toStr(v);
+}
+
+/**
+ * A name Smarty uses as an array key (`$smarty.capture`, `.foreach`, `.section` tables): 1.5 and true
+ * are "1", false "0", null ""; an array or an object is PHP's TypeError (`in` names the operation
+ * of its message: section names are first unset).
+ */
+function keyName(v: Value, in_ = ''): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof PhpArray || v instanceof PhpObject)
+    throw new PhpError('TypeError', `Illegal offset type${in_}`);
+  return String(toKey(v));
 }
 
 function bool(v: Value): boolean {
@@ -108,11 +119,6 @@ function notByRef(_v: Value, message: string): never {
   throw new PhpError('Error', message);
 }
 
-/** `{capture name=…}`: Smarty stores the capture under `$name` as a PHP array key (1.5 is 1, an array is an error) */
-function captureKey(v: Value): string {
-  return typeof v === 'string' ? String(stringKey(v)) : String(toKey(v));
-}
-
 function capString(s: string): string {
   allowString(s.length);
   return s;
@@ -120,6 +126,7 @@ function capString(s: string): string {
 
 export const helpers = {
   str,
+  keyName,
   bool,
   /** PHP arrays are values: an array stored somewhere new is a (copy-on-write) copy */
   own: copyValue,
@@ -168,7 +175,6 @@ export const helpers = {
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
   notByRef,
-  captureKey,
   /** a string built by interpolation: its length cap (its bytes count where it is kept: Scope.set, arrays) */
   keep: capString,
 };

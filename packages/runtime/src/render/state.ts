@@ -34,7 +34,6 @@ import {
   PhpArray,
   PhpError,
   PhpObject,
-  toKey,
   toStr,
 } from '@sumi/php';
 import {
@@ -380,14 +379,11 @@ export class RenderState implements RenderContext {
   }
 
   /**
-   * `{/capture}`: Smarty stores the buffer under the key `name` of $smarty.capture (an array name is
-   * PHP's TypeError, 1.5 is the key 1), then calls assign() and append() with the names as given.
+   * `{/capture}`: the buffer goes under `name` in $smarty.capture, then Smarty's assign() and append()
+   * get the names as given (see assignTo, appendTo).
    */
-  captureEnd(name: Value, assign: Value | undefined, append: Value | undefined, buffer: string): void {
-    (this.captureTable ??= new Map()).set(
-      typeof name === 'string' ? name : String(toKey(name)),
-      keepString(buffer),
-    );
+  captureEnd(name: string, assign: Value | undefined, append: Value | undefined, buffer: string): void {
+    (this.captureTable ??= new Map()).set(name, keepString(buffer));
     if (assign !== undefined) assignTo(this.vars, assign, buffer);
     if (append !== undefined) appendTo(this.vars, append, buffer);
   }

@@ -28,15 +28,19 @@ export const captureTag: CoreTag = {
 function compileCapture(st: CodegenState, n: BlockNode): string {
   // Smarty 2 ignores the attributes capture does not take
   warnUnknownAttrs(st, n, Object.keys(captureTag.def.attributes), (e) => compileExpr(st, e));
-  // the values as given: the name is a key of $smarty.capture, assign and append go to Smarty's
-  // assign() and append(), which take any value (see rt.captureEnd)
+  // the values as given: assign and append go to Smarty's assign() and append(), which take any
+  // value (see rt.captureEnd); the name is a key of $smarty.capture
   const js = (k: string) => {
     const a = attr(n, k);
     return a ? compileExpr(st, a.value) : 'undefined';
   };
   const saved = st.id('c');
   const nameAttr = attr(n, 'name');
-  const name = nameAttr ? `captureKey(${compileExpr(st, nameAttr.value)})` : '"default"';
+  const name = !nameAttr
+    ? '"default"'
+    : nameAttr.value.type === 'String'
+      ? JSON.stringify(nameAttr.value.value)
+      : `keyName(${js('name')})`;
   // a {break}/{continue} inside leaves the block early: the outer output comes back all the same
   const done = st.id('d');
   st.buffered++;

@@ -134,5 +134,6 @@ ${tail}`;
 /** `name=n` is a literal name; `name=$x` takes the variable's value at run time */
 function nameExpr(st: CodegenState, e: import('@sumi/parser').Expr): string {
   const lit = e.type === 'String' ? e.value : null;
-  return lit !== null ? JSON.stringify(lit) : `str(${compileExpr(st, e)})`;
+  // a key of Smarty's foreach table: 1.5 names "1", an array is PHP's TypeError
+  return lit !== null ? JSON.stringify(lit) : `keyName(${compileExpr(st, e)})`;
 }

@@ -50,7 +50,10 @@ function compileSection(st: CodegenState, n: BlockNode): string {
   const sc = st.id('s');
   const label = st.id('L');
   const nameJs =
-    name.value.type === 'String' ? JSON.stringify(name.value.value) : `str(${compileExpr(st, name.value)})`;
+    name.value.type === 'String'
+      ? JSON.stringify(name.value.value)
+      : // a key of Smarty's section table, which it unsets first: an array is PHP's TypeError
+        `keyName(${compileExpr(st, name.value)}, ' in unset')`;
 
   // `$a[i]` and `$smarty.section.i.*` inside the body read the local state directly
   // (not when a section of the same name inside would take over Smarty's one table entry)

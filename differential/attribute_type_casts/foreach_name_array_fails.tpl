@@ -1,0 +1,1 @@
+{foreach from=$b item=i name=$e}{$i}{/foreach}

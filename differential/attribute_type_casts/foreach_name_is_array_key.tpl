@@ -1,0 +1,1 @@
+{foreach from=$b item=i name=$f}{$smarty.foreach.1.iteration}{/foreach}|{foreach from=$b item=i name=$z}{$smarty.foreach.0.last}{/foreach}

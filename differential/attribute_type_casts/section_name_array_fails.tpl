@@ -1,0 +1,1 @@
+{section name=$arr loop=2}x{/section}

@@ -1,0 +1,1 @@
+{section name=$f loop=2}{$smarty.section.1.index}{/section}|{section name=$t loop=$b}{$b[1]}{/section}
