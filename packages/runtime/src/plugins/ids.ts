@@ -1,7 +1,7 @@
 /** {uuid} and {lottery}: identifiers and random draws through the engine's seedable random. */
 
 import type { Value } from '@sumi/php';
-import { capArray, copyValue, PhpArray, toInt, toStr } from '@sumi/php';
+import { copyValue, PhpArray, toInt, toStr } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
