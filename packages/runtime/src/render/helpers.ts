@@ -37,7 +37,15 @@ import type { ModifierDef } from '../plugin/types';
 import { key, keyC, keyQ, prop } from './access';
 import type { RenderContext } from './context';
 import { argumentCount, count, countMode, inArray } from './if-functions';
-import { assignKeys, assignPath, assignTo, readVar, reference, referenceIn, referenceRoot } from './scope';
+import {
+  assignKeys,
+  assignPath,
+  readVar,
+  reference,
+  referenceIn,
+  referenceRoot,
+  smartyAssign,
+} from './scope';
 import type { RenderState } from './state';
 
 function str(v: Value): string {
@@ -133,7 +141,7 @@ export const helpers = {
   iter,
   rv: readVar,
   assignPath,
-  assignTo,
+  smartyAssign,
   assignKeys,
   ref: reference,
   refIn: referenceIn,

@@ -141,7 +141,7 @@ export function assignName(target: Value): string | PhpArray {
  * Smarty's assign() by a name given as any value (`{assign var=$name}`, `{capture assign=$name}`):
  * see assignName. An array assigns its own entries, not `value`.
  */
-export function assignTo(vars: Scope, target: Value, value: Value): void {
+export function smartyAssign(vars: Scope, target: Value, value: Value): void {
   const name = assignName(target);
   if (typeof name === 'string') {
     assignPath(vars, name, value);
@@ -155,7 +155,7 @@ export function assignTo(vars: Scope, target: Value, value: Value): void {
  * [], a scalar s is [s]), gets `value` pushed. The name is not split on dots. An array name appends
  * each of its entries to the variable named by its key, instead of `value`.
  */
-export function appendTo(vars: Scope, target: Value, value: Value): void {
+export function smartyAppend(vars: Scope, target: Value, value: Value): void {
   const name = assignName(target);
   if (typeof name === 'string') {
     if (name !== '') pushOnto(vars, name, value);

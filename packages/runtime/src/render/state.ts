@@ -65,7 +65,7 @@ import {
   sectionProps,
   sectionStart,
 } from './loops';
-import { appendTo, arrayAt, assignPath, assignTo, readPath, type Scope } from './scope';
+import { arrayAt, assignPath, readPath, type Scope, smartyAppend, smartyAssign } from './scope';
 
 /** the most steps between two budget checks (see RenderState.stride) */
 const MAX_STRIDE = 1024;
@@ -380,12 +380,12 @@ export class RenderState implements RenderContext {
 
   /**
    * `{/capture}`: the buffer goes under `name` in $smarty.capture, then Smarty's assign() and append()
-   * get the names as given (see assignTo, appendTo).
+   * get the names as given (see smartyAssign, smartyAppend).
    */
   captureEnd(name: string, assign: Value | undefined, append: Value | undefined, buffer: string): void {
     (this.captureTable ??= new Map()).set(name, keepString(buffer));
-    if (assign !== undefined) assignTo(this.vars, assign, buffer);
-    if (append !== undefined) appendTo(this.vars, append, buffer);
+    if (assign !== undefined) smartyAssign(this.vars, assign, buffer);
+    if (append !== undefined) smartyAppend(this.vars, append, buffer);
   }
 
   /** what this frame holds for the memory budget: its variables and captures */

@@ -58,5 +58,5 @@ function compileAssign(st: CodegenState, n: TagNode): string {
   }
   if (v.value.type === 'String') return `p = ${pos}; V.set(${JSON.stringify(v.value.value)}, ${val});\n`;
   // a name computed at run time goes to Smarty's assign() as it is (an array assigns its entries)
-  return `p = ${pos}; assignTo(V, ${compileExpr(st, v.value)}, ${val});\n`;
+  return `p = ${pos}; smartyAssign(V, ${compileExpr(st, v.value)}, ${val});\n`;
 }
