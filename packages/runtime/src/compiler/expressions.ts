@@ -9,7 +9,6 @@ import {
   type Expr,
   isSmartyVar,
   type Modifier,
-  SECTION_PROPS,
   type VarExpr,
 } from '@sumi/parser';
 import { arityMessage, arityOf, makeFloat, type ParamSpec, stringKey } from '@sumi/php';
@@ -230,18 +229,21 @@ function compileAccess(st: CodegenState, target: string, a: Accessor): string {
   }
 }
 
-/** section properties that are a field of the section's state (render/loops.ts SectionState) */
-const SECTION_FIELDS = new Set(Object.keys(SECTION_PROPS).filter((k) => SECTION_PROPS[k]?.stored));
+/** section properties that are a plain field of the section's state (render/loops.ts SectionState) */
+const SECTION_FIELDS = new Set(['index', 'iteration', 'loop', 'show', 'start', 'step', 'max', 'name']);
 
 /**
  * `$smarty.section.NAME.PROP` (and `$a[NAME.PROP]`): inside that section's
- * body its state is a JS local, so the common properties are plain reads.
+ * body its state is a JS local and the loop is running, so the common
+ * properties are plain reads.
  */
 function sectionProp(st: CodegenState, section: string, prop: string): string {
   const sc = st.sections.get(section);
   if (sc) {
     if (SECTION_FIELDS.has(prop)) return `${sc}.${prop}`;
     switch (prop) {
+      case 'total':
+        return `${sc}.totalV`;
       case 'rownum':
         return `${sc}.iteration`;
       case 'index_prev':

@@ -57,6 +57,7 @@ import {
   foreachStart,
   type SectionState,
   type SectionTable,
+  sectionEntry,
   sectionProp,
   sectionProps,
   sectionStart,
@@ -351,8 +352,20 @@ export class RenderState implements RenderContext {
     return foreachProps(this.foreachTable, name);
   }
 
-  sectionStart(name: string, loop: Value, start: Value, step: Value, max: Value, show: Value): SectionState {
-    return sectionStart((this.sectionTable ??= new Map()), name, loop, start, step, max, show);
+  sectionStart(
+    name: Value,
+    attrs: string,
+    loop: Value,
+    start: Value,
+    step: Value,
+    max: Value,
+    show: Value,
+  ): SectionState {
+    return sectionStart((this.sectionTable ??= new Map()), name, attrs, loop, start, step, max, show);
+  }
+
+  sectionEntry(own: SectionState): SectionState {
+    return sectionEntry(this.sectionTable ?? new Map(), own);
   }
 
   sectionProp(name: string, prop: string): Value {
