@@ -27,6 +27,7 @@ import { expandQuoted, type QuoteMode, quotedToExpr } from './strings';
 /* ------------------------------------------------------------------ */
 
 const PHP_INT_MAX = 9223372036854775807n;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * A PHP numeric literal as it appears in compiled code: `5`, `-3`, `007` (octal),
@@ -44,6 +45,7 @@ export function numberLiteral(ctx: Ctx, a: number, b: number): NumberLit {
   }
   let value: number;
   let float: boolean;
+  let exact: bigint | undefined;
   if (/^\d+$/.test(body)) {
     let big: bigint;
     if (body.length > 1 && body[0] === '0') {
@@ -59,12 +61,15 @@ export function numberLiteral(ctx: Ctx, a: number, b: number): NumberLit {
     } else big = BigInt(body);
     float = big > PHP_INT_MAX;
     value = Number(big);
+    if (!float && big > MAX_SAFE) exact = neg ? -big : big;
   } else {
     float = true;
     value = Number(body);
   }
   if (neg) value = value === 0 && !float ? 0 : -value;
-  return { type: 'Number', value, float, raw, span };
+  return exact === undefined
+    ? { type: 'Number', value, float, raw, span }
+    : { type: 'Number', value, float, big: exact, raw, span };
 }
 
 /* ------------------------------------------------------------------ */
@@ -84,12 +89,17 @@ function smartyMaxIndex(ref: SmartyVarName, path: Accessor[]): number | null {
   return null;
 }
 
-function bracketKey(text: string): number | null {
+function bracketKey(text: string): number | string | null {
   // Smarty pastes a numeric index into PHP code: `[007]` is octal, `[1.5]` a float key (truncated)
   if (!isNumericString(text)) return null;
-  if (/^0[0-7]+$/.test(text)) return Number.parseInt(text, 8);
-  const n = Number(text);
-  return Math.trunc(n);
+  const octal = /^0[0-7]+$/.test(text);
+  if (octal || /^\d+$/.test(text)) {
+    const big = octal ? BigInt(`0o${text.slice(1)}`) : BigInt(text);
+    // an int beyond 2^53 stays exact as its decimal text (the array reads it as that int key)
+    if (big > MAX_SAFE && big <= PHP_INT_MAX) return big.toString();
+    return Number(big);
+  }
+  return Math.trunc(Number(text));
 }
 
 /**

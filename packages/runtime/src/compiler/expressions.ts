@@ -9,6 +9,7 @@ import {
   type Expr,
   isSmartyVar,
   type Modifier,
+  type NumberLit,
   type VarExpr,
 } from '@sumi/parser';
 import { arityMessage, arityOf, makeFloat, type ParamSpec, stringKey } from '@sumi/php';
@@ -75,7 +76,7 @@ export function compileExpr(st: CodegenState, e: Expr): string {
       return grows ? `keep(${joined})` : `(${joined})`;
     }
     case 'Number':
-      return numberLiteral(st, e.value, e.float);
+      return numberLiteral(st, e);
     case 'Bool':
       return e.value ? 'true' : 'false';
     case 'Null':
@@ -156,11 +157,14 @@ export function compileBool(st: CodegenState, e: Expr): string {
   return `bool(${compileExpr(st, e)})`;
 }
 
-function numberLiteral(st: CodegenState, value: number, float: boolean): string {
-  if (float) {
+function numberLiteral(st: CodegenState, e: NumberLit): string {
+  const value = e.value;
+  if (e.float) {
     const f = makeFloat(value);
     return typeof f === 'number' ? String(f) : st.constant(f);
   }
+  // an int beyond 2^53 keeps its exact value (PHP's int64)
+  if (e.big !== undefined) return st.constant(e.big);
   if (!Number.isSafeInteger(value)) return st.constant(value);
   return Object.is(value, -0) ? '0' : String(value);
 }
