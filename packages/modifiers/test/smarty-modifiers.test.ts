@@ -38,6 +38,12 @@ describe('escape', () => {
   ])('%s', (type, input, out) => {
     expect(run(escapeMod, input, [type])).toBe(out);
   });
+  it('hex, hexentity and decentity index a non-string: each character gives the entry for null', () => {
+    expect(run(escapeMod, 12, ['hex'])).toBe('%%');
+    expect(run(escapeMod, 1e20, ['hexentity'])).toBe('&#x;'.repeat(7));
+    expect(run(escapeMod, true, ['decentity'])).toBe('&#0;');
+    expect(run(escapeMod, null, ['hex'])).toBe('');
+  });
   it('defaults to html and takes a charset', () => {
     expect(run(escapeMod, 'café <b>')).toBe('café &lt;b&gt;');
     expect(run(escapeMod, 'café <b>', ['htmlall', 'UTF-8'])).toBe('caf&eacute; &lt;b&gt;');
