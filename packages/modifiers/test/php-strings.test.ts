@@ -102,10 +102,11 @@ describe('str_pad', () => {
     ]);
   });
 
-  it('a leading-numeric length works with a warning', () => {
+  it('a leading-numeric length is a TypeError in PHP 8.2: logged, null', () => {
     const ctx = fakeCtx();
-    expect(run(strPad, 'x', ['3 chars'], ctx)).toBe('x  ');
-    expect(ctx.warnings).toEqual(['A non-numeric value encountered']);
+    expect(run(strPad, 'x', ['3 chars'], ctx)).toBe(null);
+    expect(ctx.warnings).toEqual(['str_pad(): Argument #2 ($length) must be of type int, string given']);
+    expect(run(strPad, 'x', [' 3 '])).toBe('x  ');
   });
 });
 

@@ -10,8 +10,8 @@
  *   ], (ctx, s, offset, length) => ...)
  *
  * and the body receives JS-level values coerced the way zend_parse_parameters does: int → string,
- * numeric string → int ("12abc" → 12 with the warning "A non-numeric value encountered"), float →
- * int when integral, null → ""/0/false for a non-nullable scalar (PHP only deprecates that), ...
+ * numeric string → int (" 12 " → 12; a leading-numeric "12abc" is a TypeError in PHP 8, unlike in
+ * arithmetic where it only warns), float → int when integral, null → ""/0/false for a non-nullable scalar (PHP only deprecates that), ...
  * A value PHP refuses raises PHP's TypeError (a PhpError); a body raises a ValueError with `valueError()`.
  * Either way the modifier logs PHP's message through `ctx.warn` and returns null, and the template
  * goes on (DIALECT.md "Bad arguments"). `phpCall`, `phpParams` and `stringParam` serve modifiers
@@ -210,7 +210,7 @@ export function phpFunction<const P extends readonly ParamSpec[], C extends Repo
 }
 
 /** One argument coerced to a parameter's type (position `n` counts from 1). */
-export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, ctx: Reporter): unknown {
+export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _reporter: Reporter): unknown {
   let type: string = p.type;
   const nullable = type.startsWith('?');
   if (nullable) type = type.slice(1);
@@ -223,19 +223,19 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, ct
     case 'string':
       return toStringParam(v, fail);
     case 'int':
-      return toIntParam(v, fail, ctx);
+      return toIntParam(v, fail);
     case 'float':
-      return toFloatParam(v, fail, ctx);
+      return toFloatParam(v, fail);
     case 'bool':
       return toBoolParam(v, fail);
     case 'array':
       return v instanceof PhpArray ? v : fail();
     case 'number':
-      return toNumberParam(v, fail, ctx);
+      return toNumberParam(v, fail);
     case 'array|string':
       return v instanceof PhpArray ? v : toStringParam(v, fail);
     case 'array|int':
-      return v instanceof PhpArray ? v : toIntParam(v, fail, ctx);
+      return v instanceof PhpArray ? v : toIntParam(v, fail);
     case 'string|int':
       if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
       if (typeof v === 'boolean') return v ? 1 : 0;
@@ -257,15 +257,17 @@ function toStringParam(v: Value, fail: () => never): string {
   return v instanceof PhpArray || v instanceof PhpObject ? fail() : toStr(v);
 }
 
-/** A string given for a number parameter: a leading-numeric string passes (with PHP's warning when text trails). */
-function numericStringParam(v: string, fail: () => never, ctx: Reporter): number | bigint | PhpFloat {
+/**
+ * A string given for a number parameter: only a numeric string passes (whitespace around it
+ * allowed); "12abc" is a TypeError for a parameter in PHP 8.2 (floor("12abc")).
+ */
+function numericStringParam(v: string, fail: () => never): number | bigint | PhpFloat {
   const num = scanNumber(v, true);
-  if (num === null) return fail();
-  if (numScan.trailing) ctx.warn('A non-numeric value encountered');
+  if (num === null || numScan.trailing) return fail();
   return num;
 }
 
-function toIntParam(v: Value, fail: () => never, ctx: Reporter): number {
+function toIntParam(v: Value, fail: () => never): number {
   switch (typeof v) {
     case 'number':
       if (Number.isSafeInteger(v)) return v + 0;
@@ -275,7 +277,7 @@ function toIntParam(v: Value, fail: () => never, ctx: Reporter): number {
     case 'boolean':
       return v ? 1 : 0;
     case 'string': {
-      const num = numericStringParam(v, fail, ctx);
+      const num = numericStringParam(v, fail);
       if (typeof num === 'number' && Number.isSafeInteger(num)) return num + 0;
       if (typeof num === 'bigint') return Number(num);
       return floatToIntParam(num instanceof PhpFloat ? num.value : num, fail);
@@ -293,7 +295,7 @@ function floatToIntParam(d: number, fail: () => never): number {
   return Math.trunc(d) + 0;
 }
 
-function toFloatParam(v: Value, fail: () => never, ctx: Reporter): number {
+function toFloatParam(v: Value, fail: () => never): number {
   switch (typeof v) {
     case 'number':
       return v;
@@ -302,7 +304,7 @@ function toFloatParam(v: Value, fail: () => never, ctx: Reporter): number {
     case 'boolean':
       return v ? 1 : 0;
     case 'string': {
-      const num = numericStringParam(v, fail, ctx);
+      const num = numericStringParam(v, fail);
       return typeof num === 'number' ? num : typeof num === 'bigint' ? Number(num) : num.value;
     }
   }
@@ -311,13 +313,13 @@ function toFloatParam(v: Value, fail: () => never, ctx: Reporter): number {
   return fail();
 }
 
-function toNumberParam(v: Value, fail: () => never, ctx: Reporter): number | bigint | PhpFloat {
+function toNumberParam(v: Value, fail: () => never): number | bigint | PhpFloat {
   if (isNumber(v)) return v;
   switch (typeof v) {
     case 'boolean':
       return v ? 1 : 0;
     case 'string':
-      return numericStringParam(v, fail, ctx);
+      return numericStringParam(v, fail);
   }
   if (v === null) return 0;
   return fail();
