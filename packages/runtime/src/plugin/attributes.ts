@@ -5,7 +5,17 @@
  */
 
 import type { Value } from '@sumi/php';
-import { fromJS, isInt, isNumericString, PhpArray, PhpFloat, toBool, toInt, toStr } from '@sumi/php';
+import {
+  fromJS,
+  isInt,
+  isNumericString,
+  PhpArray,
+  PhpFloat,
+  scanNumber,
+  toBool,
+  toInt,
+  toStr,
+} from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
 
@@ -94,7 +104,8 @@ function coerce(plugin: string, r: ResolvedSpec, v: Value): Value {
       badAttribute(plugin, r.name, 'an integer', v);
       break;
     case 'number':
-      if (v instanceof PhpArray || (typeof v === 'string' && !isNumericString(v)))
+      // what PHP arithmetic takes: a leading-numeric string ("12abc") too, with a warning there
+      if (v instanceof PhpArray || (typeof v === 'string' && scanNumber(v, true) === null))
         badAttribute(plugin, r.name, 'a number', v);
       break;
     case 'boolean':

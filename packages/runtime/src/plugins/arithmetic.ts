@@ -13,14 +13,15 @@ const attributes = {
   value: {
     type: 'number',
     default: 0,
-    description: 'amount (an integer in the catalog; numeric strings and floats work as in PHP)',
+    description:
+      'amount (an integer in the catalog; numeric strings and floats work as in PHP, and a leading-numeric string such as "12abc" counts as 12 with a warning)',
   },
 } as const;
 
 /** a plugin applying PHP's `op` to the variable and `value` */
 function arithmetic(
   name: string,
-  op: (a: Value, b: Value) => Value,
+  op: (a: Value, b: Value, warn: (message: string) => void) => Value,
   description: string,
   result: string,
   example: { template: string; output: string },
@@ -34,13 +35,16 @@ function arithmetic(
     attributes,
     result,
     errors: [
-      'a non-numeric `value` stops the render (ATTRIBUTE_TYPE)',
+      'a `value` that is not even leading-numeric stops the render (ATTRIBUTE_TYPE)',
       'a variable holding an array: PHP TypeError',
     ],
     examples: [example],
     run(ctx, a) {
       const v = a.var as string;
-      ctx.assign(v, op(ctx.get(v), a.value as Value));
+      ctx.assign(
+        v,
+        op(ctx.get(v), a.value as Value, (m) => ctx.warn(m)),
+      );
     },
   });
 }
