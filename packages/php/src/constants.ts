@@ -247,6 +247,24 @@ const entries: [string, Value][] = [
 /** `$smarty.const.NAME` lookups: PHP's predefined constants (case-sensitive names). */
 export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map(entries);
 
+/**
+ * PHP's constant lookup by name (defined(), constant(), `$smarty.const.NAME`) in `table`, or
+ * undefined: one leading `\` (the global namespace) is ignored, and `true`, `false` and `null`
+ * are constants too, in any letter case.
+ */
+export function findConstant(table: ReadonlyMap<string, Value>, name: string): Value | undefined {
+  const v = table.get(name);
+  if (v !== undefined) return v;
+  const bare = name.charCodeAt(0) === 92 ? name.slice(1) : name;
+  if (bare.length === 4 || bare.length === 5) {
+    const lower = bare.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false') return false;
+    if (lower === 'null') return null;
+  }
+  return bare === name ? undefined : table.get(bare);
+}
+
 /** the value of an int constant of PHP_CONSTANTS, for code that implements the functions taking it */
 export function phpIntConstant(name: string): number {
   const v = PHP_CONSTANTS.get(name);

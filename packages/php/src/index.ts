@@ -39,7 +39,7 @@ export {
   strictNotEquals,
   stringsEqual,
 } from './compare';
-export { PHP_CONSTANTS, phpIntConstant } from './constants';
+export { findConstant, PHP_CONSTANTS, phpIntConstant } from './constants';
 export { errorTypeName, isNumeric, toBool, toFloat, toInt, toNumber, toStr, typeName } from './convert';
 export * from './date/index';
 export { PhpError, type PhpErrorKind, type WarnFn } from './errors';

@@ -3,7 +3,7 @@
  * property_exists, unset.
  */
 
-import { isNumeric, PcreError, PhpArray, PhpObject, typeError } from '@sumi/php';
+import { findConstant, isNumeric, PcreError, PhpArray, PhpObject, typeError } from '@sumi/php';
 import { definePlugin, type ModifierDef } from '@sumi/runtime';
 import { phpModifier } from './define';
 import { filterVar } from './filter';
@@ -36,13 +36,12 @@ export const defined: ModifierDef = phpModifier({
   name: 'defined',
   description:
     'PHP `defined($constant_name)`: true for the constants templates can read as `$smarty.const.NAME`: ' +
-    "PHP's (ENT_QUOTES, JSON_*, FILTER_*, ...) and the site's (engine option `constants`).",
+    "PHP's (ENT_QUOTES, JSON_*, FILTER_*, ...), `true`/`false`/`null` in any case, and the site's " +
+    '(engine option `constants`). A leading `\\` is ignored, as in PHP.',
   params: [{ name: 'constant_name', type: 'string' }],
   result: 'true or false',
   examples: [{ template: "[{'ENT_QUOTES'|defined}] [{'NOPE_X'|defined}]", output: '[1] []' }],
-  run: (ctx, name) => {
-    return ctx.constants.has(name);
-  },
+  run: (ctx, name) => findConstant(ctx.constants, name) !== undefined,
 });
 
 export const filterVarDef: ModifierDef = phpModifier({

@@ -27,6 +27,7 @@ import {
   copyValue,
   DEFAULT_HOST,
   enterHost,
+  findConstant,
   keepString,
   LimitError,
   PhpArray,
@@ -322,7 +323,7 @@ export class RenderState implements RenderContext {
   }
 
   constant(name: string): Value {
-    const v = this.shared.constants.get(name);
+    const v = findConstant(this.shared.constants, name);
     return v === undefined ? null : v;
   }
 
