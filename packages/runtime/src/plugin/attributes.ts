@@ -58,7 +58,7 @@ export function resolveAttrs(
     const r = list[i]!;
     const v = raw[r.name];
     // an attribute given as null counts as not given, as PHP's isset() sees it
-    if (v === undefined || v === null) {
+    if (v === undefined || (v === null && r.spec.keepNull !== true)) {
       // `{add var=$undefined}`: the CMS's "missing 'var' parameter"; the plugin never gets a null name
       if (r.spec.required && r.spec.type === 'varname') {
         fail(

@@ -30,6 +30,11 @@ export interface AttributeSpec {
   enum?: readonly (string | number)[];
   description: string;
   deprecated?: boolean;
+  /**
+   * a null value is passed on as null, as given (Smarty's own plugins loop over their
+   * parameters, so `options=$undefined` is there); by default null counts as not given
+   */
+  keepNull?: true;
 }
 
 /**

@@ -67,21 +67,33 @@ export const textformat: BlockPluginDef = definePlugin({
   description:
     'Re-flows each paragraph (separated by a blank line) of its body: white space collapses to one space, lines wrap at `wrap` bytes and are indented.',
   attributes: {
-    style: { type: 'string', description: '"email" wraps at 72' },
-    indent: { type: 'integer', default: 0, description: 'characters of indentation of every line' },
+    style: { type: 'string', keepNull: true, description: '"email" wraps at 72' },
+    indent: {
+      type: 'integer',
+      keepNull: true,
+      default: 0,
+      description: 'characters of indentation of every line',
+    },
     indent_first: {
       type: 'integer',
+      keepNull: true,
       default: 0,
       description: 'extra indentation of each paragraph first line',
     },
-    indent_char: { type: 'string', default: ' ', description: 'indentation character' },
-    wrap: { type: 'integer', default: 80, description: 'line width in bytes' },
+    indent_char: { type: 'string', keepNull: true, default: ' ', description: 'indentation character' },
+    wrap: { type: 'integer', keepNull: true, default: 80, description: 'line width in bytes' },
     wrap_char: {
       type: 'string',
+      keepNull: true,
       default: '\n',
       description: 'line break inserted (and paragraph separator, doubled)',
     },
-    wrap_cut: { type: 'boolean', default: false, description: 'cut words longer than the width' },
+    wrap_cut: {
+      type: 'boolean',
+      keepNull: true,
+      default: false,
+      description: 'cut words longer than the width',
+    },
     assign: { type: 'varname', description: 'assign the text instead of printing it' },
   },
   errors: ['an empty wrap_char, or wrap_cut with a width of 0, is a PHP ValueError (wordwrap)'],
