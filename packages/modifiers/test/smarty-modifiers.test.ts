@@ -131,6 +131,15 @@ describe('case and text modifiers', () => {
     expect(run(stripTags, s, [false])).toBe('Para boldnext x');
     expect(run(stripTags, s, [true])).toBe(' Para  bold  next  x<y');
   });
+  it('truncate returns a short value itself, not its string: null, bools and numbers keep their type', () => {
+    expect(run(truncate, null)).toBe(null);
+    expect(run(truncate, true, [3])).toBe(true);
+    expect(run(truncate, 12345, [10])).toBe(12345);
+    expect(run(truncate, 12345, [3])).toBe('...');
+    expect(run(truncate, null, [0])).toBe('');
+    // the length is compared as PHP compares it: "5x" is 5 (with a warning)
+    expect(run(truncate, 'abcdefgh', ['5x'])).toBe('ab...');
+  });
   it('truncate (conformance truncate_basic, truncate_counts_bytes, chain_variable_args)', () => {
     const s =
       'Two Sisters Reunite after Eighteen Years at Checkout Counter, a story of more than eighty characters long.';

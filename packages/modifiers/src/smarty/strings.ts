@@ -8,8 +8,12 @@ import {
   allowString,
   asciiLower,
   asciiUpper,
+  byteLength,
+  compare,
   ctxReporter,
+  floatValue,
   fromBinary,
+  looseEquals,
   mapSubject,
   phpCall,
   phpParams,
@@ -21,6 +25,7 @@ import {
   toBinary,
   toBool,
   toInt,
+  toNumber,
   toStr,
   type Value,
   valueError,
@@ -41,11 +46,6 @@ import {
 
 const GROUP = 'Smarty built-in';
 
-const intOf = (v: Value | undefined, dflt: number): number => {
-  if (v === undefined) return dflt;
-  const n = toInt(v);
-  return typeof n === 'bigint' ? Number(n) : n;
-};
 const strOf = (v: Value | undefined, dflt: string): string => (v === undefined ? dflt : toStr(v));
 const boolOf = (v: Value | undefined, dflt: boolean): boolean => (v === undefined ? dflt : toBool(v));
 
@@ -353,15 +353,18 @@ export const truncate: ModifierDef = definePlugin({
     breakWords?: Value,
     middle?: Value,
   ): Value {
-    return phpCall(ctx, () =>
-      truncateText(
-        strArg('strlen', value),
-        intOf(length, 80),
-        strOf(etc, '...'),
-        boolOf(breakWords, false),
-        boolOf(middle, false),
-      ),
-    );
+    return phpCall(ctx, () => {
+      // Smarty compares the length as PHP does (`$length == 0`, `strlen($string) > $length`) and
+      // returns the value itself, not its string, when it is short enough: null stays null
+      const len: Value = length === undefined ? 80 : length;
+      if (looseEquals(len, 0)) return '';
+      const s = strArg('strlen', value);
+      if (compare(byteLength(s), len) <= 0) return value;
+      const etcText = strOf(etc, '...');
+      // `$length -= min($length, strlen($etc))` is PHP arithmetic: "5x" warns, "x" is a TypeError
+      const n = floatValue(toNumber(len, '-', (m) => ctx.warn(m)));
+      return truncateText(s, n, etcText, boolOf(breakWords, false), boolOf(middle, false));
+    });
   },
 });
 
