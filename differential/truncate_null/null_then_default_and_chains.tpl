@@ -1,1 +1,1 @@
-[{$n|truncate:10|default:"d"}]|[{$f|truncate:10|default:"d"}]|{$n|truncate:10|@is_null|@json_encode}|{$t|truncate:true|@json_encode}
+[{$n|truncate:10|default:"d"}]|[{$f|truncate:10|default:"d"}]|{if $n|truncate:10 === null}null{/if}|{$t|truncate:true|@json_encode}
