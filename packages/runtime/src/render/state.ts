@@ -400,8 +400,9 @@ export class RenderState implements RenderContext {
     return v === undefined ? null : v;
   }
 
+  /** `$smarty.capture`: null until a capture ends (Smarty creates the table then) */
   captures(): Value {
-    return PhpArray.fromEntries(this.captureTable?.entries() ?? []);
+    return this.captureTable ? PhpArray.fromEntries(this.captureTable.entries()) : null;
   }
 
   /* ---------------- plugins ---------------- */
