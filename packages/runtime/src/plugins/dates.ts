@@ -1,16 +1,19 @@
 /** {date} and {strtodate}: format a time with PHP date() letters in the engine's time zone. */
 
-import type { Value } from '@sumi/php';
-import { phpDate, strtotime, toStr } from '@sumi/php';
+import type { Timestamp, Value } from '@sumi/php';
+import { isNumber, phpDate, strtotime, toInt, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 
-/** digits only → a Unix timestamp; otherwise strtotime; unparsable → null */
-function toTimestamp(ctx: RenderContext, v: Value): number | null {
+/**
+ * a number, or a string of digits, → (int) of it (a float beyond int64 wraps around, digits
+ * beyond it saturate); otherwise strtotime; unparsable → null
+ */
+function toTimestamp(ctx: RenderContext, v: Value): Timestamp | null {
   if (v === null || v === undefined) return Math.floor(ctx.services.clock.now() / 1000);
-  if (typeof v === 'number') return Number.isFinite(v) ? Math.floor(v) : null;
+  if (isNumber(v)) return toInt(v);
   const s = toStr(v).trim();
-  if (/^-?\d+$/.test(s)) return Number(s);
+  if (/^-?\d+$/.test(s)) return toInt(s);
   const t = strtotime(s, Math.floor(ctx.services.clock.now() / 1000), ctx.services.timezone);
   return t === false ? null : t;
 }
