@@ -26,6 +26,27 @@ export function codeBlocks(markdown) {
   return blocks;
 }
 
+// Every shell command a README shows must work as written on a fresh machine, where only Node and
+// npm exist: the project's pnpm is reached through npx, never a bare `pnpm`.
+const readmes = ['README.md', 'CONTRIBUTING.md', 'bench/README.md', 'differential/README.md'].concat(
+  readdirSync(join(root, 'packages')).map((pkg) => `packages/${pkg}/README.md`),
+);
+const bare = [];
+for (const file of readmes) {
+  if (!existsSync(join(root, file))) continue;
+  let fenced = false;
+  readFileSync(join(root, file), 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (/^```/.test(line)) fenced = !fenced;
+      else if (fenced && /^\s*pnpm\s/.test(line)) bare.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+}
+if (bare.length) {
+  console.error(`README commands that need pnpm on PATH (write npx -y pnpm@10.34.9 …):\n${bare.join('\n')}`);
+  process.exit(1);
+}
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const files = [];

@@ -28,7 +28,7 @@ const steps = [
   ],
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck']],
-  ['README examples type-check', 'node', ['scripts/check-readme-examples.mjs']],
+  ['README commands and examples', 'node', ['scripts/check-readme-examples.mjs']],
   // the docs' `test` is the browser tests: they run once, as the last step
   ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--filter=!@sumi/docs']],
   [
@@ -38,6 +38,7 @@ const steps = [
   ],
   ['package lint (publint, attw)', 'node', ['scripts/check-packages.mjs']],
   ['packaging test (pnpm pack + npm install)', 'node', ['scripts/packaging-test.mjs']],
+  ['release flow (changeset version on a throwaway clone)', 'node', ['scripts/release-flow-test.mjs']],
   ['browser tests (docs)', 'pnpm', ['--filter', '@sumi/docs', 'run', 'test']],
 ];
 

@@ -164,6 +164,7 @@ describe('sumi render', () => {
       'c.tpl':
         '{$smarty.const.SITE_KEY}|{$smarty.get.page}|{$smarty.server.HTTP_HOST}|{$t|date_format:"%H:%M"}',
       'c.json': '{"t": 18000}',
+      't.tpl': '{$smarty.get.page}|{$t|date_format:"%H:%M"}',
       'sumi.json': JSON.stringify({
         timezone: 'UTC',
         constants: { SITE_KEY: 'demo' },
@@ -172,8 +173,12 @@ describe('sumi render', () => {
     });
     const r = sumi(['render', 'c.tpl', '--data', 'c.json', '--config', 'sumi.json'], { cwd: dir });
     expect(r).toEqual({ code: 0, stdout: 'demo|2|example.com|05:00', stderr: '' });
-    const tokyo = sumi(['render', 'c.tpl', '--data', 'c.json'], { cwd: dir });
-    expect(tokyo.stdout).toBe('|||14:00');
+    const tokyo = sumi(['render', 't.tpl', '--data', 'c.json'], { cwd: dir });
+    expect(tokyo.stdout).toBe('|14:00');
+    // without the config the site constant is defined nowhere: PHP's Error, as in the CMS
+    const bare = sumi(['render', 'c.tpl', '--data', 'c.json'], { cwd: dir });
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toContain('Undefined constant "SITE_KEY"');
   });
 
   it('rejects unknown contexts, options and bad config as usage errors (exit 2)', () => {

@@ -5,11 +5,11 @@
  */
 
 import { fromJSONText } from '@sumi/php';
-import { createEngine } from '@sumi/runtime';
-import { expect, test } from 'vitest';
+import { createEngine, type SumiError } from '@sumi/runtime';
+import { describe, expect, test } from 'vitest';
 import { modifiers } from '../src/index';
 
-const render = (tpl: string, json: string) =>
+const render = (tpl: string, json = '{}') =>
   createEngine({ plugins: modifiers }).renderSync(tpl, fromJSONText(json)).output;
 
 test('a nested array is sorted in place, its copy is not', () => {
@@ -72,4 +72,51 @@ test('a by-reference function given anything but a plain variable changes a temp
   expect(
     engine.renderSync("{','|implode:$rows}|{','|implode:$nested.0}|{','|implode:$o.list}", data).output,
   ).toBe('3,1,2|2,1|9,8');
+});
+
+const failure = (tpl: string, json = '{}') => {
+  try {
+    render(tpl, json);
+  } catch (e) {
+    const s = e as SumiError;
+    return `${s.code} ${s.message} @${s.line}:${s.column}`;
+  }
+  throw new Error(`expected ${tpl} to fail`);
+};
+
+describe('what PHP passes by reference (PHP 8.2)', () => {
+  test('a variable, an element or a call result is accepted', () => {
+    expect(
+      render(
+        '{$a|@sort}{$m.b|@sort}{$a|@array_values|@rsort}{$a|@json_encode}{$m|@json_encode}',
+        '{"a":[2,1],"m":{"b":[2,1]}}',
+      ),
+    ).toBe('111[1,2]{"b":[1,2]}');
+  });
+  test("a value is PHP's Error, once it is computed", () => {
+    expect(failure('{17|@sort}')).toBe(
+      'PHP_ERROR Error: sort(): Argument #1 ($array) cannot be passed by reference @1:1',
+    );
+    expect(failure('{$a|upper|@array_push:1}', '{"a":[1]}')).toBe(
+      'PHP_ERROR Error: array_push(): Argument #1 ($array) cannot be passed by reference @1:1',
+    );
+    expect(failure('{$smarty.const.E_ALL|@ksort}')).toContain(
+      'ksort(): Argument #1 ($array) cannot be passed',
+    );
+    expect(render('{if 0}{17|@sort}{/if}ok')).toBe('ok');
+  });
+  test('|smarty:nodefaults is no call: the variable itself is sorted', () => {
+    expect(render('{$a|smarty:nodefaults|@sort}{$a|@json_encode}', '{"a":[2,1]}')).toBe('1[1,2]');
+  });
+  test('the path is fetched for writing: missing keys appear, scalars in the way are errors', () => {
+    expect(render('{$m.c|@sort}{$u.x|@sort}{$m|@json_encode}{$u|@json_encode}', '{"m":{"b":1}}')).toBe(
+      '{"b":1,"c":null}{"x":null}',
+    );
+    expect(failure('{$n.b|@sort}', '{"n":5}')).toBe(
+      'PHP_ERROR Error: Cannot use a scalar value as an array @1:1',
+    );
+    expect(failure('{$m->b|@sort}', '{"m":{"b":[1]}}')).toBe(
+      'PHP_ERROR Error: Attempt to modify property "b" on array @1:1',
+    );
+  });
 });

@@ -42,12 +42,16 @@ describe('cms_sort family (conformance cms_sort_family, rcms_sort_aliases, cms_s
   it('mixed int and string keys in ksort', () => {
     expect(json(run(cmsKsort, { b: 1, '10': 2, a: 3, '9': 4 }))).toBe('{"9":4,"10":2,"a":3,"b":1}');
   });
-  it('aliases and errors', () => {
+  it('aliases; a value that is not an array comes back unchanged', () => {
     expect(cmsSort.aliases).toEqual(['rcms_sort']);
     expect(cmsKrsort.aliases).toEqual(['rcms_krsort']);
     const ctx = fakeCtx();
-    expect(run(cmsSort, 'abc', [], ctx)).toBe(null);
-    expect(ctx.warnings).toEqual(['sort(): Argument #1 ($array) must be of type array, string given']);
+    for (const m of [cmsSort, cmsKrsort, cmsSortByKey]) {
+      for (const v of ['abc', 5, 1.5, true, false, null]) expect(run(m, v, [], ctx)).toBe(v);
+    }
+    const o = new PhpObject(PhpArray.fromList([2, 1]));
+    expect(cmsSort.run(ctx, o)).toBe(o);
+    expect(ctx.warnings).toEqual([]);
   });
 });
 
@@ -89,8 +93,11 @@ describe('count / empty / in_array / cms_in_array', () => {
     expect(run(count, { a: 1, list: [1, 2, 3] })).toBe(2);
     expect(run(count, { a: 1, list: [1, 2, 3] }, [1])).toBe(5);
     expect(run(count, null)).toBe(0);
-    expect(run(count, 'abc')).toBe(0);
     expect(run(count, [])).toBe(0);
+    // count() before PHP 8: any other value that is not an array is 1
+    for (const v of ['abc', '', 0, 5, 1.5, true, false]) expect(run(count, v)).toBe(1);
+    expect(run(count, 'abc', [1])).toBe(1);
+    expect(count.run(fakeCtx(), new PhpObject())).toBe(1);
   });
   it('empty', () => {
     for (const v of ['', '0', 0, 0.0, null, false, []]) expect(run(empty, v)).toBe(true);
@@ -109,6 +116,10 @@ describe('count / empty / in_array / cms_in_array', () => {
     expect(run(cmsInArray, '2', [[3, 2]])).toBe(true);
     expect(run(cmsInArray, 'beef', [['apple', 'banana']])).toBe(false);
     expect(run(cmsInArray, 'x', [null])).toBe(false);
+    // the third argument asks for === (the CMS passes it on to in_array)
+    expect(run(cmsInArray, '2', [[3, 2], true])).toBe(false);
+    expect(run(cmsInArray, 2, [[3, 2], true])).toBe(true);
+    expect(run(cmsInArray, '2', [[3, 2], '0'])).toBe(true);
     expect(cmsInArray.aliases).toEqual(['rcms_in_array']);
   });
 });
@@ -121,9 +132,11 @@ describe('to_form_options / to_object', () => {
       '[{"id":10,"label":"Ten"},{"id":"x","label":"Ex"}]',
     );
     expect(json(run(toFormOptions, null))).toBe('[]');
-    const ctx = fakeCtx();
-    expect(json(run(toFormOptions, 'x', [], ctx))).toBe('[]');
-    expect(ctx.warnings).toEqual(['to_form_options: expects an array, string given']);
+    // (array) cast: a scalar is the one item at key 0, an object its properties
+    expect(json(run(toFormOptions, 'x'))).toBe('[{"key":0,"value":"x"}]');
+    expect(json(run(toFormOptions, false, ['k', 'v']))).toBe('[{"k":0,"v":false}]');
+    const o = new PhpObject(PhpArray.fromEntries([['a', 1]]));
+    expect(json(toFormOptions.run(fakeCtx(), o))).toBe('[{"key":"a","value":1}]');
   });
   it('to_object', () => {
     const o = run(toObject, { name: 'Ann', tags: ['a'] });
@@ -143,6 +156,10 @@ describe('text modifiers', () => {
     expect(run(cmsStripTags, s, ['<b><i>'])).toBe('Hi <b>there</b> <i>you</i>x()');
     expect(run(cmsStripTags, s, [['b', 'i']])).toBe('Hi <b>there</b> <i>you</i>x()');
     expect(cmsStripTags.aliases).toEqual(['rcms_strip_tags']);
+    // the value is cast to a string: an array (with `@`) is "Array", with PHP's warning
+    const ctx = fakeCtx();
+    expect(run(cmsStripTags, ['<b>x</b>'], [], ctx)).toBe('Array');
+    expect(ctx.warnings).toEqual(['Array to string conversion']);
   });
   it('sort_name (conformance sort_name_default_ja, sort_name_en)', () => {
     expect(run(sortName, '山田', ['太郎'])).toBe('山田 太郎');

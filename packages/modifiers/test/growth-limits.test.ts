@@ -49,7 +49,7 @@ describe('over the caps: LIMIT_MEMORY before building', () => {
     ['string_format width', "{1|string_format:'%02000d'}", {}],
     ['string_format string width', "{'a'|string_format:'%-2000s'}", {}],
     ['date_format width', "{0|date_format:'%2000Y'}", {}],
-    ['date_format expansion', '{0|date_format:$f}', { f: 'r'.repeat(100) }],
+    ['date_format expansion', '{0|date_format:$f}', { f: '%c'.repeat(100) }],
     ['debug_print_var depth', '{$a|@debug_print_var:2000}', { a: [1] }],
     // multiplying the input
     ['replace', "{$s|replace:',':'xxxx'}", { s: commas }],

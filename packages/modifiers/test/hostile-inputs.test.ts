@@ -78,7 +78,10 @@ describe('fixed tables of the modifiers answer with their own entries only', () 
       'html_entity_decode(): the charset is not supported, assuming UTF-8',
     ]);
     expect(attempt(`{"<x>"|escape:"html":"${name}"}`).output).toBe('&lt;x&gt;');
-    expect(attempt(`{"ｱ1"|mb_convert_kana:"${name}"}`).output).toBe('ｱ1');
+    // PHP 8.2 refuses any letter outside its table: a ValueError, so null
+    const kana = attempt(`{"ｱ1"|mb_convert_kana:"${name}"}`);
+    expect(kana.output).toBe('');
+    expect(kana.logs.join()).toMatch(/contains invalid flag/);
     expect(attempt(`{"<x>"|escape:"${name}"}`).output).toBe('<x>');
   });
 });

@@ -132,10 +132,20 @@ describe('mb_convert_kana', () => {
     );
     expect(kanaModeFlags('KV')).toBe(KANA.HAN2ZEN_KATAKANA | KANA.HAN2ZEN_GLUE);
     const ctx = fakeCtx();
-    expect(run(mbConvertKana, 'x', ['kh'], ctx)).toBe(null);
+    expect(run(mbConvertKana, 'x', ['KH'], ctx)).toBe(null);
+    expect(run(mbConvertKana, 'x', ['Aax'], ctx)).toBe(null);
+    expect(run(mbConvertKana, 'x', ['CcMm'], ctx)).toBe(null);
     expect(ctx.warnings).toEqual([
-      "mb_convert_kana(): Argument #2 ($mode) must not combine 'k' and 'h' flags",
+      "mb_convert_kana(): Argument #2 ($mode) must not combine 'H' and 'K' flags",
+      "mb_convert_kana(): Argument #2 ($mode) contains invalid flag: 'x'",
+      "mb_convert_kana(): Argument #2 ($mode) must not combine 'M' and 'm' flags",
     ]);
+    // k with h is allowed: both give half-width katakana
+    expect(run(mbConvertKana, 'アあ', ['kh'])).toBe('ｱｱ');
+  });
+  it('M and m convert the quotes, backslash, yen and overline', () => {
+    expect(run(mbConvertKana, '\\ \' " ~ ¥ ‾ ‘', ['M'])).toBe('￥ ’ ” ￣ ￥ ￣ ‘');
+    expect(run(mbConvertKana, '‘’“”‾＼￣￥', ['m'])).toBe('\'\'""~\\~\\');
   });
   it('convertKana on code points', () => {
     expect(convertKana([0xff76, 0xff9e], KANA.HAN2ZEN_KATAKANA | KANA.HAN2ZEN_GLUE)).toEqual([0x30ac]);

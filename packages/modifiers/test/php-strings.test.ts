@@ -102,7 +102,7 @@ describe('str_pad', () => {
     ]);
   });
 
-  it('a leading-numeric length is a TypeError in PHP 8.2: logged, null', () => {
+  it('a leading-numeric length is a TypeError (PHP 8 parameters take numeric strings only): null', () => {
     const ctx = fakeCtx();
     expect(run(strPad, 'x', ['3 chars'], ctx)).toBe(null);
     expect(ctx.warnings).toEqual(['str_pad(): Argument #2 ($length) must be of type int, string given']);

@@ -73,12 +73,13 @@ describe('replace (str_replace; conformance replace)', () => {
   ])('%j', (args, out) => {
     expect(run(replace, 'Hello World', args as unknown[])).toBe(out);
   });
-  it('errors', () => {
-    const ctx = fakeCtx();
-    expect(run(replace, 'a', ['a', ['b']], ctx)).toBe(null);
-    expect(ctx.warnings).toEqual([
+  it('errors are PHP errors of the plugin: the template fails', () => {
+    expect(() => run(replace, 'a', ['a', ['b']])).toThrow(
       'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string',
-    ]);
+    );
+    expect(() => run(replace, 'a', ['a'])).toThrow(
+      'Too few arguments to function smarty_modifier_replace(), 2 passed and exactly 3 expected',
+    );
   });
   it('an array subject gives an array', () => {
     expect(runJS(replace, ['ab', 'b'], ['b', 'c'])).toEqual(['ac', 'c']);
@@ -116,9 +117,10 @@ describe('string_format (sprintf; conformance string_format)', () => {
   ])('%j with %j', (v, f, out) => {
     expect(run(stringFormat, v, [f])).toBe(out);
   });
-  it('too few arguments is logged and gives null', () => {
-    const ctx = fakeCtx();
-    expect(run(stringFormat, 1, ['%d %d'], ctx)).toBe(null);
-    expect(ctx.warnings).toEqual(['3 arguments are required, 2 given']);
+  it('too few arguments is an ArgumentCountError: the template fails', () => {
+    expect(() => run(stringFormat, 1, ['%d %d'])).toThrow('3 arguments are required, 2 given');
+    expect(() => run(stringFormat, 1, [['%d']])).toThrow(
+      'sprintf(): Argument #1 ($format) must be of type string, array given',
+    );
   });
 });

@@ -48,6 +48,7 @@ export const DiagnosticCode = {
   UNTERMINATED_QUOTE: 'UNTERMINATED_QUOTE',
   DUPLICATE_ATTRIBUTE: 'DUPLICATE_ATTRIBUTE',
   ARRAY_LITERAL_IS_STRING: 'ARRAY_LITERAL_IS_STRING',
+  PHP_LOCAL_IN_MATH: 'PHP_LOCAL_IN_MATH',
 } as const;
 
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
@@ -120,6 +121,12 @@ export const diagnosticMessages: Record<DiagnosticCode, MessageEntry> = {
   ARRAY_LITERAL_IS_STRING: {
     severity: 'warning',
     message: '\'{content}\' is the string "{content}": Smarty 2 has no array literals',
+  },
+  PHP_LOCAL_IN_MATH: {
+    severity: 'warning',
+    message:
+      "'{content}' after '>' in variable math is not the template variable: Smarty 2 pastes it into PHP, " +
+      'where it is an undefined PHP variable (null)',
   },
 };
 

@@ -228,15 +228,29 @@ function mathError(ctx: Ctx, a: number, b: number, at: number, detail: string, h
 /**
  * Splits a variable token with math (`$a+$b*2`, `$i+1>2`) into operands and
  * operators, as Smarty's `_parse_var` splits it before pasting it into PHP.
+ *
+ * Smarty compiles each piece between math operators on its own: a piece that starts with `$` is a
+ * template variable and its accessors; whatever follows in the piece (from a `>` on, since `>` is
+ * no math operator) and a piece that starts with a digit are pasted into PHP untouched. So in
+ * `$a-1>$b` the `$b` is a PHP variable, undefined (null), and in `$a-1>$b.x` the `.x` is PHP's
+ * concatenation with the undefined constant `x`, an Error. `raw` marks that pasted part.
  */
 export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
   const s = ctx.src;
   const out: ExprTok[] = [];
   let i = a;
+  let raw = false;
   while (i < b) {
     const c = s.charCodeAt(i);
     if (c === 36) {
       if (!isWord(s.charCodeAt(i + 1))) return mathError(ctx, a, b, i, "'$' without a name");
+      if (raw) {
+        const j = phpLocal(ctx, a, b, i);
+        if (j < 0) return null;
+        out.push({ t: 'val', expr: { type: 'Null', span: { start: i, end: j } }, start: i, end: j });
+        i = j;
+        continue;
+      }
       const v = parseVarOperand(ctx, i, b);
       out.push({ t: 'val', expr: v.expr, start: i, end: v.end });
       i = v.end;
@@ -261,11 +275,28 @@ export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
       tok(ctx, 'operator', i, i + 1);
       out.push({ t: 'op', op: s[i], start: i, end: i + 1 });
       i++;
+      raw = false;
     } else if (c === 62) {
       const two = s.charCodeAt(i + 1) === 62;
       const e = i + (two ? 2 : 1);
       tok(ctx, 'operator', i, e);
       out.push({ t: 'op', op: two ? '>>' : '>', start: i, end: e });
+      i = e;
+      raw = true;
+    } else if (raw && isWord(c)) {
+      // a bare word in PHP: a constant; true, false and null (any case) are the only ones a template meets
+      const e = scanWord(s, i, b);
+      const word = s.slice(i, e);
+      const lower = word.toLowerCase();
+      const span = { start: i, end: e };
+      if (lower === 'null') out.push({ t: 'val', expr: { type: 'Null', span }, ...span });
+      else if (lower === 'true' || lower === 'false') {
+        out.push({ t: 'val', expr: { type: 'Bool', value: lower === 'true', span }, ...span });
+      } else {
+        ctx.diags.add(DiagnosticCode.BARE_CONSTANT, span, { word }, "write spaces around '>'");
+        return null;
+      }
+      tok(ctx, 'word', i, e);
       i = e;
     } else {
       return mathError(
@@ -279,6 +310,60 @@ export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
     }
   }
   return out;
+}
+
+/**
+ * `$name` in the part of variable math that Smarty pastes into PHP (see lexMath): an undefined PHP
+ * variable, null, with the accessors that keep it null (`[0]`, `[$k]`, `->p`). `.x` and `[x]` read
+ * the undefined constant `x` (PHP's Error) and `.0` is a syntax error in PHP: both are refused here.
+ * Returns the end of the operand, or -1 after a diagnostic.
+ */
+function phpLocal(ctx: Ctx, a: number, b: number, i: number): number {
+  const s = ctx.src;
+  let j = scanWord(s, i + 1, b);
+  for (;;) {
+    const c = s.charCodeAt(j);
+    if (j >= b) break;
+    if (c === 91) {
+      const k = scanBracket(s, j, b);
+      if (k < 0) break;
+      const inner = s.slice(j + 1, k - 1);
+      if (!/^(?:\d+|\$\w+)$/.test(inner)) return bareConstant(ctx, j + 1, scanWord(s, j + 1, k - 1));
+      j = k;
+    } else if (c === 45 && s.charCodeAt(j + 1) === 62 && isWord(s.charCodeAt(j + 2))) {
+      j = scanWord(s, j + 2, b);
+    } else if (c === 46) {
+      if (isDigit(s.charCodeAt(j + 1))) {
+        mathError(
+          ctx,
+          a,
+          b,
+          j,
+          `PHP reads '${s.slice(j, scanWord(s, j + 1, b))}' as a number after a variable`,
+        );
+        return -1;
+      }
+      if (isWord(s.charCodeAt(j + 1))) return bareConstant(ctx, j + 1, scanWord(s, j + 1, b));
+      break;
+    } else break;
+  }
+  ctx.diags.add(
+    DiagnosticCode.PHP_LOCAL_IN_MATH,
+    { start: i, end: j },
+    { content: s.slice(i, j) },
+    "write spaces around '>' to compare with the template variable",
+  );
+  return j;
+}
+
+function bareConstant(ctx: Ctx, start: number, end: number): -1 {
+  ctx.diags.add(
+    DiagnosticCode.BARE_CONSTANT,
+    { start, end },
+    { word: ctx.src.slice(start, end) },
+    "after '>' in variable math Smarty 2 pastes the rest into PHP: write spaces around '>'",
+  );
+  return -1;
 }
 
 /** A whole variable token [a, b) (with optional math) to one expression. */

@@ -11,6 +11,7 @@ import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
 import { lexMath, numberLiteral, placeholder, scanMods, valueFromToken } from './expressions';
 import { type ExprTok, OperatorError, type OperatorHooks, parseOperators } from './operators';
+import { smartyVarForm } from './smarty-vars';
 
 type RawKind = 'var' | 'qstr' | 'num' | 'op' | 'word' | 'other';
 
@@ -55,7 +56,7 @@ const OPS = [
 ];
 
 /** Word operators, case-insensitive (Smarty lower-cases the token first). */
-const WORD_OPS = new Map<string, string>([
+export const WORD_OPS: ReadonlyMap<string, string> = new Map([
   ['eq', '=='],
   ['ne', '!='],
   ['neq', '!='],
@@ -182,6 +183,11 @@ interface IfParse {
   negatives: Set<ExprTok> | null;
   /** where in `toks` the previous raw token's output starts: the value an `is` tests */
   lastStart: number;
+  /**
+   * Smarty's `$is_arg_stack`: every `(` token, in order. An `is` after a `)` takes the last one, which is
+   * not always the one that `)` closes: Smarty never takes an entry off at a `)`.
+   */
+  opens: ExprTok[];
 }
 
 /**
@@ -197,7 +203,7 @@ export function parseIfCondition(
 ): Expr {
   const raw = lexIf(ctx.src, a, b);
   if (!checkIfArgs(ctx, raw, a, b, tagName, tagSpan)) return placeholder(a, b);
-  const p: IfParse = { ctx, tagName, raw, toks: [], negatives: null, lastStart: 0 };
+  const p: IfParse = { ctx, tagName, raw, toks: [], negatives: null, lastStart: 0, opens: [] };
   try {
     translateTokens(p);
     if (p.negatives) splitNegatives(p.toks, p.negatives);
@@ -270,8 +276,11 @@ function translateTokens(p: IfParse): void {
 function opToken(p: IfParse, r: Raw, text: string): void {
   const toks = p.toks;
   tok(p.ctx, 'operator', r.start, r.end);
-  if (text === '(') toks.push({ t: 'open', start: r.start, end: r.end });
-  else if (text === ')') toks.push({ t: 'close', start: r.start, end: r.end });
+  if (text === '(') {
+    const open: ExprTok = { t: 'open', start: r.start, end: r.end };
+    toks.push(open);
+    p.opens.push(open);
+  } else if (text === ')') toks.push({ t: 'close', start: r.start, end: r.end });
   else if (text === ',') toks.push({ t: 'comma', start: r.start, end: r.end });
   else if (text === '=') {
     fail(
@@ -364,7 +373,10 @@ function foldIs(p: IfParse, i: number): number {
   const r = raw[i];
   if (toks.length === 0)
     return fail(p, DiagnosticCode.IF_SYNTAX, r, { name: p.tagName, detail: "'is' needs a value before it" });
-  const value = parseRange(p, toks.splice(testedValueStart(p)));
+  const { start, nested } = testedValueStart(p);
+  const tested = toks.splice(start);
+  // unbalanced (see testedValueStart): parsed later, inside the text Smarty pastes around it
+  const value = nested ? null : parseRange(p, tested);
   let k = i + 1;
   let negated = false;
   if (rawText(s, raw[k]) === 'not') {
@@ -395,6 +407,10 @@ function foldIs(p: IfParse, i: number): number {
   } else if (type === 'div') {
     fail(p, DiagnosticCode.IF_IS_EXPECTING_BY, typeTok, { word: 'div' });
   }
+  if (!value) {
+    toks.push(...smartyIs(tested, type, negated, by, r));
+    return k - 1;
+  }
   const node: IsExpr = {
     type: 'Is',
     test: type,
@@ -408,25 +424,55 @@ function foldIs(p: IfParse, i: number): number {
 }
 
 /**
- * Where the value an `is` tests starts in `toks`: the previous token's output, or
- * after a `)` the whole parenthesized group (with the function name before it).
+ * The tokens of the PHP text Smarty pastes for `X is [not] TYPE [by N]`: `!(1 & X)`, `(1 & X)`,
+ * `!(1 & (X / N))`, `(1 & (X / N))`, `!(X % N)`, each in `!(...)` with `not`. Only used when X
+ * closes more parentheses than it opens, so that the parenthesis of the test closes inside X.
  */
-function testedValueStart(p: IfParse): number {
-  const toks = p.toks;
-  let start = p.lastStart;
-  if (toks[toks.length - 1].t === 'close') {
-    let depth = 0;
-    for (let k = toks.length - 1; k >= 0; k--) {
-      const t = toks[k];
-      if (t.t === 'close') depth++;
-      else if (t.t === 'open' && --depth === 0) {
-        start = k;
-        break;
-      }
-    }
-    if (start > 0 && toks[start - 1].t === 'call') start--;
+function smartyIs(tested: ExprTok[], type: string, negated: boolean, by: Expr | null, at: Raw): ExprTok[] {
+  const sp = { start: at.start, end: at.end };
+  const op = (o: string): ExprTok => ({ t: 'op', op: o, ...sp });
+  const open: ExprTok = { t: 'open', ...sp };
+  const close: ExprTok = { t: 'close', ...sp };
+  const one: ExprTok = {
+    t: 'val',
+    expr: { type: 'Number', value: 1, float: false, raw: '1', span: sp },
+    ...sp,
+  };
+  const n: ExprTok[] = by ? [{ t: 'val', expr: by, start: by.span.start, end: by.span.end }] : [];
+  let out: ExprTok[];
+  if (type === 'div') out = [op('!'), open, ...tested, op('%'), ...n, close];
+  else {
+    const arg = by ? [open, ...tested, op('/'), ...n, close] : tested;
+    out = [...(type === 'even' ? [op('!')] : []), open, one, op('&'), ...arg, close];
   }
-  return start;
+  return negated ? [op('!'), open, ...out, close] : out;
+}
+
+/**
+ * Where the value an `is` tests starts in `toks`: the previous token's output, or after a `)` Smarty's
+ * choice, the last `(` no `is` has taken yet (with the function name before it). That is the group the
+ * `)` closes, unless a group is nested in it: `(1 + (2)) is even` tests `(2))`, an unbalanced text
+ * (`nested`) that Smarty pastes into `!(1 & (2)))`, which keeps `1 +` outside the test.
+ */
+function testedValueStart(p: IfParse): { start: number; nested: boolean } {
+  const toks = p.toks;
+  if (toks[toks.length - 1].t !== 'close') return { start: p.lastStart, nested: false };
+  let start = 0;
+  let depth = 0;
+  for (let k = toks.length - 1; k >= 0; k--) {
+    const t = toks[k];
+    if (t.t === 'close') depth++;
+    else if (t.t === 'open' && --depth === 0) {
+      start = k;
+      break;
+    }
+  }
+  const taken = p.opens.pop();
+  const last = taken ? toks.lastIndexOf(taken) : -1;
+  const nested = last > start;
+  if (nested) start = last;
+  if (start > 0 && toks[start - 1].t === 'call') start--;
+  return { start, nested };
 }
 
 function rawText(s: string, x: Raw | undefined): string {
@@ -449,10 +495,30 @@ function byOperand(p: IfParse, r: Raw | undefined, after: Raw): Expr {
   return fail(p, DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text });
 }
 
-/** `isset()` only takes variables (PHP's grammar says so). */
+/**
+ * `isset()` only takes variables (PHP's grammar says so), at least one. `$smarty.now`,
+ * `$smarty.const.X`, `$smarty.version`, `$smarty.foreach.NAME.index`... are not: Smarty compiles
+ * them to a call or a value, and PHP refuses to compile the template.
+ */
 function checkIssetArgs(call: CallExpr): void {
-  if (call.name === 'isset' && call.args.some((x) => x.type !== 'Var')) {
-    throw new OperatorError('isset() only takes variables', call.span.start, call.span.end);
+  if (call.name !== 'isset') return;
+  if (call.args.length === 0) {
+    throw new OperatorError('isset() needs at least one variable', call.span.start, call.span.end);
+  }
+  for (const x of call.args) {
+    if (x.type !== 'Var') {
+      throw new OperatorError('isset() only takes variables', call.span.start, call.span.end);
+    }
+    if (x.name === 'smarty' && smartyVarForm(x.path) !== 'variable') {
+      throw new OperatorError(
+        `isset() only takes variables, and $smarty${x.path
+          .slice(0, 3)
+          .map((a) => (a.kind === 'key' ? `.${a.key}` : ''))
+          .join('')} is not one: compare it with null instead`,
+        x.span.start,
+        x.span.end,
+      );
+    }
   }
 }
 

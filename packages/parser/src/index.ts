@@ -16,7 +16,7 @@ export {
   type Severity,
   SumiSyntaxError,
 } from './errors';
-export { IF_FUNCS } from './if-expression';
+export { IF_FUNCS, WORD_OPS as IF_WORD_OPS } from './if-expression';
 export { type CodeFrameOptions, codeFrame, locate, type Position } from './location';
 export { BINARY_PRECEDENCE, type BinaryLevel } from './operators';
 export type { ParseOptions } from './options';
@@ -28,6 +28,7 @@ export {
   SMARTY_VARS,
   type SmartyVar,
   type SmartyVarName,
+  smartyVarForm,
 } from './smarty-vars';
 export { CORE_BLOCK_TAGS, CORE_TAGS, type CoreTagName, type CoreTagSyntax } from './tags';
 export { tokenize } from './tokenize';

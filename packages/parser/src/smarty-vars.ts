@@ -14,6 +14,12 @@ export interface SmartyVar {
   maxIndex?: number;
   /** the properties of a named loop: `$smarty.foreach.NAME.PROP` */
   props?: Readonly<Record<string, LoopProp>>;
+  /**
+   * What Smarty compiles it to when that is not a variable: a function `call` (`time()`) or a
+   * `value` (a literal, a constant). PHP's isset() refuses both; a by-reference modifier
+   * (`|@sort`) refuses a value (see `smartyVarForm`).
+   */
+  compiled?: 'call' | 'value';
 }
 
 export interface LoopProp {
@@ -62,8 +68,13 @@ export const SECTION_PROPS: Readonly<Record<string, LoopProp>> = {
 };
 
 export const SMARTY_VARS = {
-  now: { description: 'the current Unix timestamp', maxIndex: 1 },
-  const: { description: 'a PHP constant: $smarty.const.NAME', key: 'constant name', maxIndex: 2 },
+  now: { description: 'the current Unix timestamp', maxIndex: 1, compiled: 'call' },
+  const: {
+    description: 'a PHP constant: $smarty.const.NAME',
+    key: 'constant name',
+    maxIndex: 2,
+    compiled: 'value',
+  },
   capture: {
     description: 'text captured by {capture name=NAME}: $smarty.capture.NAME (default: `default`)',
     key: 'capture name',
@@ -85,10 +96,10 @@ export const SMARTY_VARS = {
   server: { description: 'server variables', key: 'variable name' },
   session: { description: 'the session', key: 'key' },
   request: { description: 'query and body parameters together', key: 'parameter name' },
-  ldelim: { description: "the engine's left delimiter" },
-  rdelim: { description: "the engine's right delimiter" },
-  template: { description: 'the name of the template being rendered', maxIndex: 1 },
-  version: { description: 'the Smarty version emulated (2.6.28)', maxIndex: 1 },
+  ldelim: { description: "the engine's left delimiter", compiled: 'value' },
+  rdelim: { description: "the engine's right delimiter", compiled: 'value' },
+  template: { description: 'the name of the template being rendered', maxIndex: 1, compiled: 'value' },
+  version: { description: 'the Smarty version emulated (2.6.28)', maxIndex: 1, compiled: 'value' },
   config: { description: 'config variables (always empty: the CMS loads no config files)', maxIndex: 3 },
 } as const satisfies Readonly<Record<string, SmartyVar>>;
 
@@ -96,4 +107,27 @@ export type SmartyVarName = keyof typeof SMARTY_VARS;
 
 export function isSmartyVar(name: string): name is SmartyVarName {
   return Object.hasOwn(SMARTY_VARS, name);
+}
+
+/**
+ * What Smarty compiles a `$smarty.*` reference (its path after `smarty`) to: a `variable` (an array
+ * element PHP can take by reference and test with isset()), a function `call` (`$smarty.now`) or a
+ * `value` (`$smarty.const.X`, `$smarty.version`, and the computed foreach properties index, first,
+ * last and show, which are expressions).
+ */
+export function smartyVarForm(
+  path: readonly { kind: string; key?: string | number }[],
+): 'variable' | 'call' | 'value' {
+  const first = path[0];
+  if (first?.kind !== 'key') return 'value';
+  const name = String(first.key);
+  if (!isSmartyVar(name)) return 'value';
+  const own: SmartyVar = SMARTY_VARS[name];
+  if (own.compiled) return own.compiled;
+  const prop = path[2];
+  if (name === 'foreach' && prop?.kind === 'key') {
+    const key = String(prop.key);
+    if (Object.hasOwn(FOREACH_PROPS, key) && !FOREACH_PROPS[key]!.stored) return 'value';
+  }
+  return 'variable';
 }

@@ -78,6 +78,19 @@ describe('math inside a variable token', () => {
     expect(codes('{$a-}')).toEqual(['INVALID_MATH']);
     expect(codes('{$a+b}')).toEqual(['INVALID_MATH']);
   });
+
+  it("after '>' the rest of a math piece is PHP: `$b` is an undefined PHP variable, `.x` a constant", () => {
+    // Smarty 2 compiles `$a-1>$b` to `$a - 1 > $b` with `$b` a PHP local variable: null
+    expect(codes('{if $a-1>$b}{/if}')).toEqual(['PHP_LOCAL_IN_MATH']);
+    expect(codes('{if $a-$c>$b[0]}{/if}')).toEqual(['PHP_LOCAL_IN_MATH']);
+    expect(codes('{if $a-1>$b.x}{/if}')).toEqual(['BARE_CONSTANT']);
+    expect(codes('{if $a-1>$b[x]}{/if}')).toEqual(['BARE_CONSTANT']);
+    expect(codes('{if $a-1>x}{/if}')).toEqual(['BARE_CONSTANT']);
+    expect(codes('{if $a-1>$b.0}{/if}')).toEqual(['INVALID_MATH']);
+    // a math operator starts a new piece: its `$c` is the template variable again
+    expect(codes('{if $a-1>-$c}{/if}')).toEqual([]);
+    expect(codes('{if $a-1>true}{/if}{if $a-1>NULL}{/if}{if $a-1>2}{/if}{if $a-1 > $b.x}{/if}')).toEqual([]);
+  });
 });
 
 describe('numbers and strings as print tags', () => {

@@ -41,6 +41,17 @@ describe('{if} conditions', () => {
     expect('{if $x is div by 4}y{/if}'.slice(t.span.start, t.span.end)).toBe('$x is div by 4');
   });
 
+  it("after nested groups, tests from the last '(' no is has taken, as Smarty's $is_arg_stack", () => {
+    // Smarty pastes `!(1 & (2)))`: the test closes at `(2)`'s `)` and `1 +` stays in the group
+    expect(cond('(1 + (2)) is even')).toBe('[(+ 1 (! [(& 1 [2])]))]');
+    expect(cond('(1 + (2)) is odd by 3')).toBe('[(+ 1 [(& 1 (/ [[2]] 3))])]');
+    // `!((2)) % 3`: the `%` is outside the test's parenthesis
+    expect(cond('(1 + (2)) is div by 3')).toBe('[(+ 1 (% (! [[2]]) 3))]');
+    expect(cond('(1 + (2)) is not even')).toBe('[(+ 1 (! [(! [(& 1 [2])])]))]');
+    // a group taken by an earlier is is not taken again
+    expect(cond('((1) is odd + 2) is even')).toBe('(is even [(+ (is odd [1]) 2)])');
+  });
+
   it('allows the CMS functions and lower-case literals', () => {
     expect(cond('count($a) > 0 && in_array("b", $a)')).toBe('(&& (> count($a) 0) in_array("b", $a))');
     expect(cond('isset($x.y) && !is_null($z) && is_array($a) && is_object($o)')).toBe(

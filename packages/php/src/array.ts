@@ -103,6 +103,15 @@ function ownKeys(s: ArrayStore): void {
   s.sharedKeys = false;
 }
 
+/** count($a, COUNT_RECURSIVE): the elements of `a` and, recursively, of every array in it */
+export function countRecursive(a: PhpArray): number {
+  let n = a.size;
+  a.forEach((v) => {
+    if (v instanceof PhpArray) n += countRecursive(v);
+  });
+  return n;
+}
+
 /** The value to store when PHP copies on assignment: arrays get an O(1) COW copy. */
 export function copyValue(v: Value): Value {
   return v instanceof PhpArray ? v.clone() : v;

@@ -1,268 +1,58 @@
 /**
- * PHP 8.2 constants readable as `$smarty.const.NAME` (values as on 64-bit
- * Linux). Site constants (SITE_KEY, TEMP_DIR2, ...) are added by the host, not here.
+ * The constants `$smarty.const.NAME` reads: every constant PHP 8.2 defines (generated from the
+ * reference's PHP, see constants-data.ts and scripts/gen-php-constants.php), plus the ones Smarty
+ * 2.6 defines itself. Site constants (SITE_KEY, TEMP_DIR2, ...) are added by the host, not here;
+ * a name defined nowhere is PHP's `Error: Undefined constant "NAME"` (see `lookupConstant`).
  */
-import * as html from './html';
-import * as json from './json';
-import { INT64_MAX, INT64_MIN, type Value } from './value';
-
-const entries: [string, Value][] = [
-  // json
-  ['JSON_HEX_TAG', json.JSON_HEX_TAG],
-  ['JSON_HEX_AMP', json.JSON_HEX_AMP],
-  ['JSON_HEX_APOS', json.JSON_HEX_APOS],
-  ['JSON_HEX_QUOT', json.JSON_HEX_QUOT],
-  ['JSON_FORCE_OBJECT', json.JSON_FORCE_OBJECT],
-  ['JSON_NUMERIC_CHECK', json.JSON_NUMERIC_CHECK],
-  ['JSON_UNESCAPED_SLASHES', json.JSON_UNESCAPED_SLASHES],
-  ['JSON_PRETTY_PRINT', json.JSON_PRETTY_PRINT],
-  ['JSON_UNESCAPED_UNICODE', json.JSON_UNESCAPED_UNICODE],
-  ['JSON_PARTIAL_OUTPUT_ON_ERROR', json.JSON_PARTIAL_OUTPUT_ON_ERROR],
-  ['JSON_PRESERVE_ZERO_FRACTION', json.JSON_PRESERVE_ZERO_FRACTION],
-  ['JSON_UNESCAPED_LINE_TERMINATORS', json.JSON_UNESCAPED_LINE_TERMINATORS],
-  ['JSON_OBJECT_AS_ARRAY', json.JSON_OBJECT_AS_ARRAY],
-  ['JSON_BIGINT_AS_STRING', json.JSON_BIGINT_AS_STRING],
-  ['JSON_INVALID_UTF8_IGNORE', json.JSON_INVALID_UTF8_IGNORE],
-  ['JSON_INVALID_UTF8_SUBSTITUTE', json.JSON_INVALID_UTF8_SUBSTITUTE],
-  ['JSON_THROW_ON_ERROR', json.JSON_THROW_ON_ERROR],
-  ['JSON_ERROR_NONE', json.JSON_ERROR_NONE],
-  ['JSON_ERROR_DEPTH', json.JSON_ERROR_DEPTH],
-  ['JSON_ERROR_STATE_MISMATCH', json.JSON_ERROR_STATE_MISMATCH],
-  ['JSON_ERROR_CTRL_CHAR', json.JSON_ERROR_CTRL_CHAR],
-  ['JSON_ERROR_SYNTAX', json.JSON_ERROR_SYNTAX],
-  ['JSON_ERROR_UTF8', json.JSON_ERROR_UTF8],
-  ['JSON_ERROR_RECURSION', json.JSON_ERROR_RECURSION],
-  ['JSON_ERROR_INF_OR_NAN', json.JSON_ERROR_INF_OR_NAN],
-  ['JSON_ERROR_UNSUPPORTED_TYPE', json.JSON_ERROR_UNSUPPORTED_TYPE],
-  ['JSON_ERROR_INVALID_PROPERTY_NAME', json.JSON_ERROR_INVALID_PROPERTY_NAME],
-  ['JSON_ERROR_UTF16', json.JSON_ERROR_UTF16],
-  // html entities
-  ['ENT_HTML_QUOTE_NONE', html.ENT_HTML_QUOTE_NONE],
-  ['ENT_HTML_QUOTE_SINGLE', html.ENT_HTML_QUOTE_SINGLE],
-  ['ENT_HTML_QUOTE_DOUBLE', html.ENT_HTML_QUOTE_DOUBLE],
-  ['ENT_COMPAT', html.ENT_COMPAT],
-  ['ENT_QUOTES', html.ENT_QUOTES],
-  ['ENT_NOQUOTES', html.ENT_NOQUOTES],
-  ['ENT_IGNORE', html.ENT_IGNORE],
-  ['ENT_SUBSTITUTE', html.ENT_SUBSTITUTE],
-  ['ENT_DISALLOWED', html.ENT_DISALLOWED],
-  ['ENT_HTML401', html.ENT_HTML401],
-  ['ENT_XML1', html.ENT_XML1],
-  ['ENT_XHTML', html.ENT_XHTML],
-  ['ENT_HTML5', html.ENT_HTML5],
-  ['HTML_SPECIALCHARS', 0],
-  ['HTML_ENTITIES', 1],
-  // filter
-  ['INPUT_POST', 0],
-  ['INPUT_GET', 1],
-  ['INPUT_COOKIE', 2],
-  ['INPUT_ENV', 4],
-  ['INPUT_SERVER', 5],
-  ['FILTER_FLAG_NONE', 0],
-  ['FILTER_REQUIRE_SCALAR', 33554432],
-  ['FILTER_REQUIRE_ARRAY', 16777216],
-  ['FILTER_FORCE_ARRAY', 67108864],
-  ['FILTER_NULL_ON_FAILURE', 134217728],
-  ['FILTER_VALIDATE_INT', 257],
-  ['FILTER_VALIDATE_BOOLEAN', 258],
-  ['FILTER_VALIDATE_BOOL', 258],
-  ['FILTER_VALIDATE_FLOAT', 259],
-  ['FILTER_VALIDATE_REGEXP', 272],
-  ['FILTER_VALIDATE_DOMAIN', 277],
-  ['FILTER_VALIDATE_URL', 273],
-  ['FILTER_VALIDATE_EMAIL', 274],
-  ['FILTER_VALIDATE_IP', 275],
-  ['FILTER_VALIDATE_MAC', 276],
-  ['FILTER_DEFAULT', 516],
-  ['FILTER_UNSAFE_RAW', 516],
-  ['FILTER_SANITIZE_STRING', 513],
-  ['FILTER_SANITIZE_STRIPPED', 513],
-  ['FILTER_SANITIZE_ENCODED', 514],
-  ['FILTER_SANITIZE_SPECIAL_CHARS', 515],
-  ['FILTER_SANITIZE_FULL_SPECIAL_CHARS', 522],
-  ['FILTER_SANITIZE_EMAIL', 517],
-  ['FILTER_SANITIZE_URL', 518],
-  ['FILTER_SANITIZE_NUMBER_INT', 519],
-  ['FILTER_SANITIZE_NUMBER_FLOAT', 520],
-  ['FILTER_SANITIZE_ADD_SLASHES', 523],
-  ['FILTER_CALLBACK', 1024],
-  ['FILTER_FLAG_ALLOW_OCTAL', 1],
-  ['FILTER_FLAG_ALLOW_HEX', 2],
-  ['FILTER_FLAG_STRIP_LOW', 4],
-  ['FILTER_FLAG_STRIP_HIGH', 8],
-  ['FILTER_FLAG_STRIP_BACKTICK', 512],
-  ['FILTER_FLAG_ENCODE_LOW', 16],
-  ['FILTER_FLAG_ENCODE_HIGH', 32],
-  ['FILTER_FLAG_ENCODE_AMP', 64],
-  ['FILTER_FLAG_NO_ENCODE_QUOTES', 128],
-  ['FILTER_FLAG_EMPTY_STRING_NULL', 256],
-  ['FILTER_FLAG_ALLOW_FRACTION', 4096],
-  ['FILTER_FLAG_ALLOW_THOUSAND', 8192],
-  ['FILTER_FLAG_ALLOW_SCIENTIFIC', 16384],
-  ['FILTER_FLAG_PATH_REQUIRED', 262144],
-  ['FILTER_FLAG_QUERY_REQUIRED', 524288],
-  ['FILTER_FLAG_IPV4', 1048576],
-  ['FILTER_FLAG_IPV6', 2097152],
-  ['FILTER_FLAG_NO_RES_RANGE', 4194304],
-  ['FILTER_FLAG_NO_PRIV_RANGE', 8388608],
-  ['FILTER_FLAG_GLOBAL_RANGE', 268435456],
-  ['FILTER_FLAG_HOSTNAME', 1048576],
-  ['FILTER_FLAG_EMAIL_UNICODE', 1048576],
-  // strings
-  ['STR_PAD_LEFT', 0],
-  ['STR_PAD_RIGHT', 1],
-  ['STR_PAD_BOTH', 2],
-  ['MB_CASE_UPPER', 0],
-  ['MB_CASE_LOWER', 1],
-  ['MB_CASE_TITLE', 2],
-  ['MB_CASE_FOLD', 3],
-  ['MB_CASE_UPPER_SIMPLE', 4],
-  ['MB_CASE_LOWER_SIMPLE', 5],
-  ['MB_CASE_TITLE_SIMPLE', 6],
-  ['MB_CASE_FOLD_SIMPLE', 7],
-  // pcre
-  ['PREG_PATTERN_ORDER', 1],
-  ['PREG_SET_ORDER', 2],
-  ['PREG_OFFSET_CAPTURE', 256],
-  ['PREG_UNMATCHED_AS_NULL', 512],
-  ['PREG_SPLIT_NO_EMPTY', 1],
-  ['PREG_SPLIT_DELIM_CAPTURE', 2],
-  ['PREG_SPLIT_OFFSET_CAPTURE', 4],
-  ['PREG_GREP_INVERT', 1],
-  ['PREG_NO_ERROR', 0],
-  ['PREG_INTERNAL_ERROR', 1],
-  ['PREG_BACKTRACK_LIMIT_ERROR', 2],
-  ['PREG_RECURSION_LIMIT_ERROR', 3],
-  ['PREG_BAD_UTF8_ERROR', 4],
-  ['PREG_BAD_UTF8_OFFSET_ERROR', 5],
-  ['PREG_JIT_STACKLIMIT_ERROR', 6],
-  // arrays
-  ['SORT_ASC', 4],
-  ['SORT_DESC', 3],
-  ['SORT_REGULAR', 0],
-  ['SORT_NUMERIC', 1],
-  ['SORT_STRING', 2],
-  ['SORT_LOCALE_STRING', 5],
-  ['SORT_NATURAL', 6],
-  ['SORT_FLAG_CASE', 8],
-  ['COUNT_NORMAL', 0],
-  ['COUNT_RECURSIVE', 1],
-  ['ARRAY_FILTER_USE_BOTH', 1],
-  ['ARRAY_FILTER_USE_KEY', 2],
-  ['EXTR_OVERWRITE', 0],
-  ['EXTR_SKIP', 1],
-  // url, paths
-  ['PHP_URL_SCHEME', 0],
-  ['PHP_URL_HOST', 1],
-  ['PHP_URL_PORT', 2],
-  ['PHP_URL_USER', 3],
-  ['PHP_URL_PASS', 4],
-  ['PHP_URL_PATH', 5],
-  ['PHP_URL_QUERY', 6],
-  ['PHP_URL_FRAGMENT', 7],
-  ['PHP_QUERY_RFC1738', 1],
-  ['PHP_QUERY_RFC3986', 2],
-  ['PATHINFO_DIRNAME', 1],
-  ['PATHINFO_BASENAME', 2],
-  ['PATHINFO_EXTENSION', 4],
-  ['PATHINFO_FILENAME', 8],
-  ['PATHINFO_ALL', 15],
-  ['DIRECTORY_SEPARATOR', '/'],
-  ['PATH_SEPARATOR', ':'],
-  // passwords
-  ['PASSWORD_DEFAULT', '2y'],
-  ['PASSWORD_BCRYPT', '2y'],
-  ['PASSWORD_BCRYPT_DEFAULT_COST', 10],
-  // numbers
-  ['PHP_INT_MAX', INT64_MAX],
-  ['PHP_INT_MIN', INT64_MIN],
-  ['PHP_INT_SIZE', 8],
-  ['PHP_FLOAT_EPSILON', Number.EPSILON],
-  ['PHP_FLOAT_MAX', Number.MAX_VALUE],
-  ['PHP_FLOAT_MIN', 2.2250738585072014e-308],
-  ['PHP_FLOAT_DIG', 15],
-  ['PHP_ROUND_HALF_UP', 1],
-  ['PHP_ROUND_HALF_DOWN', 2],
-  ['PHP_ROUND_HALF_EVEN', 3],
-  ['PHP_ROUND_HALF_ODD', 4],
-  ['INF', Number.POSITIVE_INFINITY],
-  ['NAN', Number.NaN],
-  ['M_PI', Math.PI],
-  ['M_E', Math.E],
-  ['M_LOG2E', Math.LOG2E],
-  ['M_LOG10E', Math.LOG10E],
-  ['M_LN2', Math.LN2],
-  ['M_LN10', Math.LN10],
-  ['M_PI_2', Math.PI / 2],
-  ['M_PI_4', Math.PI / 4],
-  ['M_1_PI', 1 / Math.PI],
-  ['M_2_PI', 2 / Math.PI],
-  ['M_SQRTPI', 1.772453850905516],
-  ['M_2_SQRTPI', 1.1283791670955126],
-  ['M_SQRT2', Math.SQRT2],
-  ['M_SQRT3', 1.7320508075688772],
-  ['M_SQRT1_2', Math.SQRT1_2],
-  ['M_LNPI', 1.1447298858494002],
-  ['M_EULER', 0.5772156649015329],
-  // environment
-  ['PHP_EOL', '\n'],
-  ['PHP_OS', 'Linux'],
-  ['PHP_OS_FAMILY', 'Linux'],
-  ['PHP_MAJOR_VERSION', 8],
-  ['PHP_MINOR_VERSION', 2],
-  ['PHP_MAXPATHLEN', 4096],
-  // errors
-  ['E_ERROR', 1],
-  ['E_WARNING', 2],
-  ['E_PARSE', 4],
-  ['E_NOTICE', 8],
-  ['E_CORE_ERROR', 16],
-  ['E_CORE_WARNING', 32],
-  ['E_COMPILE_ERROR', 64],
-  ['E_COMPILE_WARNING', 128],
-  ['E_USER_ERROR', 256],
-  ['E_USER_WARNING', 512],
-  ['E_USER_NOTICE', 1024],
-  ['E_STRICT', 2048],
-  ['E_RECOVERABLE_ERROR', 4096],
-  ['E_DEPRECATED', 8192],
-  ['E_USER_DEPRECATED', 16384],
-  ['E_ALL', 32767],
-  // dates
-  ['DATE_ATOM', 'Y-m-d\\TH:i:sP'],
-  ['DATE_COOKIE', 'l, d-M-Y H:i:s T'],
-  ['DATE_ISO8601', 'Y-m-d\\TH:i:sO'],
-  ['DATE_RFC822', 'D, d M y H:i:s O'],
-  ['DATE_RFC850', 'l, d-M-y H:i:s T'],
-  ['DATE_RFC1036', 'D, d M y H:i:s O'],
-  ['DATE_RFC1123', 'D, d M Y H:i:s O'],
-  ['DATE_RFC7231', 'D, d M Y H:i:s \\G\\M\\T'],
-  ['DATE_RFC2822', 'D, d M Y H:i:s O'],
-  ['DATE_RFC3339', 'Y-m-d\\TH:i:sP'],
-  ['DATE_RFC3339_EXTENDED', 'Y-m-d\\TH:i:s.vP'],
-  ['DATE_RSS', 'D, d M Y H:i:s O'],
-  ['DATE_W3C', 'Y-m-d\\TH:i:sP'],
-];
-
-/** `$smarty.const.NAME` lookups: PHP's predefined constants (case-sensitive names). */
-export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map(entries);
+import { asciiLower } from './ascii-case';
+import { PHP_CONSTANT_TABLE } from './constants-data';
+import { PhpError } from './errors';
+import type { Value } from './value';
 
 /**
- * PHP's constant lookup by name (defined(), constant(), `$smarty.const.NAME`) in `table`, or
- * undefined: one leading `\` (the global namespace) is ignored, and `true`, `false` and `null`
- * are constants too, in any letter case.
+ * Smarty.class.php's own constants with a fixed value. Left out: SMARTY_DIR and SMARTY_CORE_DIR,
+ * the paths of Smarty's files on the CMS's server, which Sumi cannot know.
+ */
+const SMARTY_CONSTANTS: readonly (readonly [string, Value])[] = [
+  ['DIR_SEP', '/'],
+  ['SMARTY_PHP_PASSTHRU', 0],
+  ['SMARTY_PHP_QUOTE', 1],
+  ['SMARTY_PHP_REMOVE', 2],
+  ['SMARTY_PHP_ALLOW', 3],
+];
+
+/** `$smarty.const.NAME` lookups: PHP's predefined constants and Smarty's (case-sensitive names). */
+export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map([
+  ...PHP_CONSTANT_TABLE,
+  ...SMARTY_CONSTANTS,
+]);
+
+/**
+ * The value of constant `name` in `table` as PHP's `constant()`, `defined()` and a bare `NAME` find
+ * it, or undefined when it is not defined: names are case-sensitive, but for true, false and null
+ * (PHP's only case-insensitive constants); one leading `\` (the global namespace) is ignored.
  */
 export function findConstant(table: ReadonlyMap<string, Value>, name: string): Value | undefined {
   const v = table.get(name);
   if (v !== undefined) return v;
-  const bare = name.charCodeAt(0) === 92 ? name.slice(1) : name;
-  if (bare.length === 4 || bare.length === 5) {
-    const lower = bare.toLowerCase();
-    if (lower === 'true') return true;
-    if (lower === 'false') return false;
-    if (lower === 'null') return null;
+  if (name.charCodeAt(0) === 92 && name.charCodeAt(1) !== 92) return findConstant(table, name.slice(1));
+  if (name.length !== 4 && name.length !== 5) return undefined;
+  switch (asciiLower(name)) {
+    case 'true':
+      return true;
+    case 'false':
+      return false;
+    case 'null':
+      return null;
   }
-  return bare === name ? undefined : table.get(bare);
+  return undefined;
+}
+
+/** `findConstant`, where a name defined nowhere is PHP's Error */
+export function lookupConstant(table: ReadonlyMap<string, Value>, name: string): Value {
+  const v = findConstant(table, name);
+  if (v === undefined) throw new PhpError('Error', `Undefined constant "${name}"`);
+  return v;
 }
 
 /** the value of an int constant of PHP_CONSTANTS, for code that implements the functions taking it */

@@ -43,6 +43,17 @@ export function toStr(v: Value | undefined, warn?: WarnFn): string {
   );
 }
 
+/**
+ * PHP's `(array)` cast: an array is returned as is (callers clone before changing it), null gives [],
+ * an object its properties (a copy), any other value s gives [s].
+ */
+export function toArray(v: Value | undefined): PhpArray {
+  if (v instanceof PhpArray) return v;
+  if (v === null || v === undefined) return new PhpArray();
+  if (v instanceof PhpObject) return v.props.clone();
+  return PhpArray.fromList([v]);
+}
+
 /** PHP truthiness: "", "0", 0, 0.0, -0.0, null, false and [] are false; "0.0", " ", "00", NAN are true. */
 export function toBool(v: Value | undefined): boolean {
   switch (typeof v) {

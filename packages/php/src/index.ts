@@ -22,7 +22,7 @@ export {
   shiftRight,
   sub,
 } from './arith';
-export { ArrayStore, copyValue, findKey, type Key, PhpArray } from './array';
+export { ArrayStore, copyValue, countRecursive, findKey, type Key, PhpArray } from './array';
 export { asciiLower, asciiUpper } from './ascii-case';
 export * from './binary-string';
 export {
@@ -39,8 +39,18 @@ export {
   strictNotEquals,
   stringsEqual,
 } from './compare';
-export { findConstant, PHP_CONSTANTS, phpIntConstant } from './constants';
-export { errorTypeName, isNumeric, toBool, toFloat, toInt, toNumber, toStr, typeName } from './convert';
+export { findConstant, lookupConstant, PHP_CONSTANTS, phpIntConstant } from './constants';
+export {
+  errorTypeName,
+  isNumeric,
+  toArray,
+  toBool,
+  toFloat,
+  toInt,
+  toNumber,
+  toStr,
+  typeName,
+} from './convert';
 export * from './date/index';
 export { PhpError, type PhpErrorKind, type WarnFn } from './errors';
 export * from './format/index';
@@ -75,8 +85,17 @@ export * from './json';
 export { fromJSONText, JsonParseError, type JsonReadOptions } from './json-parse';
 export { floatToIntBig, stringKey, toKey } from './key';
 export { estimateBytes } from './memory';
-export { isNumericString, numScan, scanNumber } from './numeric';
+export { isNumericString, numScan, phpNumberLiteral, scanNumber } from './numeric';
 export { PhpObject } from './object';
+export {
+  APPEND,
+  autovivifies,
+  issetStringOffset,
+  objectAsArrayError,
+  propertyWriteError,
+  readStringOffset,
+  writeFetchError,
+} from './offset';
 export {
   type ArgsOf,
   arityMessage,

@@ -118,3 +118,33 @@ export function beyondInt64(digits19: string, neg: boolean): boolean {
 export function isNumericString(s: string): boolean {
   return scanNumber(s, false) !== null;
 }
+
+const INT_LITERAL =
+  /^(?:0[xX]([0-9a-fA-F]+(?:_[0-9a-fA-F]+)*)|0[bB]([01]+(?:_[01]+)*)|0[oO]([0-7]+(?:_[0-7]+)*)|([0-9]+(?:_[0-9]+)*)([eE][0-9]+(?:_[0-9]+)*)?)$/;
+
+/**
+ * A PHP source number literal made of word characters only (what `$smarty.const.NAME` with a
+ * digit first compiles to): `5`, `0x1A`, `0b11`, `017` and `0o17` (octal), `1_000`, `1e3`. An int
+ * beyond int64 is a float, as PHP's lexer has it. Null when PHP cannot compile the text (`1x`,
+ * `08`, `1_`).
+ */
+export function phpNumberLiteral(text: string): Num | null {
+  const m = INT_LITERAL.exec(text);
+  if (m === null) return null;
+  const [, hex, bin, oct, dec, exp] = m;
+  if (exp !== undefined) return makeFloat(Number((dec! + exp).replaceAll('_', '')));
+  let big: bigint;
+  if (hex !== undefined) big = BigInt(`0x${hex.replaceAll('_', '')}`);
+  else if (bin !== undefined) big = BigInt(`0b${bin.replaceAll('_', '')}`);
+  else if (oct !== undefined) big = BigInt(`0o${oct.replaceAll('_', '')}`);
+  else {
+    const digits = dec!.replaceAll('_', '');
+    // a leading 0 makes an octal literal; 8 and 9 are then "Invalid numeric literal"
+    if (digits.length > 1 && digits.charCodeAt(0) === 48) {
+      if (!/^[0-7]+$/.test(digits)) return null;
+      big = BigInt(`0o${digits}`);
+    } else big = BigInt(digits);
+  }
+  if (big > 9223372036854775807n) return makeFloat(Number(big));
+  return makeInt(big);
+}

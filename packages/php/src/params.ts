@@ -10,8 +10,8 @@
  *   ], (ctx, s, offset, length) => ...)
  *
  * and the body receives JS-level values coerced the way zend_parse_parameters does: int → string,
- * numeric string → int (" 12 " → 12; a leading-numeric "12abc" is a TypeError in PHP 8, unlike in
- * arithmetic where it only warns), float → int when integral, null → ""/0/false for a non-nullable scalar (PHP only deprecates that), ...
+ * numeric string → int (" 12 " → 12; "12abc" is a TypeError, as in PHP 8), float →
+ * int when integral, null → ""/0/false for a non-nullable scalar (PHP only deprecates that), ...
  * A value PHP refuses raises PHP's TypeError (a PhpError); a body raises a ValueError with `valueError()`.
  * Either way the modifier logs PHP's message through `ctx.warn` and returns null, and the template
  * goes on (DIALECT.md "Bad arguments"). `phpCall`, `phpParams` and `stringParam` serve modifiers
@@ -20,7 +20,7 @@
 import { PhpArray } from './array';
 import { errorTypeName, toBool, toStr } from './convert';
 import { PhpError } from './errors';
-import { numScan, scanNumber } from './numeric';
+import { scanNumber } from './numeric';
 import { PhpObject } from './object';
 import { isNumber, PhpFloat, type Value } from './value';
 
@@ -209,7 +209,10 @@ export function phpFunction<const P extends readonly ParamSpec[], C extends Repo
     });
 }
 
-/** One argument coerced to a parameter's type (position `n` counts from 1). */
+/**
+ * One argument coerced to a parameter's type (position `n` counts from 1). The reporter is kept for
+ * the callers: PHP 8's coercion of an argument warns of nothing (a value it dislikes is a TypeError).
+ */
 export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _reporter: Reporter): unknown {
   let type: string = p.type;
   const nullable = type.startsWith('?');
@@ -258,13 +261,13 @@ function toStringParam(v: Value, fail: () => never): string {
 }
 
 /**
- * A string given for a number parameter: only a numeric string passes (whitespace around it
- * allowed); "12abc" is a TypeError for a parameter in PHP 8.2 (floor("12abc")).
+ * A string given for a number parameter: only a numeric string passes (surrounding whitespace
+ * allowed). Unlike arithmetic, PHP 8's parameter coercion refuses a leading-numeric string:
+ * str_repeat('a', '2x') is a TypeError, not 2 with a warning.
  */
 function numericStringParam(v: string, fail: () => never): number | bigint | PhpFloat {
-  const num = scanNumber(v, true);
-  if (num === null || numScan.trailing) return fail();
-  return num;
+  const num = scanNumber(v, false);
+  return num === null ? fail() : num;
 }
 
 function toIntParam(v: Value, fail: () => never): number {

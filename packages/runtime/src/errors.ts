@@ -15,6 +15,7 @@ export const ErrorCodes = {
   UNKNOWN_MODIFIER: 'UNKNOWN_MODIFIER',
   MISSING_ATTRIBUTE: 'MISSING_ATTRIBUTE',
   INVALID_ATTRIBUTE: 'INVALID_ATTRIBUTE',
+  /** an error for {section}; a warning for every other tag (the CMS ignores the attribute) */
   UNKNOWN_ATTRIBUTE: 'UNKNOWN_ATTRIBUTE',
   NOT_A_BLOCK: 'NOT_A_BLOCK',
   PHP_FORBIDDEN: 'PHP_FORBIDDEN',
@@ -73,11 +74,14 @@ export const errorMessages = {
     `${tag}: missing ${quoted(typeof attribute === 'string' ? [attribute] : attribute)} attribute`,
   /** `problem` names the attribute: "'item' must be a variable name (literal string)" */
   INVALID_ATTRIBUTE: ({ tag, problem }: { tag: string; problem: string }) => `${tag}: ${problem}`,
-  /** `{section}` keeps Smarty 2.6's own wording, as the CMS reports it */
-  UNKNOWN_ATTRIBUTE: ({ tag, attribute }: { tag: string; attribute: string }) =>
+  /**
+   * An error for `{section}`, in Smarty 2.6's own wording as the CMS reports it; elsewhere a warning
+   * (`ignored`): the CMS ignores an attribute a tag does not take
+   */
+  UNKNOWN_ATTRIBUTE: ({ tag, attribute, ignored }: { tag: string; attribute: string; ignored?: boolean }) =>
     tag === 'section'
       ? `unknown section attribute - '${attribute}'`
-      : `${tag}: unknown attribute '${attribute}'`,
+      : `${tag}: unknown attribute '${attribute}'${ignored ? ' (ignored)' : ''}`,
   NOT_A_BLOCK: ({ name }: { name: string }) => `{${name}} is a block tag and needs a closing {/${name}}`,
   /** the CMS rejects `{php}` and friends as unknown tags; the hint says why */
   PHP_FORBIDDEN: ({ name }: { name: string }) => `unrecognized tag '${name}'`,

@@ -9,7 +9,7 @@ import { smartyFunctions } from './smarty/index';
 
 export * from './core';
 export { variablePlugins } from './plugins/index';
-export { smartyFunctions, wordwrap } from './smarty/index';
+export { MATH_FUNCTIONS, smartyFunctions, wordwrap } from './smarty/index';
 
 /** An engine with the core tags, Smarty's functions and the catalog's variable plugins, plus `options.plugins`. */
 export function createEngine(options: EngineOptions = {}): Engine {

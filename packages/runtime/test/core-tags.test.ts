@@ -93,10 +93,18 @@ describe('errors', () => {
 describe('special variables', () => {
   test('$smarty.const reads PHP and site constants', () => {
     expect(
-      render('{$smarty.const.ENT_QUOTES} {$smarty.const.SITE_KEY} [{$smarty.const.NOPE}]', '{}', {
+      render('{$smarty.const.ENT_QUOTES} {$smarty.const.SITE_KEY}', '{}', {
         constants: { SITE_KEY: 'site-1' },
       }),
-    ).toBe('3 site-1 []');
+    ).toBe('3 site-1');
+  });
+  test("$smarty.const of a name defined nowhere is PHP's Error", () => {
+    const e = renderError('ok\n{$smarty.const.NOPE}');
+    expect([e.code, e.message, e.line]).toEqual(['PHP_ERROR', 'Error: Undefined constant "NOPE"', 2]);
+    expect(renderError('{$smarty.const.SITE_KEY}').message).toBe('Error: Undefined constant "SITE_KEY"');
+    expect(renderError('{$smarty.const.$k}', '{"k":[1]}').message).toBe(
+      'TypeError: constant(): Argument #1 ($name) must be of type string, array given',
+    );
   });
   test('$smarty.server hides the keys the CMS removes; cookies and env are empty', () => {
     const out = render(

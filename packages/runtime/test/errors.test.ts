@@ -39,7 +39,7 @@ describe('the message table', () => {
 
   test('tag attributes are "attributes" in every message', () => {
     for (const [tpl, message] of [
-      ['{assign value=1}', "assign: missing 'var' attribute"],
+      ['{cms_hash var=h}', "cms_hash: missing 'data' attribute"],
       ['{section loop=3}{/section}', "section: missing 'name' attribute"],
       ['{section name=i loop=3 nope=1}{/section}', "unknown section attribute - 'nope'"],
       ['{foreach from=$a}{/foreach}', "foreach: missing 'item' attribute"],

@@ -5,6 +5,7 @@
  */
 
 import {
+  countRecursive,
   errorTypeName,
   isNumber,
   looseEquals,
@@ -13,10 +14,12 @@ import {
   pregSplit,
   splitString,
   strictEquals,
+  toArray,
   toBool,
   toInt,
   toStr,
   type Value,
+  valueError,
   withPcre,
 } from '@sumi/php';
 import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
@@ -30,35 +33,34 @@ function inArray(needle: Value, haystack: PhpArray, strict: boolean): boolean {
   return false;
 }
 
-function countRecursive(a: PhpArray): number {
-  let n = a.size;
-  a.forEach((v) => {
-    if (v instanceof PhpArray) n += countRecursive(v);
-  });
-  return n;
-}
-
 export const count: ModifierDef = definePlugin({
   kind: 'modifier',
   name: 'count',
   group: 'Plugin modifier',
   wholeArray: true,
   description:
-    'Counts the elements of an array (with `mode` 1, nested arrays are counted too, like COUNT_RECURSIVE). Unlike ' +
-    "PHP's count(), a value that is not an array (null, undefined, a string, an object) gives 0. Write it with `@`: " +
-    'without `@` Smarty applies it to each element.',
+    'Counts the elements of an array (with `mode` 1, nested arrays are counted too, like COUNT_RECURSIVE). Like ' +
+    "count() before PHP 8 (the CMS's plugin keeps that behaviour), null gives 0 and any other value that is not an " +
+    'array (a string, a number, a boolean, an object) gives 1, where PHP 8 would throw. Write it with `@`: without ' +
+    '`@` Smarty applies it to each element.',
   args: [{ name: 'mode', type: 'int', optional: true, default: 0, description: '1 counts recursively' }],
+  errors: ['on an array, a `mode` other than 0 or 1 is a ValueError of count(): the template fails'],
   result: 'an integer',
   examples: [
     {
-      template: '{$m|@count} {$m|@count:1} {$undef|@count}',
-      data: { m: { a: 1, list: [1, 2, 3] } },
-      output: '2 5 0',
+      template: '{$m|@count} {$m|@count:1} {$undef|@count} {$s|@count}',
+      data: { m: { a: 1, list: [1, 2, 3] }, s: 'abc' },
+      output: '2 5 0 1',
     },
   ],
   run(_ctx: RenderContext, value: Value, mode?: Value): Value {
-    if (!(value instanceof PhpArray)) return 0;
-    return mode !== undefined && toInt(mode) === 1 ? countRecursive(value) : value.size;
+    // PHP 7's count() of a non-countable value (it warned): null is 0, anything else 1
+    if (!(value instanceof PhpArray)) return value === null || value === undefined ? 0 : 1;
+    if (mode === undefined) return value.size;
+    const m = toInt(mode);
+    // PHP 8's count() refuses any other mode, and the plugin lets its ValueError through
+    if (m !== 0 && m !== 1) valueError('count', 2, 'mode', 'must be either COUNT_NORMAL or COUNT_RECURSIVE');
+    return m === 1 ? countRecursive(value) : value.size;
   },
 });
 
@@ -104,13 +106,24 @@ export const cmsInArray: ModifierDef = definePlugin({
   aliases: ['rcms_in_array'],
   group: GROUP,
   description:
-    'True when the value is in the list (loose `==` comparison, so `"2"` finds `2`). No is_array check is needed: ' +
-    'a list that is not an array gives false.',
-  args: [{ name: 'list', type: 'array', description: 'the list to search' }],
+    'True when the value is in the list (loose `==` comparison, so `"2"` finds `2`; with `strict`, `===`). No ' +
+    'is_array check is needed: a list that is not an array gives false.',
+  args: [
+    { name: 'list', type: 'array', description: 'the list to search' },
+    { name: 'strict', type: 'bool', optional: true, default: false, description: 'compare with ===' },
+  ],
   result: 'true or false',
-  examples: [{ template: '{if "2"|cms_in_array:$a}has{/if}', data: { a: [3, 2] }, output: 'has' }],
-  run(_ctx: RenderContext, value: Value, list?: Value): Value {
-    return list instanceof PhpArray ? inArray(value, list, false) : false;
+  examples: [
+    { template: '{if "2"|cms_in_array:$a}has{/if}', data: { a: [3, 2] }, output: 'has' },
+    {
+      template: '{assign var=f value="2"|cms_in_array:$a:true}[{$f}]',
+      data: { a: [3, 2] },
+      output: '[]',
+      description: 'strict: the string "2" is not the int 2',
+    },
+  ],
+  run(_ctx: RenderContext, value: Value, list?: Value, strict?: Value): Value {
+    return list instanceof PhpArray ? inArray(value, list, strict !== undefined && toBool(strict)) : false;
   },
 });
 
@@ -121,8 +134,9 @@ export const toFormOptions: ModifierDef = definePlugin({
   wholeArray: true,
   description:
     'Turns an associative array into a list of `{key, value}` items, in order (keys keep their type: `"10"` is the ' +
-    'int 10). The two optional arguments rename the `key` and `value` fields. A value that is not an array gives ' +
-    'an empty list (with a warning unless it is null).',
+    'int 10). The two optional arguments rename the `key` and `value` fields. A value that is not an array is ' +
+    "cast as PHP's `(array)` does: null gives an empty list, a scalar s the one item `{key: 0, value: s}`, an " +
+    'object its properties.',
   args: [
     {
       name: 'key_name',
@@ -147,17 +161,12 @@ export const toFormOptions: ModifierDef = definePlugin({
       output: '[{"id":10,"label":"Ten"},{"id":"x","label":"Ex"}]',
     },
   ],
-  run(ctx: RenderContext, value: Value, keyName?: Value, valueName?: Value): Value {
+  run(_ctx: RenderContext, value: Value, keyName?: Value, valueName?: Value): Value {
     const out = new PhpArray();
-    if (!(value instanceof PhpArray)) {
-      if (value !== null && value !== undefined) {
-        ctx.warn(`to_form_options: expects an array, ${errorTypeName(value)} given`);
-      }
-      return out;
-    }
+    const list = toArray(value);
     const kn = keyName === undefined ? 'key' : toStr(keyName);
     const vn = valueName === undefined ? 'value' : toStr(valueName);
-    value.forEach((v, k) => {
+    list.forEach((v, k) => {
       const item = new PhpArray();
       item.set(kn, k);
       item.set(vn, v instanceof PhpArray ? v.clone() : v);

@@ -8,23 +8,18 @@ import {
   compare,
   PHP_SORTS,
   PhpArray,
+  PhpError,
   PhpObject,
   type PhpSortName,
   phpCall,
   phpStableSort,
   sortPhpArray,
   toStr,
-  typeError,
   type Value,
 } from '@sumi/php';
 import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';
-
-function requireArray(fn: string, v: Value): PhpArray {
-  if (v instanceof PhpArray) return v;
-  return typeError(fn, 1, 'array', 'array', v);
-}
 
 interface SortSpec {
   name: string;
@@ -40,15 +35,14 @@ function sortModifier(spec: SortSpec): ModifierDef {
     aliases: [`r${spec.name}`],
     group: GROUP,
     wholeArray: true,
-    description: `${spec.what} Works on a copy (PHP's ${spec.php}() with SORT_REGULAR, stable): the variable itself is unchanged. Write it with \`@\`.`,
+    description: `${spec.what} Works on a copy (PHP's ${spec.php}() with SORT_REGULAR, stable): the variable itself is unchanged. A value that is not an array (null, a string, a number, an object) is returned unchanged. Write it with \`@\`.`,
     args: [],
-    errors: [`a value that is not an array is a TypeError of ${spec.php}(): logged, the modifier gives null`],
-    result: 'the sorted array',
+    result: 'the sorted array (a value that is not an array: that value)',
     examples: [spec.example],
     run(ctx: RenderContext, value: Value): Value {
-      return phpCall(ctx, () =>
-        sortPhpArray(requireArray(spec.php, value), { ...PHP_SORTS[spec.php], warn: (m) => ctx.warn(m) }),
-      );
+      // the CMS's plugin sorts only arrays and hands anything else back as it came
+      if (!(value instanceof PhpArray)) return value;
+      return phpCall(ctx, () => sortPhpArray(value, { ...PHP_SORTS[spec.php], warn: (m) => ctx.warn(m) }));
     },
   });
 }
@@ -113,7 +107,12 @@ export const cmsKrsort = sortModifier({
 
 /** `$row[$key]` for a row of a list: arrays and objects are read, anything else gives null */
 function field(row: Value, key: Value): Value {
-  if (row instanceof PhpArray) return row.read(key);
+  if (row instanceof PhpArray) {
+    // `$row[$key]` with an array key: PHP's TypeError, which ends the template
+    if (key instanceof PhpArray || key instanceof PhpObject)
+      throw new PhpError('TypeError', 'Illegal offset type');
+    return row.read(key);
+  }
   if (row instanceof PhpObject) return row.props.read(key);
   return null;
 }
@@ -127,13 +126,16 @@ export const cmsSortByKey: ModifierDef = definePlugin({
   description:
     'Sorts a list of records by the value of one field, compared with PHP `<=>`. The sort is stable (records with ' +
     'equal values keep their order) and the result is re-indexed 0..n-1. The direction is `asc` (default) or ' +
-    '`desc` (any case); any other direction sorts ascending. A record without the field sorts as null.',
+    '`desc` (any case); any other direction sorts ascending. A record without the field sorts as null. A value ' +
+    'that is not an array is returned unchanged.',
   args: [
     { name: 'key', type: 'string', description: 'the field to sort by' },
     { name: 'direction', type: 'string', optional: true, default: 'asc', description: '`asc` or `desc`' },
   ],
-  errors: ['a value that is not an array is a TypeError of usort(): logged, the modifier gives null'],
-  result: 'a new list, sorted',
+  errors: [
+    'an array `key` is a TypeError (Illegal offset type) once two records are compared: the template fails',
+  ],
+  result: 'a new list, sorted (a value that is not an array: that value)',
   examples: [
     {
       template: "{foreach from=$rows|@cms_sort_by_key:'age':'desc' item=r}{$r.name}{/foreach}",
@@ -148,18 +150,16 @@ export const cmsSortByKey: ModifierDef = definePlugin({
     },
   ],
   run(ctx: RenderContext, value: Value, key?: Value, direction?: Value): Value {
-    return phpCall(ctx, () => {
-      const arr = requireArray('usort', value);
-      const k = key === undefined ? null : key;
-      const desc = direction !== undefined && toStr(direction).toLowerCase() === 'desc';
-      const rows = arr.values();
-      // usort() with `$a[$key] <=> $b[$key]` (operands swapped for desc)
-      const sorted = phpStableSort(
-        rows,
-        desc ? (a, b) => compare(field(b, k), field(a, k)) : (a, b) => compare(field(a, k), field(b, k)),
-      );
-      return PhpArray.fromList(sorted);
-    });
+    if (!(value instanceof PhpArray)) return value;
+    const k = key === undefined ? null : key;
+    const desc = direction !== undefined && toStr(direction).toLowerCase() === 'desc';
+    const rows = value.values();
+    // usort() with `$a[$key] <=> $b[$key]` (operands swapped for desc)
+    const sorted = phpStableSort(
+      rows,
+      desc ? (a, b) => compare(field(b, k), field(a, k)) : (a, b) => compare(field(a, k), field(b, k)),
+    );
+    return PhpArray.fromList(sorted);
   },
 });
 

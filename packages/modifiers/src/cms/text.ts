@@ -41,7 +41,9 @@ export const cmsStripTags: ModifierDef = definePlugin({
       description: "tags to keep: `'<b><br>'` or `['b','br']`",
     },
   ],
-  errors: ['an array value (with `@`) is a TypeError of strip_tags(): logged, the modifier gives null'],
+  errors: [
+    'an array value (with `@`) is the string "Array", with a warning (the CMS casts the value to a string)',
+  ],
   result: 'the string without tags',
   examples: [
     {
@@ -51,8 +53,9 @@ export const cmsStripTags: ModifierDef = definePlugin({
     },
   ],
   run(ctx: RenderContext, value: Value, allowed?: Value): Value {
+    // the CMS's plugin casts the value with (string): an array is "Array" (PHP warns), an object an Error
+    const s = toStr(value, (m) => ctx.warn(m));
     return phpCall(ctx, () => {
-      const s = strArg('strip_tags', value);
       let allow: string | null = null;
       if (allowed instanceof PhpArray) allow = allowedTagsFromList(allowed.values().map((v) => toStr(v)));
       else if (allowed !== undefined && allowed !== null)

@@ -19,6 +19,8 @@ export const KANA = {
   ZEN2HAN_HIRAGANA: 0x2000,
   HIRA2KATA: 0x10000,
   KATA2HIRA: 0x20000,
+  HAN2ZEN_COMPAT1: 0x40000,
+  ZEN2HAN_COMPAT1: 0x80000,
 } as const;
 
 /** a Map: the letters come from the template, and no lookup may reach Object.prototype */
@@ -39,10 +41,12 @@ const MODE_LETTERS: ReadonlyMap<string, number> = new Map(
     V: KANA.HAN2ZEN_GLUE,
     C: KANA.HIRA2KATA,
     c: KANA.KATA2HIRA,
+    M: KANA.HAN2ZEN_COMPAT1,
+    m: KANA.ZEN2HAN_COMPAT1,
   }),
 );
 
-/** Flag pairs PHP 8.2 refuses to combine, in the order it checks them. */
+/** Flag pairs PHP 8.2 refuses to combine, in the order it checks them (`k` with `h` is allowed). */
 const CONFLICTS: readonly [string, string][] = [
   ['A', 'a'],
   ['R', 'r'],
@@ -50,18 +54,22 @@ const CONFLICTS: readonly [string, string][] = [
   ['S', 's'],
   ['K', 'k'],
   ['H', 'h'],
+  ['M', 'm'],
   ['C', 'c'],
-  ['K', 'H'],
-  ['k', 'h'],
+  ['H', 'K'],
 ];
 
 /**
- * The flags of a mode string, or the ValueError message PHP 8.2 gives for a combination that
- * contradicts itself. Letters outside the table are ignored, as mbstring does.
+ * The flags of a mode string, or the ValueError message PHP 8.2 gives for a letter outside the
+ * table (checked first) or a combination that contradicts itself.
  */
 export function kanaModeFlags(mode: string): number | string {
   let flags = 0;
-  for (const ch of mode) flags |= MODE_LETTERS.get(ch) ?? 0;
+  for (const ch of mode) {
+    const flag = MODE_LETTERS.get(ch);
+    if (flag === undefined) return `mb_convert_kana(): Argument #2 ($mode) contains invalid flag: '${ch}'`;
+    flags |= flag;
+  }
   for (const [x, y] of CONFLICTS) {
     if (flags & MODE_LETTERS.get(x)! && flags & MODE_LETTERS.get(y)!) {
       return `mb_convert_kana(): Argument #2 ($mode) must not combine '${x}' and '${y}' flags`;
@@ -272,10 +280,36 @@ export function convertKana(cps: readonly number[], flags: number): number[] {
       out.push(c - 0x60);
       continue;
     }
-    out.push(c);
+    // M/m: the quotes, backslash, yen sign and overline that A/a leave alone
+    const compat =
+      flags & KANA.HAN2ZEN_COMPAT1
+        ? HAN_TO_ZEN_COMPAT.get(c)
+        : flags & KANA.ZEN2HAN_COMPAT1
+          ? ZEN_TO_HAN_COMPAT.get(c)
+          : undefined;
+    out.push(compat ?? c);
   }
   return out;
 }
+
+const HAN_TO_ZEN_COMPAT: ReadonlyMap<number, number> = new Map([
+  [0x22, 0x201d],
+  [0x27, 0x2019],
+  [0x5c, 0xffe5],
+  [0x7e, 0xffe3],
+  [0xa5, 0xffe5],
+  [0x203e, 0xffe3],
+]);
+const ZEN_TO_HAN_COMPAT: ReadonlyMap<number, number> = new Map([
+  [0x2018, 0x27],
+  [0x2019, 0x27],
+  [0x201c, 0x22],
+  [0x201d, 0x22],
+  [0x203e, 0x7e],
+  [0xff3c, 0x5c],
+  [0xffe3, 0x7e],
+  [0xffe5, 0x5c],
+]);
 
 /** A half-width kana plus a sound mark as one full-width character, or 0 when they do not combine. */
 function glue(c: number, mark: number, hiragana: boolean): number {

@@ -340,8 +340,8 @@ export const mbConvertKana: ModifierDef = phpModifier({
     'PHP `mb_convert_kana($string, $mode)`. Mode letters: r/R alphabet, n/N digits, a/A ASCII (except `"` ' +
     "`'` `\\`), s/S space (lower case: full-width → half-width, upper case: the reverse); k/K katakana and h/H " +
     'hiragana (lower: full-width → half-width katakana, upper: half-width katakana → full-width); V joins a ' +
-    'half-width kana with its sound mark (ｶﾞ → ガ); C hiragana → katakana, c katakana → hiragana. ' +
-    'Default mode "KV".',
+    'half-width kana with its sound mark (ｶﾞ → ガ); C hiragana → katakana, c katakana → hiragana; M turns ' +
+    "`\"` `'` `\\` `~` `¥` into ” ’ ￥ ￣ ￥, m turns ‘ ’ “ ” ＼ ￥ ￣ into ASCII. Default mode \"KV\".",
   params: [
     { name: 'string', type: 'string' },
     { name: 'mode', type: 'string', optional: true, default: 'KV', description: 'conversion letters' },
@@ -349,7 +349,7 @@ export const mbConvertKana: ModifierDef = phpModifier({
   ],
   result: 'the converted string',
   errors: [
-    'contradicting letters (A with a, K with H, ...) or an unknown encoding: ValueError, logged; null',
+    'a letter not listed above, contradicting letters (A with a, K with H, ...) or an unknown encoding: ValueError, logged; null',
   ],
   examples: [
     { template: "{$k|mb_convert_kana:'KVas'}", data: { k: 'ｶﾞｷﾞ　ＡＢＣ１２３' }, output: 'ガギ ABC123' },

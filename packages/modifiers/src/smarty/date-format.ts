@@ -7,7 +7,6 @@ import {
   PhpArray,
   PhpFloat,
   PhpObject,
-  phpCall,
   SMARTY_DATE_FORMAT_DEFAULT,
   smartyDateFormat,
   smartyDateTimestamp,
@@ -37,16 +36,16 @@ export const dateFormat: ModifierDef = definePlugin({
   group: 'Smarty built-in',
   description:
     'Formats a date: the value is a Unix timestamp, a `YYYYMMDDHHMMSS` string or any strtotime() text (an empty ' +
-    'value means now only when `default_date` is given: otherwise nothing is printed). A format containing `%` is ' +
-    "an strftime() format (Smarty's default `%b %e, %Y` gives `Nov 15, 2023`); a format without `%` uses PHP " +
-    'date() letters (`Y-m-d H:i`). English names, the engine time zone (default Asia/Tokyo).',
+    'value means now only when `default_date` is given: otherwise nothing is printed). The format is strftime()\'s ' +
+    "(Smarty's default `%b %e, %Y` gives `Nov 15, 2023`); text without `%` prints as it is, so PHP date() letters " +
+    '(`Y-m-d`) stay letters: use the `date` plugin or `%Y-%m-%d`. English names, the engine time zone (default Asia/Tokyo).',
   args: [
     {
       name: 'format',
       type: 'string',
       optional: true,
       default: SMARTY_DATE_FORMAT_DEFAULT,
-      description: 'strftime (%) or date() format',
+      description: 'strftime() format',
     },
     {
       name: 'default_date',
@@ -64,12 +63,17 @@ export const dateFormat: ModifierDef = definePlugin({
       data: { ts: 1700000000 },
       output: '2023-11-15 07:13:20',
     },
-    { template: "{$ts|date_format:'Y/m/d (D)'}", data: { ts: 1700000000 }, output: '2023/11/15 (Wed)' },
+    { template: "{$ts|date_format:'%Y/%m/%d (%a)'}", data: { ts: 1700000000 }, output: '2023/11/15 (Wed)' },
   ],
   run(ctx: RenderContext, value: Value, format?: Value, defaultDate?: Value): Value {
-    const fmt = format === undefined ? SMARTY_DATE_FORMAT_DEFAULT : toStr(format);
     const tz = ctx.services.timezone;
     const now = Math.floor(ctx.services.clock.now() / 1000);
-    return phpCall(ctx, () => smartyDateFormat(value, fmt, defaultDate, now, tz, timestampOf));
+    if (format instanceof PhpArray || format instanceof PhpObject) {
+      // strftime() receives the format last, once the timestamp is known
+      if (smartyDateFormat(value, '', defaultDate, now, tz, timestampOf) === null) return null;
+      typeError('strftime', 1, 'format', 'string', format);
+    }
+    const fmt = format === undefined ? SMARTY_DATE_FORMAT_DEFAULT : toStr(format);
+    return smartyDateFormat(value, fmt, defaultDate, now, tz, timestampOf);
   },
 });

@@ -13,13 +13,15 @@ import {
   htmlspecialchars,
   htmlspecialcharsSingleByte,
   mapSubject,
-  phpCall,
+  PhpArray,
+  PhpObject,
   replaceAllString,
   replaceMatches,
   StringBuilder,
   strArg,
   toBytes,
   toStr,
+  typeError,
   urlencodeBytes,
   type Value,
 } from '@sumi/php';
@@ -71,13 +73,25 @@ const JS_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['</', '<\\/'],
 ];
 
-function escapeOne(ctx: RenderContext, value: Value, type: string, charset: string): Value {
+/** the charset argument #3 ($encoding, ?string) of htmlspecialchars()/htmlentities() receives */
+function charsetOf(fn: string, charSet: Value | undefined): string {
+  if (charSet === undefined) return 'ISO-8859-1';
+  if (charSet instanceof PhpArray || charSet instanceof PhpObject)
+    typeError(fn, 3, 'encoding', '?string', charSet);
+  return toStr(charSet);
+}
+
+function escapeOne(ctx: RenderContext, value: Value, type: string, charSet: Value | undefined): Value {
   const warn = (m: string) => ctx.warn(m);
   switch (type) {
-    case 'html':
-      return htmlspecialchars(strArg('htmlspecialchars', value), ENT_QUOTES, charset, true, warn);
-    case 'htmlall':
-      return htmlentities(strArg('htmlentities', value), ENT_QUOTES, charset, true, warn);
+    case 'html': {
+      const s = strArg('htmlspecialchars', value);
+      return htmlspecialchars(s, ENT_QUOTES, charsetOf('htmlspecialchars', charSet), true, warn);
+    }
+    case 'htmlall': {
+      const s = strArg('htmlentities', value);
+      return htmlentities(s, ENT_QUOTES, charsetOf('htmlentities', charSet), true, warn);
+    }
     case 'url':
       return urlencodeBytes(strArg('rawurlencode', value), true);
     case 'urlpathinfo':
@@ -133,7 +147,7 @@ export const escapeDef: ModifierDef = definePlugin({
     },
   ],
   errors: [
-    'an array value (with `@`) where PHP wants a string is a TypeError: logged, the modifier gives null',
+    'an array value (with `@`) where PHP wants a string, or an array charset, is a TypeError: the template fails',
     'an unsupported charset is logged as a warning and UTF-8 is used',
   ],
   result: 'the escaped string',
@@ -155,6 +169,5 @@ export const escapeDef: ModifierDef = definePlugin({
 // its own function: a closure in `run` would make V8 allocate a context on every call, fast path included
 function escapeSlow(ctx: RenderContext, value: Value, escType?: Value, charSet?: Value): Value {
   const type = escType === undefined ? 'html' : toStr(escType);
-  const charset = charSet === undefined ? 'ISO-8859-1' : toStr(charSet);
-  return phpCall(ctx, () => escapeOne(ctx, value, type, charset));
+  return escapeOne(ctx, value, type, charSet);
 }

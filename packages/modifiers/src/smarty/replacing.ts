@@ -8,11 +8,12 @@ import {
   PhpArray,
   PhpError,
   PhpObject,
-  phpCall,
   pregReplace,
   replaceAllString,
   smartyRegexCheck,
   sprintf,
+  strArg,
+  stringParam,
   toStr,
   typeError,
   type Value,
@@ -59,6 +60,20 @@ export function strReplace(
   return replaceAllString(subject, needle, toStr(replace, warn));
 }
 
+/** _smarty_regex_replace_check($search): strpos() wants a string */
+const regexCheck = (v: Value): string => smartyRegexCheck(strArg('strpos', v, 1, 'haystack'));
+
+/**
+ * PHP's ArgumentCountError for a Smarty modifier plugin called with too few arguments (PHP's
+ * message also names the compiled template's file and line, which have no meaning here).
+ */
+export function tooFewArguments(name: string, given: number, expected: number): never {
+  throw new PhpError(
+    'TypeError',
+    `Too few arguments to function smarty_modifier_${name}(), ${given} passed and exactly ${expected} expected`,
+  );
+}
+
 function checkObject(fn: string, index: number, name: string, v: Value): void {
   if (v instanceof PhpObject) {
     typeError(fn, index, name, 'array|string', v);
@@ -76,23 +91,20 @@ export const replace: ModifierDef = definePlugin({
     { name: 'search', type: 'mixed', description: 'text (or array of texts) to find' },
     { name: 'replace', type: 'mixed', description: 'replacement (or array of replacements)' },
   ],
-  errors: ['an array replacement with a string search is a TypeError: logged, the modifier gives null'],
+  errors: [
+    'an array replacement with a string search is a TypeError of str_replace(): the template fails',
+    'fewer than two arguments is an ArgumentCountError: the template fails',
+  ],
   result: 'the string; an array subject (with `@`) gives an array',
   examples: [{ template: "{$s|replace:'o':'0'}", data: { s: 'Hello World' }, output: 'Hell0 W0rld' }],
   run(ctx: RenderContext, value: Value, search?: Value, rep?: Value): Value {
     const warn = (m: string) => ctx.warn(m);
-    return phpCall(ctx, () => {
-      if (search === undefined || rep === undefined) {
-        throw new PhpError(
-          'TypeError',
-          `str_replace() expects at least 3 arguments, ${search === undefined ? 1 : 2} given`,
-        );
-      }
-      checkObject('str_replace', 1, 'search', search);
-      checkObject('str_replace', 2, 'replace', rep);
-      checkObject('str_replace', 3, 'subject', value);
-      return mapSubject(ctx, value, (s) => strReplace(search, rep, s, warn));
-    });
+    if (search === undefined || rep === undefined)
+      tooFewArguments('replace', search === undefined ? 1 : 2, 3);
+    checkObject('str_replace', 1, 'search', search);
+    checkObject('str_replace', 2, 'replace', rep);
+    checkObject('str_replace', 3, 'subject', value);
+    return mapSubject(ctx, value, (s) => strReplace(search, rep, s, warn));
   },
 });
 
@@ -109,7 +121,11 @@ export const regexReplace: ModifierDef = definePlugin({
     { name: 'pattern', type: 'mixed', description: 'delimited regular expression, or an array of them' },
     { name: 'replacement', type: 'mixed', description: 'replacement text, or an array of them' },
   ],
-  errors: ['an invalid pattern is logged (PHP warning) and the modifier gives null'],
+  errors: [
+    'an invalid pattern is logged (PHP warning) and the modifier gives null',
+    'an array replacement with a string pattern, or a nested array of patterns, is a TypeError: the template fails',
+    'fewer than two arguments is an ArgumentCountError: the template fails',
+  ],
   result: 'the replaced string; an array subject gives an array',
   examples: [
     {
@@ -120,17 +136,19 @@ export const regexReplace: ModifierDef = definePlugin({
     { template: "{$tel|regex_replace:'/[^0-9]/':''}", data: { tel: '03-1234-5678' }, output: '0312345678' },
   ],
   run(ctx: RenderContext, value: Value, search?: Value, rep?: Value): Value {
-    return phpCall(ctx, () => {
-      const pattern =
-        search instanceof PhpArray
-          ? PhpArray.fromEntries(search.entries().map(([k, v]) => [k, smartyRegexCheck(toStr(v))]))
-          : smartyRegexCheck(toStr(search ?? null));
-      checkObject('preg_replace', 2, 'replacement', rep ?? null);
-      checkObject('preg_replace', 3, 'subject', value);
-      const replacement = rep instanceof PhpArray ? rep : toStr(rep ?? null);
-      const subject = value instanceof PhpArray ? value : toStr(value);
-      return withPcre(ctx, 'preg_replace', () => pregReplace(pattern, replacement, subject as string));
-    });
+    if (search === undefined || rep === undefined) {
+      tooFewArguments('regex_replace', search === undefined ? 1 : 2, 3);
+    }
+    // _smarty_regex_replace_check() runs strpos() on each pattern: a nested array fails there
+    const pattern =
+      search instanceof PhpArray
+        ? PhpArray.fromEntries(search.entries().map(([k, v]) => [k, regexCheck(v)]))
+        : regexCheck(search);
+    checkObject('preg_replace', 2, 'replacement', rep);
+    checkObject('preg_replace', 3, 'subject', value);
+    const replacement = rep instanceof PhpArray ? rep : toStr(rep);
+    const subject = value instanceof PhpArray ? value : toStr(value);
+    return withPcre(ctx, 'preg_replace', () => pregReplace(pattern, replacement, subject as string));
   },
 });
 
@@ -142,23 +160,25 @@ export const stringFormat: ModifierDef = definePlugin({
     "PHP's sprintf() with the value as the only argument: `{$n|string_format:'%05.2f'}`. Supports `%s %d %u %f %F " +
     '%e %E %g %G %x %X %o %b %c %%`, flags, width, precision and `%1$s` positions.',
   args: [{ name: 'format', type: 'string', description: 'the sprintf format' }],
-  errors: ['a format that needs more arguments than the one value is an ArgumentCountError: logged, null'],
+  errors: [
+    'a format that needs more arguments than the one value, or no format, is an ArgumentCountError: the template fails',
+    'an array format is a TypeError of sprintf(): the template fails',
+  ],
   result: 'the formatted string',
   examples: [
     { template: "{$f|string_format:'%.2f'}", data: { f: 1.23456 }, output: '1.23' },
     { template: "{$n|string_format:'%05d'}", data: { n: 42 }, output: '00042' },
   ],
-  run(ctx: RenderContext, value: Value, format?: Value): Value {
-    return phpCall(ctx, () => {
-      try {
-        return sprintf(toStr(format ?? null), [value]);
-      } catch (e) {
-        // ArgumentCountError ("2 arguments are required, 1 given") is a TypeError in PHP
-        if (e instanceof PhpError && /arguments are required/.test(e.message)) {
-          throw new PhpError('TypeError', e.message);
-        }
-        throw e;
+  run(_ctx: RenderContext, value: Value, format?: Value): Value {
+    if (format === undefined) tooFewArguments('string_format', 1, 2);
+    try {
+      return sprintf(stringParam('sprintf', 1, 'format', format), [value]);
+    } catch (e) {
+      // ArgumentCountError ("2 arguments are required, 1 given") is a TypeError in PHP
+      if (e instanceof PhpError && /arguments are required/.test(e.message)) {
+        throw new PhpError('TypeError', e.message);
       }
-    });
+      throw e;
+    }
   },
 });

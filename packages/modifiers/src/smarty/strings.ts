@@ -1,7 +1,9 @@
 /**
  * Smarty 2.6.28's string modifiers (libs/plugins/modifier.*.php), with the
  * PHP 8.2 behaviour of the functions they call: byte lengths, ASCII-only case
- * mapping, TypeErrors for arrays where PHP wants a string (logged, null).
+ * mapping, TypeErrors for arrays where PHP wants a string. These are Smarty's own
+ * plugins, PHP code that lets a TypeError or ValueError through: the template
+ * fails (only the allowlisted PHP functions used as modifiers give null instead).
  */
 
 import {
@@ -9,34 +11,36 @@ import {
   asciiLower,
   asciiUpper,
   byteLength,
-  compare,
   ctxReporter,
-  floatValue,
   fromBinary,
+  gt,
   looseEquals,
+  lt,
   mapSubject,
-  phpCall,
+  PhpArray,
   phpParams,
   phpStripTags,
   pregReplace,
   repeatString,
-  replaceMatches,
   strArg,
+  stringParam,
+  sub,
   toBinary,
   toBool,
-  toInt,
-  toNumber,
+  toFloat,
   toStr,
   type Value,
   valueError,
 } from '@sumi/php';
 import { definePlugin, type ModifierDef, wordwrap as phpWordwrap, type RenderContext } from '@sumi/runtime';
+import { tooFewArguments } from './replacing';
 import {
   capitalize as capitalizeText,
   countCharacters,
   countParagraphs,
   countSentences,
   countWords,
+  cutText,
   indent as indentText,
   nl2br as nl2brText,
   spacify as spacifyText,
@@ -77,7 +81,7 @@ export const capitalize: ModifierDef = definePlugin({
   ],
   run(ctx: RenderContext, value: Value, ucDigits?: Value): Value {
     const uc = boolOf(ucDigits, false);
-    return phpCall(ctx, () => mapSubject(ctx, value, (s) => capitalizeText(s, uc)));
+    return mapSubject(ctx, value, (s) => capitalizeText(s, uc));
   },
 });
 
@@ -86,13 +90,14 @@ export const cat: ModifierDef = definePlugin({
   name: 'cat',
   group: GROUP,
   description: 'Appends the argument to the value (`$value . $cat`). Arrays print as `Array`.',
-  args: [{ name: 'cat', type: 'mixed', optional: true, default: '', description: 'the text to append' }],
+  args: [{ name: 'cat', type: 'mixed', description: 'the text to append' }],
+  errors: ['without an argument it is an ArgumentCountError: the template fails'],
   result: 'the concatenated string',
   examples: [{ template: "{$a|cat:'-'|cat:$b}", data: { a: 'A', b: 'B' }, output: 'A-B' }],
   run(ctx: RenderContext, value: Value, suffix?: Value): Value {
+    if (suffix === undefined) tooFewArguments('cat', 1, 2);
     const warn = (m: string) => ctx.warn(m);
     const head = toStr(value, warn);
-    if (suffix === undefined) return head;
     const tail = toStr(suffix, warn);
     allowString(head.length + tail.length);
     return head + tail;
@@ -123,10 +128,11 @@ export const countCharactersDef: ModifierDef = definePlugin({
       output: '14 17',
     },
   ],
-  run(ctx: RenderContext, value: Value, includeSpaces?: Value): Value {
+  run(_ctx: RenderContext, value: Value, includeSpaces?: Value): Value {
     const inc = boolOf(includeSpaces, false);
-    return phpCall(ctx, () =>
-      countCharacters(inc ? strArg('strlen', value) : strArg('preg_match_all', value, 2, 'subject'), inc),
+    return countCharacters(
+      inc ? strArg('strlen', value) : strArg('preg_match_all', value, 2, 'subject'),
+      inc,
     );
   },
 });
@@ -140,8 +146,8 @@ export const countParagraphsDef: ModifierDef = definePlugin({
   args: [],
   result: 'an integer',
   examples: [{ template: '{$p|count_paragraphs}', data: { p: 'one\ntwo\n\nthree' }, output: '3' }],
-  run(ctx: RenderContext, value: Value): Value {
-    return phpCall(ctx, () => countParagraphs(strArg('preg_split', value, 2, 'subject')));
+  run(_ctx: RenderContext, value: Value): Value {
+    return countParagraphs(strArg('preg_split', value, 2, 'subject'));
   },
 });
 
@@ -157,8 +163,8 @@ export const countSentencesDef: ModifierDef = definePlugin({
   examples: [
     { template: '{$s|count_sentences}', data: { s: 'Hello there. How are you? Fine!' }, output: '1' },
   ],
-  run(ctx: RenderContext, value: Value): Value {
-    return phpCall(ctx, () => countSentences(strArg('preg_match_all', value, 2, 'subject')));
+  run(_ctx: RenderContext, value: Value): Value {
+    return countSentences(strArg('preg_match_all', value, 2, 'subject'));
   },
 });
 
@@ -171,8 +177,8 @@ export const countWordsDef: ModifierDef = definePlugin({
   args: [],
   result: 'an integer',
   examples: [{ template: '{$s|count_words}', data: { s: 'Hello there. How are you? Fine!' }, output: '6' }],
-  run(ctx: RenderContext, value: Value): Value {
-    return phpCall(ctx, () => countWords(strArg('preg_split', value, 2, 'subject')));
+  run(_ctx: RenderContext, value: Value): Value {
+    return countWords(strArg('preg_split', value, 2, 'subject'));
   },
 });
 
@@ -186,24 +192,25 @@ export const indent: ModifierDef = definePlugin({
     { name: 'chars', type: 'int', optional: true, default: 4, description: 'how many copies of `char`' },
     { name: 'char', type: 'string', optional: true, default: ' ', description: 'the indentation text' },
   ],
-  errors: ['a negative `chars` is a ValueError of str_repeat(): logged, the modifier gives null'],
+  errors: [
+    'a negative `chars` is a ValueError of str_repeat(), an array `chars` or `char` a TypeError: the template fails',
+  ],
   result: 'the indented string; an array subject gives an array',
   examples: [{ template: "{$s|indent:2:'-'}", data: { s: 'a\nb' }, output: '--a\n--b' }],
   run(ctx: RenderContext, value: Value, chars?: Value, ch?: Value): Value {
-    return phpCall(ctx, () => {
-      const [c, times] = phpParams(
-        'str_repeat',
-        [
-          { name: 'string', type: 'string' },
-          { name: 'times', type: 'int' },
-        ],
-        [ch === undefined ? ' ' : ch, chars === undefined ? 4 : chars],
-        ctxReporter(ctx),
-      ) as [string, number | bigint];
-      if (times < 0) valueError('str_repeat', 2, 'times', 'must be greater than or equal to 0');
-      const pad = repeatString(c, Number(times));
-      return mapSubject(ctx, value, (s) => indentText(s, pad));
-    });
+    // smarty_modifier_indent: preg_replace('!^!m', str_repeat($char, $chars), $string)
+    const [c, times] = phpParams(
+      'str_repeat',
+      [
+        { name: 'string', type: 'string' },
+        { name: 'times', type: 'int' },
+      ],
+      [ch === undefined ? ' ' : ch, chars === undefined ? 4 : chars],
+      ctxReporter(ctx),
+    ) as [string, number | bigint];
+    if (times < 0) valueError('str_repeat', 2, 'times', 'must be greater than or equal to 0');
+    const pad = repeatString(c, Number(times));
+    return mapSubject(ctx, value, (s) => indentText(s, pad));
   },
 });
 
@@ -215,8 +222,8 @@ export const lower: ModifierDef = definePlugin({
   args: [],
   result: 'the lower-cased string',
   examples: [{ template: '{$s|lower}', data: { s: 'MiXeD Case' }, output: 'mixed case' }],
-  run(ctx: RenderContext, value: Value): Value {
-    return phpCall(ctx, () => asciiLower(strArg('strtolower', value)));
+  run(_ctx: RenderContext, value: Value): Value {
+    return asciiLower(strArg('strtolower', value));
   },
 });
 
@@ -228,8 +235,8 @@ export const upper: ModifierDef = definePlugin({
   args: [],
   result: 'the upper-cased string',
   examples: [{ template: '{$s|upper}', data: { s: 'straße ä' }, output: 'STRAßE ä' }],
-  run(ctx: RenderContext, value: Value): Value {
-    return phpCall(ctx, () => asciiUpper(strArg('strtoupper', value)));
+  run(_ctx: RenderContext, value: Value): Value {
+    return asciiUpper(strArg('strtoupper', value));
   },
 });
 
@@ -242,8 +249,8 @@ export const nl2br: ModifierDef = definePlugin({
   args: [],
   result: 'the string with `<br />` tags',
   examples: [{ template: '{$s|nl2br}', data: { s: 'a\nb' }, output: 'a<br />\nb' }],
-  run(ctx: RenderContext, value: Value): Value {
-    return phpCall(ctx, () => nl2brText(strArg('nl2br', value)));
+  run(_ctx: RenderContext, value: Value): Value {
+    return nl2brText(strArg('nl2br', value));
   },
 });
 
@@ -258,8 +265,10 @@ export const spacify: ModifierDef = definePlugin({
   ],
   result: 'the spaced-out string',
   examples: [{ template: "{$s|spacify:'-'}", data: { s: 'abc' }, output: 'a-b-c' }],
-  run(ctx: RenderContext, value: Value, sep?: Value): Value {
-    return phpCall(ctx, () => spacifyText(strArg('preg_split', value, 2, 'subject'), strOf(sep, ' ')));
+  run(_ctx: RenderContext, value: Value, sep?: Value): Value {
+    // implode($spacify_char, preg_split('//', $string, ...)): the subject is checked first
+    const text = strArg('preg_split', value, 2, 'subject');
+    return spacifyText(text, sep === undefined ? ' ' : stringParam('implode', 1, 'separator', sep));
   },
 });
 
@@ -280,9 +289,11 @@ export const strip: ModifierDef = definePlugin({
   ],
   result: 'the string; an array subject gives an array',
   examples: [{ template: "{$s|strip} [{$s|strip:''}]", data: { s: 'a  b\n\tc' }, output: 'a b c [abc]' }],
-  run(ctx: RenderContext, value: Value, replace?: Value): Value {
-    const rep = strOf(replace, ' ');
-    return phpCall(ctx, () => mapSubject(ctx, value, (s) => pregReplace('!\\s+!', rep, s)));
+  run(_ctx: RenderContext, value: Value, replace?: Value): Value {
+    // preg_replace('!\s+!', $replace, $text): an array replacement needs an array pattern
+    const rep = replace instanceof PhpArray ? replace : strOf(replace, ' ');
+    if (value instanceof PhpArray) return pregReplace('!\\s+!', rep, value);
+    return pregReplace('!\\s+!', rep, toStr(value));
   },
 });
 
@@ -311,8 +322,8 @@ export const stripTags: ModifierDef = definePlugin({
     },
   ],
   run(ctx: RenderContext, value: Value, withSpace?: Value): Value {
-    if (boolOf(withSpace, true)) return phpCall(ctx, () => mapSubject(ctx, value, tagsToSpaces));
-    return phpCall(ctx, () => phpStripTags(strArg('strip_tags', value)));
+    if (boolOf(withSpace, true)) return mapSubject(ctx, value, tagsToSpaces);
+    return phpStripTags(strArg('strip_tags', value));
   },
 });
 
@@ -346,27 +357,39 @@ export const truncate: ModifierDef = definePlugin({
     { template: "{$s|truncate:9:''}", data: { s: 'これは日本語の文章です' }, output: 'これは' },
   ],
   run(
-    ctx: RenderContext,
+    _ctx: RenderContext,
     value: Value,
     length?: Value,
     etc?: Value,
     breakWords?: Value,
     middle?: Value,
   ): Value {
-    return phpCall(ctx, () => {
-      // Smarty compares the length as PHP does (`$length == 0`, `strlen($string) > $length`) and
-      // returns the value itself, not its string, when it is short enough: null stays null
-      const len: Value = length === undefined ? 80 : length;
-      if (looseEquals(len, 0)) return '';
+    const max = length === undefined ? 80 : length;
+    const brk = boolOf(breakWords, false);
+    const mid = boolOf(middle, false);
+    if (typeof max === 'number' && Number.isSafeInteger(max)) {
+      if (max === 0) return '';
       const s = strArg('strlen', value);
-      if (compare(byteLength(s), len) <= 0) return value;
-      const etcText = strOf(etc, '...');
-      // `$length -= min($length, strlen($etc))` is PHP arithmetic: "5x" warns, "x" is a TypeError
-      const n = floatValue(toNumber(len, '-', (m) => ctx.warn(m)));
-      return truncateText(s, n, etcText, boolOf(breakWords, false), boolOf(middle, false));
-    });
+      // $etc reaches strlen() only when the string is cut; a short value is returned as it is
+      // (null stays null, an int an int), not as its string
+      return byteLength(s) > max ? truncateText(s, max, etcOf(etc), brk, mid) : value;
+    }
+    // any other length goes through PHP's comparisons and arithmetic, as smarty_modifier_truncate
+    // does: `$length == 0`, `strlen($string) > $length` (never true for an array), then
+    // `$length -= ...` (a non-numeric string is a TypeError there)
+    if (looseEquals(max, 0)) return '';
+    const s = strArg('strlen', value);
+    if (!gt(byteLength(s), max)) return value;
+    const e = etcOf(etc);
+    const etcLen = byteLength(e);
+    // PHP's min($length, strlen($etc)): the first unless the second is smaller
+    const cut = sub(max, lt(etcLen, max) ? etcLen : max);
+    return cutText(s, toFloat(cut), e, brk, mid);
   },
 });
+
+/** truncate's `$etc`, as strlen() receives it */
+const etcOf = (etc: Value | undefined): string => (etc === undefined ? '...' : strArg('strlen', etc));
 
 export const wordwrap: ModifierDef = definePlugin({
   kind: 'modifier',
@@ -386,24 +409,25 @@ export const wordwrap: ModifierDef = definePlugin({
       description: 'cut words longer than a line',
     },
   ],
-  errors: ['an empty `break`, or `cut` with `length` 0, is a ValueError: logged, the modifier gives null'],
+  errors: [
+    'an empty `break`, or `cut` with `length` 0, is a ValueError of wordwrap(): the template fails',
+    'an array value (with `@`) or argument is a TypeError of wordwrap(): the template fails',
+  ],
   result: 'the wrapped string',
   examples: [{ template: "{$s|wordwrap:5:'/':true}", data: { s: 'kidney from' }, output: 'kidne/y/from' }],
   run(ctx: RenderContext, value: Value, length?: Value, brk?: Value, cut?: Value): Value {
-    return phpCall(ctx, () => {
-      const [text, width, br, docut] = phpParams(
-        'wordwrap',
-        [
-          { name: 'string', type: 'string' },
-          { name: 'width', type: 'int' },
-          { name: 'break', type: 'string' },
-          { name: 'cut_long_words', type: 'bool' },
-        ],
-        [value, length ?? 80, brk ?? '\n', cut ?? false],
-        ctxReporter(ctx),
-      ) as [string, number | bigint, string, boolean];
-      // PHP counts bytes: run the algorithm on the one-char-per-byte view (it raises PHP's ValueErrors)
-      return fromBinary(phpWordwrap(toBinary(text), Number(width), toBinary(br), docut));
-    });
+    const [text, width, br, docut] = phpParams(
+      'wordwrap',
+      [
+        { name: 'string', type: 'string' },
+        { name: 'width', type: 'int' },
+        { name: 'break', type: 'string' },
+        { name: 'cut_long_words', type: 'bool' },
+      ],
+      [value, length ?? 80, brk ?? '\n', cut ?? false],
+      ctxReporter(ctx),
+    ) as [string, number | bigint, string, boolean];
+    // PHP counts bytes: run the algorithm on the one-char-per-byte view (it raises PHP's ValueErrors)
+    return fromBinary(phpWordwrap(toBinary(text), Number(width), toBinary(br), docut));
   },
 });

@@ -189,16 +189,28 @@ export function truncate(
   const sLen = byteLength(s);
   if (sLen <= length) return s;
   const etcLen = byteLength(etc);
-  let len = length - Math.min(length, etcLen);
+  return cutText(s, length - Math.min(length, etcLen), etc, breakWords, middle);
+}
+
+/**
+ * truncate's cut, once `$length` has been reduced by the length of `etc`; `len` may be a float
+ * (a float `length`), which substr() truncates.
+ */
+export function cutText(s: string, len: number, etc: string, breakWords: boolean, middle: boolean): string {
   return viaBytes(s, (b) => {
     let str = b;
     if (!breakWords && !middle) {
-      str = substrBytes(str, 0, len + 1).replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/, '');
+      // every match goes, as preg_replace does: `$` also matches before a final "\n", so in "ab\r\n"
+      // the "\r" and then the "\n" are removed
+      str = substrBytes(str, 0, Math.trunc(len + 1)).replace(
+        /[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/g,
+        '',
+      );
     }
     const etcBytes = toBinary(etc);
-    if (!middle) return substrBytes(str, 0, len) + etcBytes;
-    len = len / 2;
-    return substrBytes(str, 0, Math.trunc(len)) + etcBytes + substrBytes(str, -Math.trunc(len));
+    if (!middle) return substrBytes(str, 0, Math.trunc(len)) + etcBytes;
+    const half = len / 2;
+    return substrBytes(str, 0, Math.trunc(half)) + etcBytes + substrBytes(str, -Math.trunc(half));
   });
 }
 

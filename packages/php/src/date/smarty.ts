@@ -4,7 +4,6 @@
  */
 import { toInt } from '../convert';
 import { isNumericString } from '../numeric';
-import { phpDate } from './format';
 import { mktime } from './mktime';
 import { strftime } from './strftime';
 import { strtotime } from './strtotime';
@@ -48,8 +47,8 @@ function given(value: unknown): boolean {
 }
 
 /**
- * The date_format modifier: formats `input` with `format` (strftime when it holds a `%`, PHP date()
- * letters otherwise, as the CMS allows), falling back to `defaultDate` when the input is empty; null
+ * The date_format modifier: formats `input` with strftime `format` (text without `%` is printed as it
+ * is, as Smarty 2 does: `Y-m-d` stays `Y-m-d`), falling back to `defaultDate` when the input is empty; null
  * (prints nothing) when both are empty. `timestampOf` reads a value the way smarty_make_timestamp does
  * (the modifier passes one that also knows arrays and objects).
  */
@@ -66,5 +65,5 @@ export function smartyDateFormat<T = DateInput>(
   else if (defaultDate !== undefined && given(defaultDate))
     timestamp = timestampOf(defaultDate, now, timeZone);
   else return null;
-  return format.includes('%') ? strftime(format, timestamp, timeZone) : phpDate(format, timestamp, timeZone);
+  return strftime(format, timestamp, timeZone);
 }

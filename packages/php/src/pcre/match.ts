@@ -125,11 +125,12 @@ function badOffset(subject: Subject, offset: number): PregMatchResult {
  * Throws PcreError for a bad pattern (PHP: warning and false).
  */
 export function pregMatch(pattern: string, subject: string, flags = 0, offset = 0): PregMatchResult {
+  setPregError(PREG_NO_ERROR);
+  // PHP compiles the pattern first: a bad pattern is false (a warning) whatever the flags
+  const cp = compileForCall(pattern);
   if ((flags & 0xff) !== 0) {
     throw new PhpError('ValueError', 'preg_match(): Argument #4 ($flags) must be a PREG_* constant');
   }
-  setPregError(PREG_NO_ERROR);
-  const cp = compileForCall(pattern);
   const subj = new Subject(cp, subject);
   const start = startIndex(subj, offset);
   if (start === null) return badOffset(subj, offset);
@@ -175,12 +176,13 @@ export function pregMatchAll(
   flags: number = PREG_PATTERN_ORDER,
   offset = 0,
 ): PregMatchResult {
+  setPregError(PREG_NO_ERROR);
+  // PHP compiles the pattern first: a bad pattern is false (a warning) whatever the flags
+  const cp = compileForCall(pattern);
   const order = flags & 0xff || PREG_PATTERN_ORDER;
   if (order !== PREG_PATTERN_ORDER && order !== PREG_SET_ORDER) {
     throw new PhpError('ValueError', 'preg_match_all(): Argument #4 ($flags) must be a PREG_* constant');
   }
-  setPregError(PREG_NO_ERROR);
-  const cp = compileForCall(pattern);
   const subj = new Subject(cp, subject);
   const start = startIndex(subj, offset);
   if (start === null) return badOffset(subj, offset);

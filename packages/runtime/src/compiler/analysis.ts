@@ -141,7 +141,7 @@ function byReferenceTargets(root: Expr, registry: PluginRegistry | undefined, in
     const e = todo.pop()!;
     switch (e.type) {
       case 'Modified': {
-        const first = e.modifiers[0];
+        const first = pipedModifier(e.modifiers);
         // without the registry, any `|@` modifier might be one
         if (
           first?.whole &&
@@ -178,6 +178,14 @@ function byReferenceTargets(root: Expr, registry: PluginRegistry | undefined, in
         break;
     }
   }
+}
+
+/**
+ * The modifier a piped value goes to first: `|smarty:nodefaults` is no call (Smarty drops it), so in
+ * `{$a|smarty:nodefaults|@sort}` the variable itself goes to sort.
+ */
+export function pipedModifier<M extends { name: string }>(modifiers: readonly M[]): M | undefined {
+  return modifiers.find((m) => m.name !== 'smarty');
 }
 
 /** `r`, `r.x` and `r.` all write variable r */

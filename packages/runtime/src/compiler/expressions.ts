@@ -8,12 +8,26 @@ import {
   type BinaryExpr,
   type Expr,
   isSmartyVar,
+  locate,
   type Modifier,
   type NumberLit,
+  SECTION_PROPS,
+  smartyVarForm,
   type VarExpr,
 } from '@sumi/parser';
-import { arityMessage, arityOf, makeFloat, type ParamSpec, stringKey } from '@sumi/php';
+import {
+  arityMessage,
+  arityOf,
+  asciiUpper,
+  makeFloat,
+  type ParamSpec,
+  phpNumberLiteral,
+  stringKey,
+} from '@sumi/php';
 import { ErrorCodes } from '../errors';
+import { IF_FUNCTION_SIGNATURES } from '../render/if-functions';
+import { PropStep } from '../render/scope';
+import { pipedModifier } from './analysis';
 import type { CodegenState } from './state';
 
 const COMPARE_HELPERS: readonly [string, string][] = [
@@ -169,21 +183,29 @@ function numberLiteral(st: CodegenState, e: NumberLit): string {
   return Object.is(value, -0) ? '0' : String(value);
 }
 
+/** A call in `{if}`: a real PHP call (render/if-functions.ts), its argument count checked here. */
 function compileCall(st: CodegenState, name: string, args: Expr[]): string {
+  if (name === 'isset') {
+    // PHP's isset() reads its variables quietly: a missing offset is not set, it never throws
+    const a = args.map((x) => (x.type === 'Var' ? compileVar(st, x, true) : compileExpr(st, x)));
+    return `(${a.map((x) => `${x} !== null`).join(' && ') || 'false'})`;
+  }
   const a = args.map((x) => compileExpr(st, x));
+  const signature = IF_FUNCTION_SIGNATURES[name];
+  const wrongCount = signature ? arityMessage(name, arityOf(signature), a.length) : null;
+  // PHP evaluates the arguments, then raises its ArgumentCountError when the call runs
+  if (wrongCount !== null) return `argc(${JSON.stringify(wrongCount)}, [${a.join(', ')}])`;
   switch (name) {
-    case 'isset':
-      return `(${a.map((x) => `${x} !== null`).join(' && ') || 'false'})`;
     case 'is_null':
-      return `(${a[0] ?? 'null'} === null)`;
+      return `(${a[0]} === null)`;
     case 'is_array':
-      return `isArray(${a[0] ?? 'null'})`;
+      return `isArray(${a[0]})`;
     case 'is_object':
-      return `isObject(${a[0] ?? 'null'})`;
+      return `isObject(${a[0]})`;
     case 'count':
-      return `count(${a[0] ?? 'null'})`;
+      return a.length === 1 ? `count(${a[0]})` : `countMode(${a[0]}, ${a[1]})`;
     case 'in_array':
-      return `inArray(${a[0] ?? 'null'}, ${a[1] ?? 'null'}, ${a[2] ? compileBool(st, args[2]!) : 'false'})`;
+      return `inArray(${a.join(', ')})`;
     default:
       // the parser rejects other names; keep the compiler total anyway
       return 'null';
@@ -194,40 +216,42 @@ function compileCall(st: CodegenState, name: string, args: Expr[]): string {
 /* variables                                                           */
 /* ------------------------------------------------------------------ */
 
-export function compileVar(st: CodegenState, v: VarExpr): string {
-  if (v.name === 'smarty') return compileSmartyVar(st, v);
+/** `quiet`: read as isset() does (see render/access.ts keyQ); the keys themselves are read as usual */
+export function compileVar(st: CodegenState, v: VarExpr, quiet = false): string {
+  if (v.name === 'smarty') return compileSmartyVar(st, v, quiet);
   const local = st.locals.get(v.name) ?? st.hoistedRead(v.name);
-  return compilePath(st, local ?? `rv(V, ${JSON.stringify(v.name)})`, v.path);
+  return compilePath(st, local ?? `rv(V, ${JSON.stringify(v.name)})`, v.path, quiet);
 }
 
-function compilePath(st: CodegenState, base: string, path: readonly Accessor[]): string {
+function compilePath(st: CodegenState, base: string, path: readonly Accessor[], quiet = false): string {
   if (path.length <= MAX_NESTED) {
     let out = base;
-    for (const a of path) out = compileAccess(st, out, a);
+    for (const a of path) out = compileAccess(st, out, a, quiet);
     return out;
   }
   // `$a.b.c...` of thousands of keys: compiled once each, then applied in sequence
   const steps = path.map((a) => {
     // a NUL never occurs in generated code (JSON.stringify escapes it): it marks the target
-    const [before, after] = compileAccess(st, '\u0000', a).split('\u0000');
+    const [before, after] = compileAccess(st, '\u0000', a, quiet).split('\u0000');
     return (t: string) => `${before}${t}${after}`;
   });
   return sequence(base, steps);
 }
 
-function compileAccess(st: CodegenState, target: string, a: Accessor): string {
+function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boolean): string {
+  const read = quiet ? 'keyQ' : 'key';
   switch (a.kind) {
     case 'key': {
       // a constant key is normalised here ("5" is 5, as PHP has it), not on every read
       const k = typeof a.key === 'string' ? stringKey(a.key) : a.key;
-      return typeof k === 'string' || Number.isSafeInteger(k)
+      return !quiet && (typeof k === 'string' || Number.isSafeInteger(k))
         ? `keyC(${target}, ${JSON.stringify(k)}, ${st.site()})`
-        : `key(${target}, ${JSON.stringify(a.key)})`;
+        : `${read}(${target}, ${JSON.stringify(quiet ? k : a.key)})`;
     }
     case 'var':
-      return `key(${target}, ${compileVar(st, a.expr)})`;
+      return `${read}(${target}, ${compileVar(st, a.expr)})`;
     case 'section':
-      return `key(${target}, ${sectionProp(st, a.section, a.prop)})`;
+      return `${read}(${target}, ${sectionProp(st, a.section, a.prop)})`;
     case 'prop':
       return `prop(${target}, ${JSON.stringify(a.name)})`;
   }
@@ -271,7 +295,7 @@ function keyExpr(st: CodegenState, a: Accessor | undefined): string | null {
   return null;
 }
 
-function compileSmartyVar(st: CodegenState, v: VarExpr): string {
+function compileSmartyVar(st: CodegenState, v: VarExpr, quiet: boolean): string {
   const [first, second, third, ...rest] = v.path;
   if (!first || first.kind !== 'key') {
     st.error(ErrorCodes.INVALID_SMARTY_REF, { ref: '' }, v.span, 'write a name after it, e.g. $smarty.now');
@@ -295,15 +319,15 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
     case 'template':
     case 'config':
       return compilePath(st, `rt.smartyStatic(${JSON.stringify(name)})`, v.path.slice(1));
-    case 'const': {
-      const k = keyExpr(st, second);
-      if (!k) return 'null';
-      return compilePath(st, `rt.constant(${k})`, v.path.slice(2));
-    }
+    case 'const':
+      // the parser allows nothing after the name (Smarty's `$_max_index`)
+      if (second?.kind === 'var') return `rt.constantOf(${compileVar(st, second.expr)})`;
+      // `{$smarty.const}` alone is compiled to `constant('')` by Smarty
+      return second?.kind === 'key' ? constantName(st, String(second.key), v) : 'rt.constant("")';
     case 'capture': {
       const k = keyExpr(st, second);
-      if (!k) return compilePath(st, 'rt.captures()', v.path.slice(1));
-      return compilePath(st, `rt.capture(${k})`, v.path.slice(2));
+      if (!k) return compilePath(st, 'rt.captures()', v.path.slice(1), quiet);
+      return compilePath(st, `rt.capture(${k})`, v.path.slice(2), quiet);
     }
     case 'foreach':
     case 'section': {
@@ -313,9 +337,9 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
       const p = keyExpr(st, third);
       if (!p) return `rt.${name}Props(${n})`;
       if (name === 'section' && second?.kind === 'key' && third?.kind === 'key') {
-        return compilePath(st, sectionProp(st, String(second.key), String(third.key)), rest);
+        return compilePath(st, sectionProp(st, String(second.key), String(third.key)), rest, quiet);
       }
-      return compilePath(st, `rt.${fn}(${n}, ${p})`, rest);
+      return compilePath(st, `rt.${fn}(${n}, ${p})`, rest, quiet);
     }
     case 'get':
     case 'post':
@@ -324,13 +348,56 @@ function compileSmartyVar(st: CodegenState, v: VarExpr): string {
     case 'session':
     case 'cookies':
     case 'env':
-      return compilePath(st, `rt.request(${JSON.stringify(name)})`, v.path.slice(1));
+      return compilePath(st, `rt.request(${JSON.stringify(name)})`, v.path.slice(1), quiet);
     default:
       return name satisfies never;
   }
 }
 
-/** `$a.b[$k]` as a writable reference, or null when the path is not a plain variable path */
+/** PHP's magic constants that a bare name in Smarty's compiled code can be (case-insensitive) */
+const MAGIC_CONSTANTS = new Set([
+  '__LINE__',
+  '__FILE__',
+  '__DIR__',
+  '__CLASS__',
+  '__FUNCTION__',
+  '__METHOD__',
+  '__NAMESPACE__',
+  '__TRAIT__',
+]);
+
+/**
+ * `$smarty.const.NAME`: Smarty compiles it to the bare PHP name `NAME`, so a name starting with a
+ * digit is a number literal (`$smarty.const.0x1A` is 26; `1x` does not compile), and the magic
+ * constants are the compiled file's: `__LINE__` is the tag's line here, the others are ''
+ * (Sumi's templates have no file, class or function). Any other name is looked up when run.
+ */
+function constantName(st: CodegenState, name: string, v: VarExpr): string {
+  const c = name.charCodeAt(0);
+  if (c >= 48 && c <= 57) {
+    const n = phpNumberLiteral(name);
+    if (n === null) {
+      st.error(
+        ErrorCodes.PHP_ERROR,
+        {
+          kind: 'ParseError',
+          message: `$smarty.const.${name} compiles to ${name}, which is not a PHP number`,
+        },
+        v.span,
+        'a constant name starts with a letter or _',
+      );
+      return 'null';
+    }
+    return typeof n === 'number' && Number.isFinite(n) ? String(n) : st.constant(n);
+  }
+  const magic = asciiUpper(name);
+  if (MAGIC_CONSTANTS.has(magic)) {
+    return magic === '__LINE__' ? String(locate(st.options.source, v.span.start).line) : '""';
+  }
+  return `rt.constant(${JSON.stringify(name)})`;
+}
+
+/** `$a.b[$k]->p` as a writable reference (render/scope.ts reference), or null for `$smarty.*` */
 function compileReference(st: CodegenState, v: VarExpr): string | null {
   if (v.name === 'smarty') return null;
   const keys: string[] = [];
@@ -339,11 +406,13 @@ function compileReference(st: CodegenState, v: VarExpr): string | null {
     else if (a.kind === 'var') keys.push(compileVar(st, a.expr));
     else if (a.kind === 'section')
       keys.push(`rt.sectionProp(${JSON.stringify(a.section)}, ${JSON.stringify(a.prop)})`);
-    else return null;
+    else keys.push(st.constant(new PropStep(a.name)));
   }
   // a loop item held in a local is a read-only view of the looped array: change a copy of it
+  // (the first key is read twice, to make the holder of the path first: reads have no effect)
   const local = st.locals.get(v.name);
-  if (local) return `refIn((${local} = own(${local})), [${keys.join(', ')}])`;
+  if (local && keys.length === 0) return `(${local} = own(${local}))`;
+  if (local) return `refIn((${local} = refRoot(own(${local}), ${keys[0]})), [${keys.join(', ')}])`;
   return `ref(V, ${JSON.stringify(v.name)}, [${keys.join(', ')}])`;
 }
 
@@ -387,7 +456,7 @@ export function compileModifiers(
     );
     return 'null';
   }
-  const first = modifiers[0];
+  const first = pipedModifier(modifiers);
   const firstDef = first && first.whole ? st.registry.modifier(first.name) : undefined;
   let out: string;
   // the value the first modifier gets is the variable itself (its own, separated array)
@@ -397,9 +466,21 @@ export function compileModifiers(
     reference = compileReference(st, value);
     out = reference ?? compileExpr(st, value);
   } else out = compileExpr(st, value);
+  // what PHP gets at each step: a compiled plugin tag's result is a call's
+  let form: OperandForm = typeof value === 'string' ? 'call' : operandForm(value);
   for (const m of modifiers) {
-    // `|smarty:nodefaults` (and its alias `|raw`) only switch off default modifiers, which the CMS has none of
-    if (m.name === 'smarty') continue;
+    // `|smarty:nodefaults` (and its alias `|raw`) only switch off default modifiers, which the CMS has none of.
+    // Smarty skips it by its written name, `@` included: `|@smarty` is looked up as a modifier, and none exists.
+    if (m.name === 'smarty') {
+      if (m.whole)
+        st.error(
+          ErrorCodes.UNKNOWN_MODIFIER,
+          { name: m.name },
+          m.nameSpan,
+          'write |smarty:nodefaults, without @',
+        );
+      continue;
+    }
     const def = st.registry.modifier(m.name);
     if (!def) {
       const allowed = st.registry.phpModifierNames();
@@ -421,10 +502,32 @@ export function compileModifiers(
     // never an array that is still the value of a variable (or of the data passed in)
     if (def.byReference && !(m === first && reference !== null)) out = `own(${out})`;
     const ctx = `rt.at(${pos})`;
+    // PHP refuses a value (not a variable, not a call's result) for a by-reference parameter, once
+    // the value is computed; without `@` Smarty passes its own temporary variable
+    if (def.byReference && m.whole && form === 'value') {
+      const param = def.signature?.[0]?.name ?? 'array';
+      const message = `${def.name}(): Argument #1 ($${param}) cannot be passed by reference`;
+      out = `notByRef(${out}, ${JSON.stringify(message)})`;
+    }
     if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
     else if (args.length <= 3)
       out = `${st.modifierCaller(def, args.length)}(${[ctx, out, ...args].join(', ')})`;
     else out = `modN(${d}, ${ctx}, ${out}, [${args.join(', ')}])`;
+    // Smarty calls a `@` modifier directly; without `@` the call sits in a ternary (an array is mapped)
+    form = m.whole ? 'call' : 'value';
   }
   return out;
+}
+
+/**
+ * What Smarty hands a modifier, as PHP sees it: a `variable` (a by-reference parameter gets it
+ * itself), a function `call`'s result (PHP passes a temporary with a notice) or any other `value`
+ * (a literal, a computed expression, a constant: PHP throws Error).
+ */
+type OperandForm = 'variable' | 'call' | 'value';
+
+function operandForm(e: Expr): OperandForm {
+  if (e.type === 'Group') return operandForm(e.expr);
+  if (e.type !== 'Var') return 'value';
+  return e.name === 'smarty' ? smartyVarForm(e.path) : 'variable';
 }

@@ -12,6 +12,7 @@ import {
   PhpArray,
   PhpFloat,
   scanNumber,
+  PhpObject,
   toBool,
   toInt,
   toStr,
@@ -71,7 +72,8 @@ export function resolveAttrs(
       raw[r.name] = fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
       continue;
     }
-    if (r.spec.type !== 'mixed' || r.allowed !== null) raw[r.name] = coerce(def.name, r, v);
+    if (r.spec.type === 'varname') raw[r.name] = varName(def.name, r, v);
+    else if (r.spec.type !== 'mixed' || r.allowed !== null) raw[r.name] = coerce(def.name, r, v);
   }
   if (def.check) {
     const problem = def.check(raw);
@@ -80,14 +82,30 @@ export function resolveAttrs(
   return raw;
 }
 
+/**
+ * A variable name, as the CMS's plugins take it: the string form of a scalar, so the bare word `yes` (true)
+ * names the variable "1" and a number its digits. No name (false, "") is an error where one is required;
+ * elsewhere "" is handed on and means "assign nothing" (`{counter assign=no}` prints instead).
+ */
+function varName(plugin: string, r: ResolvedSpec, v: Value): string {
+  if (typeof v === 'string' && v !== '') return v;
+  if (v instanceof PhpArray || v instanceof PhpObject) badAttribute(plugin, r.name, 'a variable name', v);
+  const name = toStr(v);
+  if (name === '' && r.spec.required) {
+    fail(
+      ErrorCodes.MISSING_ATTRIBUTE,
+      { tag: plugin, attribute: r.name },
+      `'${r.name}' is empty or false here: it must name the variable to assign`,
+    );
+  }
+  return name;
+}
+
 function coerce(plugin: string, r: ResolvedSpec, v: Value): Value {
   let out: Value = v;
   switch (r.spec.type) {
     case 'string':
       if (v instanceof PhpArray) badAttribute(plugin, r.name, 'a string', v);
-      break;
-    case 'varname':
-      if (typeof v !== 'string' || v === '') badAttribute(plugin, r.name, 'a variable name', v);
       break;
     case 'integer':
       if (v === null || v === '') break;

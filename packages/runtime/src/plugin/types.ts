@@ -169,7 +169,7 @@ export type PluginDef = FunctionPluginDef | BlockPluginDef | ModifierDef | Compi
 
 /**
  * What `resolveAttrs` (plugin/attributes.ts) hands `run` for an attribute of this declaration: a
- * `varname` is a non-empty string, a `boolean` a bool, an `integer` an int (or "" as given), an
+ * `varname` is a string (non-empty when required; "" means no variable), a `boolean` a bool, an `integer` an int (or "" as given), an
  * `array` an array; a `string` or `number` attribute is any scalar as given (not converted).
  */
 type AttrValue<S extends AttributeSpec> = S['type'] extends 'varname'

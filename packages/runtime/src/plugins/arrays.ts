@@ -1,9 +1,8 @@
 /** The CMS's array plugins: append, assign_array, assign_array_diff/intersect/set. */
 
 import type { Value } from '@sumi/php';
-import { copyValue, PhpArray, splitString, toStr } from '@sumi/php';
+import { copyValue, PhpArray, splitString, toArray, toStr, valueError } from '@sumi/php';
 import { ErrorCodes, fail } from '../errors';
-import { describe } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
 const G = 'Variables and arrays';
@@ -18,7 +17,7 @@ export const append: FunctionPluginDef = definePlugin({
   attributes: {
     var: { type: 'varname', required: true, description: 'array variable (dotted names allowed)' },
     value: { type: 'mixed', required: true, description: 'the value to add' },
-    index: { type: 'mixed', description: 'key to set instead of pushing' },
+    index: { type: 'mixed', description: 'key to set instead of pushing (null or "" pushes)' },
   },
   result: 'the array, stored in `var`; prints nothing',
   examples: [
@@ -31,7 +30,8 @@ export const append: FunctionPluginDef = definePlugin({
     // the variable's own array, changed in place: appending in a loop stays O(1) per call
     const arr = ctx.arrayAt(a.var as string);
     const value = copyValue(a.value as Value);
-    if (a.index === undefined || a.index === null) arr.push(value);
+    // the CMS pushes for an empty index too: `index=''` appends, it does not set the key ""
+    if (a.index === undefined || a.index === null || a.index === '') arr.push(value);
     else arr.set(a.index, value);
   },
 });
@@ -45,8 +45,12 @@ export const assignArray: FunctionPluginDef = definePlugin({
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the array' },
     values: { type: 'string', default: '', description: 'delimited values; empty gives an empty array' },
-    delimiter: { type: 'string', default: ',', description: 'separator of values and keys' },
-    keys: { type: 'string', description: 'delimited keys, as many as values' },
+    delimiter: {
+      type: 'string',
+      default: ',',
+      description: 'separator of values and keys ("" is the default)',
+    },
+    keys: { type: 'string', description: 'delimited keys, as many as values; empty gives a list' },
   },
   errors: ['keys and values of different lengths'],
   examples: [
@@ -56,13 +60,17 @@ export const assignArray: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const delim = toStr(a.delimiter) || ',';
+    // only the empty string means the default: `delimiter=false` is explode('') in the CMS, a ValueError
+    const delim = a.delimiter === '' ? ',' : toStr(a.delimiter);
+    if (delim === '') valueError('explode', 1, 'separator', 'cannot be empty');
     const values = toStr(a.values);
     const list = values === '' ? [] : splitString(values, delim);
+    const keyText = toStr(a.keys);
     let out: PhpArray;
-    if (a.keys === undefined || a.keys === null) out = PhpArray.fromList(list);
+    // empty keys are no keys: a list
+    if (keyText === '') out = PhpArray.fromList(list);
     else {
-      const keys = toStr(a.keys) === '' ? [] : splitString(toStr(a.keys), delim);
+      const keys = splitString(keyText, delim);
       if (keys.length !== list.length)
         fail(
           ErrorCodes.PLUGIN_ERROR,
@@ -75,17 +83,6 @@ export const assignArray: FunctionPluginDef = definePlugin({
   },
 });
 
-function arrayArg(plugin: string, name: string, v: unknown): PhpArray {
-  if (v instanceof PhpArray) return v;
-  if (v === null || v === undefined) return new PhpArray();
-  return fail(ErrorCodes.ATTRIBUTE_TYPE, {
-    tag: plugin,
-    attribute: name,
-    expected: 'an array',
-    got: describe(v as Value),
-  });
-}
-
 export const assignArrayDiff: FunctionPluginDef = definePlugin({
   kind: 'function',
   writes: 'var',
@@ -95,13 +92,16 @@ export const assignArrayDiff: FunctionPluginDef = definePlugin({
     'Entries of `array1` missing from `array2`: by value compared as strings (array_diff), or by key (array_diff_key). Keys are kept.',
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the result' },
-    array1: { type: 'array', description: 'the array to filter' },
-    array2: { type: 'array', description: 'the entries to remove' },
+    array1: {
+      type: 'mixed',
+      description: 'the array to filter (another value is cast: null is [], a scalar s is [s])',
+    },
+    array2: { type: 'mixed', description: 'the entries to remove (cast like array1)' },
     diff_mode: {
       type: 'string',
       default: 'normal',
-      enum: ['normal', 'key'],
-      description: 'normal (values) or key',
+      // not an enum: the CMS compares with 'key' only, any other mode is normal
+      description: 'normal (values) or key; any other value works as normal',
     },
   },
   examples: [
@@ -112,10 +112,10 @@ export const assignArrayDiff: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const a1 = arrayArg('assign_array_diff', 'array1', a.array1);
-    const a2 = arrayArg('assign_array_diff', 'array2', a.array2);
+    const a1 = toArray(a.array1);
+    const a2 = toArray(a.array2);
     const out = new PhpArray();
-    if (a.diff_mode === 'key') {
+    if (toStr(a.diff_mode) === 'key') {
       for (const [k, v] of a1.entries()) if (!a2.has(k)) out.set(k, copyValue(v));
     } else {
       const remove = new Set([...a2.values()].map((v) => toStr(v)));
@@ -134,13 +134,15 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
     'Entries of `array1` also in `array2`: by value as strings (array_intersect), by key and value (array_intersect_assoc), or by key (array_intersect_key). Keys of array1 are kept.',
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the result' },
-    array1: { type: 'array', description: 'the array to filter' },
-    array2: { type: 'array', description: 'the entries to keep' },
+    array1: {
+      type: 'mixed',
+      description: 'the array to filter (another value is cast: null is [], a scalar s is [s])',
+    },
+    array2: { type: 'mixed', description: 'the entries to keep (cast like array1)' },
     intersect_mode: {
       type: 'string',
       default: 'normal',
-      enum: ['normal', 'assoc', 'key'],
-      description: 'normal, assoc or key',
+      description: 'normal, assoc or key; any other value works as normal',
     },
   },
   examples: [
@@ -151,10 +153,10 @@ export const assignArrayIntersect: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const a1 = arrayArg('assign_array_intersect', 'array1', a.array1);
-    const a2 = arrayArg('assign_array_intersect', 'array2', a.array2);
+    const a1 = toArray(a.array1);
+    const a2 = toArray(a.array2);
     const out = new PhpArray();
-    const mode = a.intersect_mode;
+    const mode = toStr(a.intersect_mode);
     const values = new Set([...a2.values()].map((v) => toStr(v)));
     for (const [k, v] of a1.entries()) {
       const keep =
@@ -177,8 +179,11 @@ export const assignArraySet: FunctionPluginDef = definePlugin({
   description: 'A copy of `from` with `key` set to `value`; the original is unchanged.',
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the copy' },
-    from: { type: 'array', description: 'the original array' },
-    key: { type: 'mixed', description: 'key to set; without it the value is pushed' },
+    from: {
+      type: 'mixed',
+      description: 'the original array (another value is cast: null is [], a scalar s is [s])',
+    },
+    key: { type: 'mixed', description: 'key to set; without it (or with null or "") the value is pushed' },
     value: { type: 'mixed', description: 'the value' },
   },
   examples: [
@@ -189,9 +194,9 @@ export const assignArraySet: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const out = arrayArg('assign_array_set', 'from', a.from).clone();
+    const out = toArray(a.from).clone();
     const value = copyValue(a.value ?? null);
-    if (a.key === undefined || a.key === null) out.push(value);
+    if (a.key === undefined || a.key === null || a.key === '') out.push(value);
     else out.set(a.key, value);
     ctx.assign(a.var as string, out);
   },

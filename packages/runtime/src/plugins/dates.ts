@@ -6,15 +6,18 @@ import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 
 /**
- * a number, or a string of digits, → (int) of it (a float beyond int64 wraps around, digits
- * beyond it saturate); otherwise strtotime; unparsable → null
+/**
+ * The CMS's reading of a time: none or "" is now; an int, a float or a string of digits is a Unix
+ * timestamp as PHP's (int) reads it (a float beyond int64 wraps around, digits beyond it saturate);
+ * anything else goes through strtotime (a boolean as its string, so true is "1", which does not
+ * parse); unparsable → null.
  */
 function toTimestamp(ctx: RenderContext, v: Value): Timestamp | null {
-  if (v === null || v === undefined) return Math.floor(ctx.services.clock.now() / 1000);
+  const now = () => Math.floor(ctx.services.clock.now() / 1000);
+  if (v === null || v === undefined || v === '') return now();
   if (isNumber(v)) return toInt(v);
-  const s = toStr(v).trim();
-  if (/^-?\d+$/.test(s)) return toInt(s);
-  const t = strtotime(s, Math.floor(ctx.services.clock.now() / 1000), ctx.services.timezone);
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return toInt(v);
+  const t = strtotime(toStr(v), now(), ctx.services.timezone);
   return t === false ? null : t;
 }
 
@@ -34,7 +37,7 @@ export const date: FunctionPluginDef = definePlugin({
   name: 'date',
   group: 'Variables and arrays',
   description:
-    'Formats a time with PHP date() letters. `time` is a Unix timestamp (digits only) or any strtotime expression (`-2 days`, `2024-03-05 07:08`); an unparsable time gives "".',
+    'Formats a time with PHP date() letters. `time` is a Unix timestamp (a number, or a string of digits only) or any strtotime expression (`-2 days`, `2024-03-05 07:08`); none or "" is now; an unparsable time gives "".',
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the formatted date' },
     time: { type: 'mixed', description: 'timestamp or strtotime-style text; default now' },

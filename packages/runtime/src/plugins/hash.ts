@@ -14,10 +14,11 @@ export const cmsHash: FunctionPluginDef = definePlugin({
   attributes: {
     var: { type: 'varname', required: true, description: 'receives the hash' },
     data: { type: 'string', required: true, description: 'the data to hash (its UTF-8 bytes)' },
-    algo: { type: 'string', default: 'sha256', description: 'hash algorithm' },
+    algo: { type: 'string', default: 'sha256', description: 'hash algorithm ("" is the default)' },
     key: {
       type: 'string',
-      description: 'HMAC secret (an empty string is a valid key); without it, or null, a plain hash',
+      description:
+        'HMAC secret; without it, or null or "", a plain hash (as the CMS: an empty key is no key)',
     },
     binary: {
       type: 'boolean',
@@ -39,8 +40,9 @@ export const cmsHash: FunctionPluginDef = definePlugin({
     },
   ],
   run(ctx, a) {
-    const key = a.key === undefined || a.key === null ? undefined : toBytes(toStr(a.key));
-    const algo = toStr(a.algo);
+    const keyText = toStr(a.key);
+    const key = keyText === '' ? undefined : toBytes(keyText);
+    const algo = a.algo === '' ? 'sha256' : toStr(a.algo);
     if (!isHashAlgorithm(algo)) {
       fail(
         ErrorCodes.INVALID_ATTRIBUTE,

@@ -1,12 +1,13 @@
 /**
  * {cms_match} / {cms_match_all}: preg_match and preg_match_all through the
- * shared PCRE layer. A pattern PHP rejects is a warning and leaves `var` null
- * (preg_* returns false without filling its matches); a pattern PHP accepts
- * but Sumi cannot run exactly stops the render: never a silent mismatch.
+ * shared PCRE layer. A pattern PHP rejects (or a missing one) is a warning and
+ * `var` gets an empty array, as the CMS's plugin stores its `$matches` (preg_*
+ * returns false and leaves them empty); a pattern PHP accepts but Sumi cannot
+ * run exactly stops the render: never a silent mismatch.
  */
 
 import type { Value } from '@sumi/php';
-import { type PregMatchResult, pregMatch, pregMatchAll, toInt, toStr, withPcre } from '@sumi/php';
+import { PhpArray, type PregMatchResult, pregMatch, pregMatchAll, toInt, toStr, withPcre } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 
@@ -27,15 +28,15 @@ function run(ctx: RenderContext, fn: string, a: MatchAttrs, match: Preg): void {
     fn,
     () => match(toStr(a.pattern), toStr(a.subject), Number(toInt(a.flags)), Number(toInt(a.offset))).matches,
   );
-  ctx.assign(a.var as string, matches);
+  ctx.assign(a.var as string, matches ?? new PhpArray());
 }
 
 const common = {
   var: { type: 'varname', required: true, description: 'receives the matches' },
   pattern: {
     type: 'string',
-    required: true,
-    description: 'PCRE pattern with delimiters and flags, e.g. "/(\\d+)/u"',
+    description:
+      'PCRE pattern with delimiters and flags, e.g. "/(\\d+)/u"; without it nothing matches (a warning)',
   },
   subject: { type: 'string', default: '', description: 'the text to search' },
   offset: {
@@ -67,7 +68,7 @@ export const cmsMatch: FunctionPluginDef = definePlugin({
     },
   },
   errors: [
-    'a pattern PHP rejects: a warning, `var` gets null',
+    'a pattern PHP rejects (or none): a warning, `var` gets an empty array',
     'a pattern feature Sumi cannot reproduce exactly (recursion, conditionals, …): the render fails',
     'flags other than 0, 256, 512, 768: PHP ValueError',
   ],
@@ -103,7 +104,7 @@ export const cmsMatchAll: FunctionPluginDef = definePlugin({
     },
   },
   errors: [
-    'a pattern PHP rejects: a warning, `var` gets null',
+    'a pattern PHP rejects (or none): a warning, `var` gets an empty array',
     'a pattern feature Sumi cannot reproduce exactly: the render fails',
   ],
   examples: [

@@ -3,10 +3,35 @@
  * Undefined keys read as null, through any chain, without a warning (the
  * CMS's rule). Only Sumi arrays and objects are ever indexed, so no JS
  * property (constructor, __proto__) is reachable.
+ *
+ * Off the array fast path PHP 8.2's rules apply: a string offset needs an integer key
+ * (`{$s.x}` on a string throws PHP's TypeError), an array or object key is illegal, an object is
+ * not an array. `isset()` reads with the `Q` variants, which never throw where isset() does not.
  */
 
 import type { Value } from '@sumi/php';
-import { findKey, fromBytes, isAsciiString, PhpArray, PhpObject, toBytes } from '@sumi/php';
+import {
+  findKey,
+  issetStringOffset,
+  objectAsArrayError,
+  PhpArray,
+  PhpError,
+  PhpFloat,
+  PhpObject,
+  readStringOffset,
+} from '@sumi/php';
+
+/** an array or object used as a key: PHP refuses it (a float key is a PhpFloat, an ordinary key) */
+function isIllegalKey(k: Value): boolean {
+  return typeof k === 'object' && k !== null && !(k instanceof PhpFloat);
+}
+
+/** `$v[$k]` where `$v` is not an array */
+function offsetOfScalar(v: Value, k: Value): Value {
+  if (typeof v === 'string') return readStringOffset(v, k);
+  if (v instanceof PhpObject) throw objectAsArrayError(v);
+  return null;
+}
 
 /**
  * Reads never copy (`peek`): whatever stores or changes a value (assign,
@@ -15,10 +40,11 @@ import { findKey, fromBytes, isAsciiString, PhpArray, PhpObject, toBytes } from 
 export function key(v: Value, k: Value): Value {
   if (v instanceof PhpArray) {
     const r = v.peek(k as string | number);
-    return r === undefined ? null : r;
+    if (r !== undefined) return r;
+    if (isIllegalKey(k)) throw new PhpError('TypeError', 'Illegal offset type');
+    return null;
   }
-  if (typeof v === 'string') return stringOffset(v, k);
-  return null;
+  return offsetOfScalar(v, k);
 }
 
 /** a read site's memory of where its key was last found */
@@ -47,7 +73,22 @@ export function keyC(v: Value, k: string | number, site: KeySite): Value {
     site.i = j;
     return s.vals[j]!;
   }
-  if (typeof v === 'string') return stringOffset(v, k);
+  return offsetOfScalar(v, k);
+}
+
+/**
+ * `key` inside `isset()`: null for anything not set, string offsets included ("abc"[5], "abc"["x"]);
+ * PHP's isset() still refuses an array key of an array and an object used as an array.
+ */
+export function keyQ(v: Value, k: Value): Value {
+  if (v instanceof PhpArray) {
+    const r = v.peek(k as string | number);
+    if (r !== undefined) return r;
+    if (isIllegalKey(k)) throw new PhpError('TypeError', 'Illegal offset type in isset or empty');
+    return null;
+  }
+  if (typeof v === 'string') return issetStringOffset(v, k);
+  if (v instanceof PhpObject) throw objectAsArrayError(v);
   return null;
 }
 
@@ -57,20 +98,4 @@ export function prop(v: Value, name: string): Value {
     return r === undefined ? null : r;
   }
   return null;
-}
-
-/** `"abc"[1]` is "b": PHP string offsets count bytes (one byte of a multibyte character is a raw byte, see binary-string.ts) */
-function stringOffset(s: string, k: Value): Value {
-  let i: number;
-  if (typeof k === 'number' && Number.isInteger(k)) i = k;
-  else if (typeof k === 'string' && /^-?\d+$/.test(k)) i = Number(k);
-  else return null;
-  if (isAsciiString(s)) {
-    if (i < 0) i += s.length;
-    return i >= 0 && i < s.length ? s[i]! : null;
-  }
-  const bytes = toBytes(s);
-  if (i < 0) i += bytes.length;
-  if (i < 0 || i >= bytes.length) return null;
-  return fromBytes(bytes.subarray(i, i + 1));
 }

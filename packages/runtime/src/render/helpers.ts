@@ -23,19 +23,22 @@ import {
   mul,
   neg,
   PhpArray,
+  PhpError,
   PhpObject,
   shiftLeft,
   shiftRight,
   strictEquals,
+  stringKey,
   sub,
   toBool,
-  toInt,
+  toKey,
   toStr,
 } from '@sumi/php';
 import type { ModifierDef } from '../plugin/types';
-import { key, keyC, prop } from './access';
+import { key, keyC, keyQ, prop } from './access';
 import type { RenderContext } from './context';
-import { assignKeys, assignPath, readVar, reference, referenceIn } from './scope';
+import { argumentCount, count, countMode, inArray } from './if-functions';
+import { assignKeys, assignPath, readVar, reference, referenceIn, referenceRoot } from './scope';
 import type { RenderState } from './state';
 
 function str(v: Value): string {
@@ -64,38 +67,22 @@ const neq = (a: Value, b: Value): boolean => !looseEquals(a, b);
 const seq = (a: Value, b: Value): boolean => strictEquals(a, b);
 const sneq = (a: Value, b: Value): boolean => !strictEquals(a, b);
 
-const int = (v: Value): number => Number(toInt(v));
-
 /**
  * `is even`, `is odd`, `is div by`, as Smarty 2 compiles them:
  * even → !(1 & x), even by y → !(1 & (x / y)), div by y → !(x % y).
+ * PHP's operators decide: an array or a non-numeric string is a TypeError. PHP puts the constant
+ * of a commutative operator second, so its message reads `array & int`: hence `bitAnd(v, 1)`.
  */
 function isTest(test: 'even' | 'odd' | 'div', x: Value, by: Value): boolean {
   if (test === 'div') return !bool(mod(x, by));
   const v = by === null ? x : div(x, by);
-  const odd = (1 & int(v)) !== 0;
+  // a plain int, the usual case, needs no coercion
+  const odd = typeof v === 'number' && Number.isSafeInteger(v) ? (v & 1) !== 0 : bitAnd(v, 1) !== 0;
   return test === 'odd' ? odd : !odd;
 }
 
 const isArray = (v: Value): boolean => v instanceof PhpArray;
 const isObject = (v: Value): boolean => v instanceof PhpObject;
-
-/** `count()` inside {if}: PHP 8 throws on scalars; Smarty templates rely on null → 0 */
-function count(v: Value): number {
-  if (v instanceof PhpArray) return v.size;
-  if (v instanceof PhpObject) return 1;
-  return v === null ? 0 : 1;
-}
-
-function inArray(needle: Value, hay: Value, strict: boolean): boolean {
-  if (!(hay instanceof PhpArray)) return false;
-  // read-only views: comparing never changes a value, so nothing is copied
-  for (let i = 0; i < hay.size; i++) {
-    const v = hay.peekAt(i);
-    if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return true;
-  }
-  return false;
-}
 
 /* Modifier application: without `@` Smarty 2 maps over an array's elements. */
 function mapped(def: ModifierDef, ctx: RenderContext, v: PhpArray, args: Value[]): PhpArray {
@@ -111,6 +98,19 @@ function mapped(def: ModifierDef, ctx: RenderContext, v: PhpArray, args: Value[]
 }
 function modN(def: ModifierDef, ctx: RenderContext, v: Value, args: Value[]): Value {
   return v instanceof PhpArray ? mapped(def, ctx, v, args) : def.run(ctx, v, ...args);
+}
+
+/**
+ * A by-reference PHP function given a value that is not a variable (`{17|@sort}`, `{$a|upper|@sort}`):
+ * PHP throws Error once the value is computed (`v` is evaluated first).
+ */
+function notByRef(_v: Value, message: string): never {
+  throw new PhpError('Error', message);
+}
+
+/** `{capture name=…}`: Smarty stores the capture under `$name` as a PHP array key (1.5 is 1, an array is an error) */
+function captureKey(v: Value): string {
+  return typeof v === 'string' ? String(stringKey(v)) : String(toKey(v));
 }
 
 function capString(s: string): string {
@@ -129,8 +129,10 @@ export const helpers = {
   assignKeys,
   ref: reference,
   refIn: referenceIn,
+  refRoot: referenceRoot,
   key,
   keyC,
+  keyQ,
   prop,
   add,
   sub,
@@ -156,12 +158,16 @@ export const helpers = {
   isArray,
   isObject,
   count,
+  countMode,
   inArray,
+  argc: argumentCount,
   mapped,
   PA: PhpArray,
   /** the prototype of attribute objects: nothing to inherit, nothing to change */
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
+  notByRef,
+  captureKey,
   /** a string built by interpolation: its length cap (its bytes count where it is kept: Scope.set, arrays) */
   keep: capString,
 };

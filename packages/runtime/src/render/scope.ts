@@ -4,11 +4,25 @@
  * `__proto__` is just a name.
  *
  * Assignment understands the CMS's dotted forms: `a.b.c` creates nested
- * arrays (a scalar in the way is replaced by an array) and `list.` appends.
+ * arrays (null on the way becomes an array, another scalar is PHP's error) and `list.` appends;
+ * an empty segment inside the name is the key "" (`a..b` is a[""][b]), as the CMS splits the
+ * name on dots.
  */
 
 import type { Value } from '@sumi/php';
-import { copyValue, keepString, PhpArray } from '@sumi/php';
+import {
+  APPEND,
+  autovivifies,
+  copyValue,
+  keepString,
+  objectAsArrayError,
+  PhpArray,
+  PhpError,
+  PhpFloat,
+  PhpObject,
+  propertyWriteError,
+  writeFetchError,
+} from '@sumi/php';
 
 /** `$dataSet.emptyArray`: an empty array real templates start lists with (shared: read only) */
 const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
@@ -94,8 +108,14 @@ export function readPath(vars: Scope, path: string): Value {
   return v;
 }
 
-/** `a.b.c` / `list.` / `a`; a scalar in the way is replaced by an array */
+/**
+ * `a.b.c` / `list.` / `a`. The CMS assigns by reference down the path (`$r = &$vars['a']; $r = &$r['b']; ...`),
+ * so PHP's rules for writing into a value apply on the way: null (and false) becomes an array, any
+ * other scalar in the way is PHP's error (see writeFetchError).
+ */
 export function assignPath(vars: Scope, path: string, value: Value): void {
+  // Smarty's assign() skips the empty name (`{cycle assign=no}` assigns nothing)
+  if (path === '') return;
   if (path.indexOf('.') < 0) {
     vars.set(path, value);
     return;
@@ -103,46 +123,122 @@ export function assignPath(vars: Scope, path: string, value: Value): void {
   assignKeys(vars, path.split('.'), value);
 }
 
-/** `assignPath` with the dotted path already split (compiled templates split literal paths once) */
-export function assignKeys(vars: Scope, parts: readonly string[], value: Value): void {
-  const head = parts[0]!;
-  let arr = vars.owned(head);
-  if (!(arr instanceof PhpArray)) {
-    arr = new PhpArray();
-    vars.set(head, arr);
-  }
-  const last = parts.length - 1;
-  for (let i = 1; i < last; i++) {
-    const part = parts[i]!;
-    if (part === '') {
-      const child = new PhpArray();
-      arr.push(child);
-      arr = child;
-    } else arr = arr.getMut(part);
-  }
-  if (parts[last] === '') arr.push(value);
-  else arr.set(parts[last], value);
+/** the array in `v` to write key `next` into: `v` itself, or a new one for null/false; PHP's error for others */
+function writable(v: Value | undefined, next: Value | typeof APPEND): PhpArray | null {
+  if (v instanceof PhpArray) return v;
+  if (autovivifies(v)) return null;
+  throw writeFetchError(v as Value, next);
+}
+
+/** the variable's own array to write key `next` into (created for null, false and unset variables) */
+function rootArray(vars: Scope, name: string, next: Value | typeof APPEND): PhpArray {
+  const root = writable(vars.owned(name), next);
+  if (root !== null) return root;
+  const made = new PhpArray();
+  vars.set(name, made);
+  return made;
+}
+
+/** the array at `arr[k]` to write key `next` into, made (or separated) in place */
+function childArray(arr: PhpArray, k: string, next: Value | typeof APPEND): PhpArray {
+  const child = writable(arr.peek(k), next);
+  if (child !== null) return arr.getMut(k);
+  const made = new PhpArray();
+  arr.set(k, made);
+  return made;
 }
 
 /**
- * The array a by-reference PHP function should change: the variable's own
- * (separated) array at the end of `keys`. Scalars and missing keys are
- * returned by value, as PHP would hand them over.
+ * `assignPath` with the dotted path already split (compiled templates split literal paths once).
+ * A trailing empty part appends (`list.`); an empty part elsewhere is the key "".
  */
-export function referenceIn(root: Value, keys: readonly Value[]): Value {
-  let a = root;
-  if (!(a instanceof PhpArray)) return a;
-  for (const k of keys) {
-    const cur: Value | undefined = a.peek(k);
-    if (!(cur instanceof PhpArray)) return cur === undefined ? null : cur;
-    a = a.getMut(k);
-  }
-  return a;
+export function assignKeys(vars: Scope, parts: readonly string[], value: Value): void {
+  const head = parts[0]!;
+  let end = parts.length;
+  const append = parts[end - 1] === '';
+  if (append) end--;
+  // "" and ".x" name no variable: the CMS assigns nothing
+  if (head === '') return;
+  const nextOf = (i: number) => (i < end ? parts[i]! : APPEND);
+  let arr = rootArray(vars, head, nextOf(1));
+  for (let i = 1; i < end - 1; i++) arr = childArray(arr, parts[i]!, nextOf(i + 1));
+  if (append) {
+    if (end > 1) arr = childArray(arr, parts[end - 1]!, APPEND);
+    arr.push(value);
+  } else arr.set(parts[end - 1], value);
 }
 
-export function reference(vars: Scope, name: string, keys: readonly Value[]): Value {
+/** a `->name` step of a by-reference path (`{$o->list|@sort}`); the other steps are keys */
+export class PropStep {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * The value a by-reference PHP function gets for `$name` followed by `steps` (`sort($a['b'][$k])`):
+ * PHP fetches the slot to write, so on the way null (and false) becomes an array, a missing key is
+ * created as null, and a scalar in the way is PHP's error. An array at the end is the variable's
+ * own (separated) array, to be changed in place; anything else is handed over by value (the
+ * functions refuse it).
+ */
+export function reference(vars: Scope, name: string, steps: readonly Value[]): Value {
+  if (steps.length === 0) {
+    const root = vars.owned(name);
+    return root === undefined ? null : root;
+  }
   const root = vars.owned(name);
-  return referenceIn(root === undefined ? null : root, keys);
+  const held = referenceRoot(root === undefined ? null : root, steps[0]!);
+  if (held !== root) vars.set(name, held);
+  return referenceIn(held, steps);
+}
+
+/**
+ * The value that holds step `first` of a by-reference path: an array or object as it is, a new
+ * array for null and false; PHP's error for other scalars.
+ */
+export function referenceRoot(root: Value, first: Value): Value {
+  if (root instanceof PhpArray || root instanceof PhpObject) return root;
+  if (first instanceof PropStep) throw propertyWriteError(root, first.name);
+  if (autovivifies(root)) return new PhpArray();
+  throw writeFetchError(root, first);
+}
+
+/** `reference` from a value already made the holder of the first step (see referenceRoot) */
+export function referenceIn(root: Value, steps: readonly Value[]): Value {
+  let c: Value = root;
+  for (let j = 0; j < steps.length; j++) {
+    const step = steps[j]!;
+    let arr: PhpArray;
+    let k: Value;
+    if (step instanceof PropStep) {
+      if (!(c instanceof PhpObject)) throw propertyWriteError(c, step.name);
+      arr = c.props;
+      k = step.name;
+    } else {
+      if (c instanceof PhpObject) throw objectAsArrayError(c);
+      // the holder of each next step is an array or object (referenceRoot and the end of the loop)
+      arr = c as PhpArray;
+      k = step;
+    }
+    const v = arr.peek(k);
+    if (v === undefined && typeof k === 'object' && k !== null && !(k instanceof PhpFloat)) {
+      throw new PhpError('TypeError', 'Illegal offset type');
+    }
+    if (j === steps.length - 1) {
+      if (v instanceof PhpArray) return arr.getMut(k);
+      if (v === undefined) arr.set(k, null);
+      return v === undefined ? null : v;
+    }
+    const next = steps[j + 1]!;
+    if (v instanceof PhpArray) c = arr.getMut(k);
+    else if (v instanceof PhpObject) c = v;
+    else if (next instanceof PropStep) throw propertyWriteError(v ?? null, next.name);
+    else if (autovivifies(v)) {
+      const made = new PhpArray();
+      arr.set(k, made);
+      c = made;
+    } else throw writeFetchError(v as Value, next);
+  }
+  return c;
 }
 
 /** append's rule for a value that must become an array: null → [], a scalar s → [s] */
@@ -152,9 +248,10 @@ function asOwnArray(v: Value | undefined): PhpArray | null {
 }
 
 /**
- * The array stored at `a` or `a.b.c`, owned by that variable so it can be
- * changed in place (copy-on-write separated along the path). A missing or
- * null value becomes [], a scalar s becomes [s] (the CMS's {append} rule).
+ * The array stored at `a` or `a.b.c`, owned by that variable so it can be changed in place
+ * (copy-on-write separated along the path). A missing or null value becomes [], a scalar s
+ * becomes [s] (the CMS's {append} rule); the way there follows assignPath's rules (a scalar in
+ * the way is PHP's error). A trailing `.` appends a new array and returns it.
  */
 export function arrayAt(vars: Scope, path: string): PhpArray {
   if (path.indexOf('.') < 0) {
@@ -165,27 +262,21 @@ export function arrayAt(vars: Scope, path: string): PhpArray {
     return made;
   }
   const parts = path.split('.');
-  const head = parts[0]!;
-  const root = vars.owned(head);
-  let arr: PhpArray;
-  if (root instanceof PhpArray) arr = root;
-  else {
-    arr = asOwnArray(root)!;
-    vars.set(head, arr);
+  let end = parts.length;
+  const append = parts[end - 1] === '';
+  if (append) end--;
+  const nextOf = (i: number) => (i < end ? parts[i]! : APPEND);
+  let arr = rootArray(vars, parts[0]!, nextOf(1));
+  for (let i = 1; i < end - 1; i++) arr = childArray(arr, parts[i]!, nextOf(i + 1));
+  if (append) {
+    if (end > 1) arr = childArray(arr, parts[end - 1]!, APPEND);
+    const child = new PhpArray();
+    arr.push(child);
+    return child;
   }
-  for (let i = 1; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (part === '') {
-      const child = new PhpArray();
-      arr.push(child);
-      arr = child;
-      continue;
-    }
-    const made = asOwnArray(arr.peek(part));
-    if (made) {
-      arr.set(part, made);
-      arr = made;
-    } else arr = arr.getMut(part);
-  }
-  return arr;
+  const last = parts[end - 1]!;
+  const made = asOwnArray(arr.peek(last));
+  if (made === null) return arr.getMut(last);
+  arr.set(last, made);
+  return made;
 }

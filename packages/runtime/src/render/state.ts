@@ -27,11 +27,14 @@ import {
   copyValue,
   DEFAULT_HOST,
   enterHost,
-  findConstant,
+  errorTypeName,
   keepString,
   LimitError,
+  lookupConstant,
   PhpArray,
   PhpError,
+  PhpObject,
+  toStr,
 } from '@sumi/php';
 import {
   type ErrorCode,
@@ -322,9 +325,20 @@ export class RenderState implements RenderContext {
     }
   }
 
+  /** `$smarty.const.NAME`: PHP's Error for a name defined nowhere */
   constant(name: string): Value {
-    const v = findConstant(this.shared.constants, name);
-    return v === undefined ? null : v;
+    return lookupConstant(this.shared.constants, name);
+  }
+
+  /** `$smarty.const.$name`, PHP's `constant($name)`: the name is converted to a string, an array refused */
+  constantOf(name: Value): Value {
+    if (name instanceof PhpArray || name instanceof PhpObject) {
+      throw new PhpError(
+        'TypeError',
+        `constant(): Argument #1 ($name) must be of type string, ${errorTypeName(name)} given`,
+      );
+    }
+    return lookupConstant(this.shared.constants, toStr(name));
   }
 
   request(name: string): Value {

@@ -12,6 +12,8 @@ import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 interface Cycle {
   values: Value;
   index: number;
+  /** the cycle's delimiter: once given, later calls of the same name split with it */
+  delimiter: string;
 }
 
 export const cycle: FunctionPluginDef = definePlugin({
@@ -26,7 +28,11 @@ export const cycle: FunctionPluginDef = definePlugin({
       type: 'mixed',
       description: 'values separated by `delimiter`, or an array; needed on first use of a name',
     },
-    delimiter: { type: 'string', default: ',', description: 'separator of values (for this call)' },
+    // no `default` here: an absent delimiter means "the one this cycle was last given", not ","
+    delimiter: {
+      type: 'string',
+      description: 'separator of values (`,` until a call of this name gives another; it is kept)',
+    },
     print: { type: 'boolean', default: true, description: 'print the value' },
     advance: { type: 'boolean', default: true, description: 'move to the next value' },
     reset: { type: 'boolean', default: false, description: 'start again from the first value' },
@@ -44,8 +50,12 @@ export const cycle: FunctionPluginDef = definePlugin({
     {
       template: '{cycle name=r values="a,b,c" print=false}{cycle name=r}{cycle name=r reset=true}',
       output: 'ba',
-      description:
-        'later calls of a named cycle may leave out values (but a delimiter applies to one call only)',
+      description: 'later calls of a named cycle may leave out values',
+    },
+    {
+      template: '{cycle values="a;b" delimiter=";"}{cycle values="a;b"}{cycle values="x,y"}',
+      output: 'abx,y',
+      description: 'a delimiter, once given, stays with its cycle (here the one named "default")',
     },
   ],
   run(ctx, a) {
@@ -60,14 +70,15 @@ export const cycle: FunctionPluginDef = definePlugin({
       }
     } else {
       const values = a.values;
-      if (!c) all.set(name, (c = { values, index: 0 }));
+      if (!c) all.set(name, (c = { values, index: 0, delimiter: ',' }));
       else if (c.values !== null && !looseEquals(c.values, values)) c.index = 0;
       c.values = values instanceof PhpArray ? values.clone() : values;
     }
+    if (a.delimiter != null) c.delimiter = toStr(a.delimiter);
     let list: PhpArray;
     if (c.values instanceof PhpArray) list = c.values;
     else {
-      const delimiter = toStr(a.delimiter);
+      const delimiter = c.delimiter;
       if (delimiter === '')
         throw new PhpError('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
       list = PhpArray.fromList(splitString(toStr(c.values), delimiter));

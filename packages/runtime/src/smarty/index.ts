@@ -6,6 +6,7 @@ import { htmlOptions } from './html-options';
 import { math } from './math';
 import { textformat } from './textformat';
 
+export { MATH_FUNCTIONS } from './math-expression';
 export { wordwrap } from './wordwrap';
 
 export const smartyFunctions: readonly PluginDef[] = [counter, cycle, math, htmlOptions, textformat];

@@ -14,7 +14,7 @@ describe('append', () => {
       '{}',
       '{"5":"a","6":"b"}',
     ],
-    ["{append var=l value='a' index=''}{$l|@json_encode}", '{}', '{"":"a"}'],
+    ["{append var=l value='a' index=''}{$l|@json_encode}", '{}', '["a"]'],
     ["{append var=l value='a' index=true}{$l|@json_encode}", '{}', '{"1":"a"}'],
     ['{append var=l value=$v}{$l|@json_encode}', '{"v":{"x":[1]}}', '[{"x":[1]}]'],
     ["{append var='a.b.c' value=1}{append var='a.b.c' value=2}{$a|@json_encode}", '{}', '{"b":{"c":[1,2]}}'],
@@ -95,12 +95,19 @@ describe('assign_array_diff and assign_array_intersect', () => {
     ).toBe('[1]');
   });
 
-  test('an unknown mode and a non-array are errors', () => {
-    const e = err('{assign_array_diff var=r array1=$a array2=$a diff_mode=value}', '{"a":[]}');
-    expect(e.code).toBe('ATTRIBUTE_TYPE');
-    expect(e.message).toBe("assign_array_diff: 'diff_mode' must be one of normal, key, got a string");
-    expect(err('{assign_array_intersect var=r array1="x" array2=$a}', '{"a":[]}').code).toBe(
-      'ATTRIBUTE_TYPE',
+  test('an unknown mode is normal; a value that is not an array is cast to one', () => {
+    expect(
+      out(
+        '{assign_array_diff var=r array1=$a array2=$b diff_mode=value}{$r|@json_encode}',
+        '{"a":{"x":1,"y":2},"b":{"x":2}}',
+      ),
+    ).toBe('{"x":1}');
+    expect(out('{assign_array_intersect var=r array1="x" array2=$a}{$r|@json_encode}', '{"a":["x"]}')).toBe(
+      '["x"]',
+    );
+    expect(out('{assign_array_diff var=r array1=$a array2=2}{$r|@json_encode}', '{"a":[1,2]}')).toBe('[1]');
+    expect(out('{assign_array_intersect var=r array1=yes array2=$n}{$r|@json_encode}', '{"n":null}')).toBe(
+      '[]',
     );
   });
 });

@@ -62,9 +62,14 @@ describe('cms_hash', () => {
     expect(hash(`${d} algo=md5`)).toBe('80070713463e7749b90c2dc24911e275');
     expect(hash(`${d} algo=sha1`)).toBe('de7c9b85b8b78aa6bc8a7a36f70a90701c9db4d9');
     expect(hash(d)).toBe('f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8');
-    // an empty key is still an HMAC: HMAC-MD5("", "")
-    expect(hash("data='' key='' algo=md5")).toBe('74e6f7298a9c2d168935f58c001bad88');
+    // the CMS takes an empty key (or false) as no key: a plain MD5(""), not HMAC-MD5("", "")
+    expect(hash("data='' key='' algo=md5")).toBe('d41d8cd98f00b204e9800998ecf8427e');
+    expect(hash("data='' key=false algo=md5")).toBe('d41d8cd98f00b204e9800998ecf8427e');
     expect(hash("data='' key=$none algo=md5")).toBe('d41d8cd98f00b204e9800998ecf8427e');
+    // and an empty algo as the default, sha256
+    expect(hash("data='abc' algo=''")).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 
   test('the data are hashed as UTF-8 bytes', async () => {

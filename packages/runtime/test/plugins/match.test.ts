@@ -30,8 +30,8 @@ describe('cms_match (preg_match)', () => {
     expect(out("{rcms_match var='r.m' pattern='/b+/' subject='abbc'}{$r.m.0}")).toBe('bb');
   });
 
-  test('a pattern PHP rejects: warning, var is null, the render goes on', () => {
-    expect(out("{cms_match var=m pattern='/(/' subject='x'}{$m|@json_encode}")).toBe('null');
+  test('a pattern PHP rejects: warning, var is an empty array, the render goes on', () => {
+    expect(out("{cms_match var=m pattern='/(/' subject='x'}{$m|@json_encode}")).toBe('[]');
     expect(logOf("{cms_match var=m pattern='/(/' subject='x'}")).toEqual([
       'preg_match(): Compilation failed: missing closing parenthesis at offset 1',
     ]);
@@ -55,9 +55,10 @@ describe('cms_match (preg_match)', () => {
     expect(e.message).toBe('ValueError: preg_match(): Argument #4 ($flags) must be a PREG_* constant');
   });
 
-  test('var and pattern are required', () => {
+  test('var is required; without a pattern nothing matches (a warning)', () => {
     expect(err("{cms_match pattern='/a/'}").code).toBe('MISSING_ATTRIBUTE');
-    expect(err('{cms_match var=m}').code).toBe('MISSING_ATTRIBUTE');
+    expect(out("{cms_match var=m subject='a'}{$m|@json_encode}")).toBe('[]');
+    expect(logOf("{cms_match var=m subject='a'}")).toEqual(['preg_match(): Empty regular expression']);
   });
 });
 
@@ -90,8 +91,8 @@ describe('cms_match_all (preg_match_all)', () => {
     ).toBe('a:1;bb:22;');
   });
 
-  test('a bad pattern is a warning and null', () => {
-    expect(out("{cms_match_all var=m pattern='/[a/' subject='x'}{$m|@json_encode}")).toBe('null');
+  test('a bad pattern is a warning and an empty array', () => {
+    expect(out("{cms_match_all var=m pattern='/[a/' subject='x'}{$m|@json_encode}")).toBe('[]');
     expect(logOf("{cms_match_all var=m pattern='/[a/' subject='x'}")[0]).toMatch(
       /^preg_match_all\(\): Compilation failed: /,
     );

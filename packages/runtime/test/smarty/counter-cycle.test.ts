@@ -62,11 +62,11 @@ describe('cycle (Smarty 2.6.28)', () => {
     expect(out(tpl, '{"l":["p","q"]}')).toBe(expected);
   });
 
-  test('the delimiter applies to one call only, as in Smarty', () => {
-    expect(out('{cycle name=c values="a|b" delimiter="|"}[{cycle name=c}]')).toBe('a[]');
-    expect(logOf('{cycle name=c values="a|b" delimiter="|"}{cycle name=c}')).toEqual([
-      'cycle: Undefined array key 1',
-    ]);
+  test('a delimiter stays with its cycle, as in Smarty; another name starts with ","', () => {
+    expect(out('{cycle name=c values="a|b" delimiter="|"}[{cycle name=c}]')).toBe('a[b]');
+    expect(out('{cycle name=c values="a|b" delimiter="|"}[{cycle name=c values="x,y"}]')).toBe('a[x,y]');
+    expect(out('{cycle name=c values="a|b" delimiter="|"}[{cycle name=d values="x,y"}]')).toBe('a[x]');
+    expect(logOf('{cycle name=c values="a" delimiter="|"}{cycle name=c}')).toEqual([]);
   });
 
   test('array values are read by position keys: an associative array gives nulls', () => {

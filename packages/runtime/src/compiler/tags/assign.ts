@@ -7,15 +7,19 @@ import type { TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
-import { attr } from './attrs';
+import { attr, warnUnknownAttrs } from './attrs';
 import { coreTagDef } from './define';
 
 export const assignTag: CoreTag = {
   def: coreTagDef('assign', {
     description:
-      'Sets a variable. `var="a.b.c"` creates nested keys and `var="list."` appends (CMS extensions). Without `value` nothing is assigned (with a warning).',
+      'Sets a variable. `var="a.b.c"` creates nested keys and `var="list."` appends (CMS extensions). Without `var` or `value` nothing is assigned (with a warning).',
     attributes: {
-      var: { type: 'varname', required: true, description: 'variable name, dotted paths allowed' },
+      var: {
+        type: 'varname',
+        required: true,
+        description: 'variable name, dotted paths allowed (without it: a warning, nothing assigned)',
+      },
       value: { type: 'mixed', description: 'the value' },
     },
     examples: [{ template: '{assign var="a.b" value=1}{$a|@json_encode}', output: '{"b":1}' }],
@@ -27,7 +31,10 @@ export const assignTag: CoreTag = {
 function compileAssign(st: CodegenState, n: TagNode): string {
   const v = attr(n, 'var');
   if (!v) {
-    st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: 'assign', attribute: 'var' }, n.nameSpan);
+    // Smarty 2 only warns and assigns nothing; the value is still compiled (a forbidden modifier in it
+    // is still an error)
+    st.warn(ErrorCodes.MISSING_ATTRIBUTE, { tag: 'assign', attribute: 'var' }, n.nameSpan);
+    for (const a of n.attrs) compileExpr(st, a.value);
     return '';
   }
   const value = attr(n, 'value');
@@ -41,6 +48,8 @@ function compileAssign(st: CodegenState, n: TagNode): string {
     );
     return '';
   }
+  // Smarty 2 ignores the attributes assign does not take (without value, the warning above names them)
+  warnUnknownAttrs(st, n, Object.keys(assignTag.def.attributes), (e) => compileExpr(st, e));
   const pos = st.position(n.span);
   const val = `own(${compileExpr(st, value.value)})`;
   if (v.value.type === 'String' && v.value.value.includes('.')) {

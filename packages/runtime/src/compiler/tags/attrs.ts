@@ -5,6 +5,7 @@
 import type { Attribute, BlockNode, Expr, TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import type { CompilerTagDef } from '../../plugin/types';
+import { nearestName } from '../nearest-name';
 import type { CodegenState } from '../state';
 
 export function attr(n: TagNode | BlockNode, name: string): Attribute | undefined {
@@ -29,11 +30,42 @@ export function requireAttrs(st: CodegenState, n: TagNode | BlockNode, def: Comp
   return ok;
 }
 
-/** reports each attribute of `n` that `def` does not declare */
+/** reports each attribute of `n` that `def` does not declare, as an error ({section}: Smarty 2 refuses them) */
 export function checkKnownAttrs(st: CodegenState, n: TagNode | BlockNode, def: CompilerTagDef): void {
   for (const a of n.attrs) {
     if (!Object.hasOwn(def.attributes, a.name))
       st.error(ErrorCodes.UNKNOWN_ATTRIBUTE, { tag: n.name, attribute: a.name }, a.nameSpan);
+  }
+}
+
+/**
+ * Warns of each attribute of `n` not among `known`: Smarty 2 and the CMS ignore an attribute a tag does
+ * not take (real templates carry typos such as `staus_var` and run), so Sumi renders too, and says so.
+ * The hint names the nearest known attribute, or lists them all. `checkValue` (core tags, whose code
+ * never reads the attribute) compiles its value all the same, for the errors Smarty's compiler reports
+ * there (a modifier that is not allowed); a plugin call compiles every attribute anyway.
+ */
+export function warnUnknownAttrs(
+  st: CodegenState,
+  n: TagNode | BlockNode,
+  known: readonly string[],
+  checkValue?: (e: Expr) => unknown,
+): void {
+  for (const a of n.attrs) {
+    if (known.includes(a.name)) continue;
+    checkValue?.(a.value);
+    const near = nearestName(a.name, known);
+    const hint = near
+      ? `did you mean ${near}?`
+      : known.length
+        ? `${n.name} takes: ${known.join(', ')}`
+        : `${n.name} takes no attributes`;
+    st.warn(
+      ErrorCodes.UNKNOWN_ATTRIBUTE,
+      { tag: n.name, attribute: a.name, ignored: true },
+      a.nameSpan,
+      hint,
+    );
   }
 }
 

@@ -7,7 +7,7 @@ import type { BlockNode } from '@sumi/parser';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
-import { attr } from './attrs';
+import { attr, warnUnknownAttrs } from './attrs';
 import { coreTagDef } from './define';
 
 export const captureTag: CoreTag = {
@@ -26,12 +26,15 @@ export const captureTag: CoreTag = {
 };
 
 function compileCapture(st: CodegenState, n: BlockNode): string {
+  // Smarty 2 ignores the attributes capture does not take
+  warnUnknownAttrs(st, n, Object.keys(captureTag.def.attributes), (e) => compileExpr(st, e));
   const js = (k: string) => {
     const a = attr(n, k);
     return a ? `str(${compileExpr(st, a.value)})` : 'null';
   };
   const saved = st.id('c');
-  const name = attr(n, 'name') ? js('name') : '"default"';
+  const nameAttr = attr(n, 'name');
+  const name = nameAttr ? `captureKey(${compileExpr(st, nameAttr.value)})` : '"default"';
   // a {break}/{continue} inside leaves the block early: the outer output comes back all the same
   const done = st.id('d');
   st.buffered++;

@@ -11,7 +11,7 @@ import { mayWrite } from '../analysis';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
-import { attr, checkKnownAttrs, literalName, openSpan, requireAttrs } from './attrs';
+import { attr, literalName, openSpan, requireAttrs, warnUnknownAttrs } from './attrs';
 import { coreTagDef } from './define';
 
 const def = coreTagDef('foreach', {
@@ -62,7 +62,8 @@ function compileForeach(st: CodegenState, n: BlockNode): string {
     );
     return '';
   }
-  checkKnownAttrs(st, n, def);
+  // Smarty 2 ignores the attributes foreach does not take
+  warnUnknownAttrs(st, n, Object.keys(def.attributes), (e) => compileExpr(st, e));
   const nameAttr = attr(n, 'name');
   const pos = st.position(openSpan(n));
   const arr = st.id('a');

@@ -1,12 +1,14 @@
 /**
  * Compile-time attribute checks from a plugin's metadata: required
- * attributes must be written, unknown ones are errors unless the plugin
- * takes extra attributes. Types are checked at run time (values are dynamic).
+ * attributes must be written; unknown ones (unless the plugin takes extra
+ * attributes) are warnings, as the CMS ignores them. Types are checked at run
+ * time (values are dynamic).
  */
 import type { BlockNode, TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import type { BlockPluginDef, FunctionPluginDef } from '../../plugin/types';
 import type { CodegenState } from '../state';
+import { warnUnknownAttrs } from './attrs';
 
 export function checkStaticAttrs(
   st: CodegenState,
@@ -21,19 +23,6 @@ export function checkStaticAttrs(
       ok = false;
     }
   }
-  if (!def.extraAttributes) {
-    for (const a of n.attrs) {
-      if (!Object.hasOwn(def.attributes, a.name)) {
-        const known = Object.keys(def.attributes);
-        st.error(
-          ErrorCodes.UNKNOWN_ATTRIBUTE,
-          { tag: n.name, attribute: a.name },
-          a.nameSpan,
-          known.length ? `${n.name} takes: ${known.join(', ')}` : `${n.name} takes no attributes`,
-        );
-        ok = false;
-      }
-    }
-  }
+  if (!def.extraAttributes) warnUnknownAttrs(st, n, Object.keys(def.attributes));
   return ok;
 }

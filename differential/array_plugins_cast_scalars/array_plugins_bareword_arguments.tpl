@@ -1,0 +1,1 @@
+{assign_array_diff var=r array1=no array2=$a}{$r|@json_encode}|{assign_array_intersect var=r array1=$a array2=yes}{$r|@json_encode}|{assign_array_set var=r from=false key=k value=1}{$r|@json_encode}

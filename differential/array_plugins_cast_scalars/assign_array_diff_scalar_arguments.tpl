@@ -1,0 +1,1 @@
+{assign_array_diff var=r array1=$s array2=$a}{$r|@json_encode}|{assign_array_diff var=r array1=$a array2=1}{$r|@json_encode}|{assign_array_diff var=r array1=$i array2=$i diff_mode=key}{$r|@json_encode}

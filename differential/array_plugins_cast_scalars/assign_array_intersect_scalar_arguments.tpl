@@ -1,0 +1,1 @@
+{assign_array_intersect var=r array1=$a array2=2}{$r|@json_encode}|{assign_array_intersect var=r array1=$f array2=$n}{$r|@json_encode}|{assign_array_intersect var=r array1=$s array2=$s intersect_mode=assoc}{$r|@json_encode}

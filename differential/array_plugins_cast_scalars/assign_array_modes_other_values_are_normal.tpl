@@ -1,0 +1,1 @@
+{assign_array_diff var=r array1=$a array2=$a diff_mode=keys}{$r|@json_encode}|{assign_array_intersect var=r array1=$a array2=$a intersect_mode=yes}{$r|@json_encode}|{assign_array_diff var=r array1=$a array2=$a diff_mode=""}{$r|@json_encode}

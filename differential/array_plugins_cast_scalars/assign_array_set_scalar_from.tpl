@@ -1,0 +1,1 @@
+{assign_array_set var=r from=$s key=k value=1}{$r|@json_encode}|{assign_array_set var=r from=$f value=1}{$r|@json_encode}|{assign_array_set var=r from="" value=1}{$r|@json_encode}

@@ -1,0 +1,1 @@
+{assign_array var=x values="a,b" keys=""}{$x|@json_encode}|{assign_array var=y values="a,b" keys=no}{$y|@json_encode}

@@ -1,0 +1,1 @@
+{assign_array var=x values="a,b" delimiter=false}{$x|@json_encode}

@@ -1,0 +1,1 @@
+{assign_array var=x values="a1b" delimiter=yes keys="k1l"}{$x|@json_encode}

@@ -1,0 +1,1 @@
+{assign value=$a|system}x

@@ -1,0 +1,1 @@
+{assign value=1}x{$smarty.capture|@count}

@@ -1,0 +1,1 @@
+{assign var=x value=yes}[{$x}]{assign var=x value=off}[{$x|@json_encode}]{assign var=x value=TRUE}[{$x}]{assign var=x value=On}[{$x}]

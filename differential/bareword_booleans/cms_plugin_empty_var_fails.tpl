@@ -1,0 +1,1 @@
+{add var="" value=2}

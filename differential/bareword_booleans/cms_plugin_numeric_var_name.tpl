@@ -1,0 +1,1 @@
+{add var=$i value=2}{$5}

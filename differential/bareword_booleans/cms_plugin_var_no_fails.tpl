@@ -1,0 +1,1 @@
+{add var=no value=2}

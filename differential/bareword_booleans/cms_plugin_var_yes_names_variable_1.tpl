@@ -1,0 +1,1 @@
+{add var=yes value=2}{add var=on value=3}{append var=true value=x}{$1|@json_encode}

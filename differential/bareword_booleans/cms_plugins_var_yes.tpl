@@ -1,0 +1,1 @@
+{assign_array var=yes values="a,b"}{$1|@json_encode}|{date var=on time=0 format=Y}{$1}|{cms_match var=true pattern="/b/" subject=abc}{$1|@json_encode}|{cms_hash var=yes data=abc algo=md5}{$1}

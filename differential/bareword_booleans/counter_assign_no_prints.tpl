@@ -1,0 +1,1 @@
+{counter assign=no}{counter assign=off}{counter assign=false}[{$no}]

@@ -1,0 +1,1 @@
+{counter assign=yes}{counter}[{$1}]

@@ -1,0 +1,1 @@
+{counter start=yes print=off}{counter skip=on}{counter}|{cycle values="a,b" print=no}{cycle values="a,b" advance=false}{cycle values="a,b" reset=yes}

@@ -1,0 +1,1 @@
+[{cycle values="a,b" assign=no}][{cycle values="a,b" assign=yes}][{$1}]

@@ -1,0 +1,1 @@
+{math equation="1+2" assign=no}|{math equation="2+2" assign=on}[{$1}]

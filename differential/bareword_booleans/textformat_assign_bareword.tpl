@@ -1,0 +1,1 @@
+{textformat assign=off}ab{/textformat}|{textformat assign=true}cd{/textformat}[{$1}]

@@ -1,0 +1,1 @@
+{$a|@sort}{$m.b|@rsort}{$a|@array_values|@sort}{$smarty.now|@sort}{$a|sort}{$a|@count|@sort}{$a|@json_encode}{$m|@json_encode}

@@ -1,0 +1,1 @@
+{$a|raw|@array_pop}

@@ -1,0 +1,1 @@
+{$a|default:1|@array_push:1}

@@ -1,0 +1,1 @@
+{$n.b|@array_push:1}

@@ -1,0 +1,1 @@
+{$m.c|@sort}{$m.b.c|@sort}{$z.x|@sort}{$u.y|@sort}{$m|@json_encode}{$z|@json_encode}{$u|@json_encode}

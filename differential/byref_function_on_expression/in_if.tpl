@@ -1,0 +1,1 @@
+{if $a|upper|@ksort}y{/if}

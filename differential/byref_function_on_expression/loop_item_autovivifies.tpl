@@ -1,0 +1,1 @@
+{foreach from=$l item=i}{$i.x|@sort}{$i|@json_encode}{/foreach}

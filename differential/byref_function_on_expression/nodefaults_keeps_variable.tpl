@@ -1,0 +1,1 @@
+{$a|smarty:nodefaults|@sort}{$a|@json_encode}

@@ -1,0 +1,1 @@
+{$smarty.const.E_ALL|@arsort}

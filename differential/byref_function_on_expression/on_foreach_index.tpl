@@ -1,0 +1,1 @@
+{foreach from=$a item=i name=f}{$smarty.foreach.f.index|@array_shift}{/foreach}

@@ -1,0 +1,1 @@
+{capture name=$a}x{/capture}{$smarty.capture.1}

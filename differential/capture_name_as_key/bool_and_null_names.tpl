@@ -1,0 +1,1 @@
+{capture name=$a}x{/capture}{capture name=$b}y{/capture}[{$smarty.capture|@json_encode}]

@@ -1,0 +1,1 @@
+{cms_hash var=h data=abc algo=""}{$h}

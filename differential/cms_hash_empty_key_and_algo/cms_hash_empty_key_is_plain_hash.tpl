@@ -1,0 +1,1 @@
+{cms_hash var=h data=abc algo=md5 key=""}{$h}|{rcms_hash var=h data=abc algo=md5 key=$e}{$h}

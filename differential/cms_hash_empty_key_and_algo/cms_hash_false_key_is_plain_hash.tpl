@@ -1,0 +1,1 @@
+{cms_hash var=h data=abc algo=md5 key=no}{$h}|{cms_hash var=h data=abc algo=md5 key=off}{$h}

@@ -1,0 +1,1 @@
+{cms_hash var=h data=abc algo=md5 key="0"}{$h}|{cms_hash var=h data=abc algo=md5 key=yes}{$h}

@@ -1,0 +1,1 @@
+{cms_hash var=h data=$n algo=md5}{$h}|{cms_hash var=h data=5 algo=md5}{$h}|{cms_hash var=h data=yes algo=md5}{$h}|{cms_hash var=h data=no algo=md5}{$h}

@@ -1,0 +1,1 @@
+{assign var=x value="x"|cms_in_array:$s:true}[{$x}]{assign var=x value=1|cms_in_array:$u:true}[{$x}]

@@ -1,0 +1,1 @@
+{assign var=x value=$u|cms_in_array:$z:true}[{$x}]{assign var=x value=$u|cms_in_array:$z}[{$x}]

@@ -1,0 +1,1 @@
+{assign var=x value=1|cms_in_array:$l:true}[{$x}]{assign var=x value="1"|cms_in_array:$l:true}[{$x}]

@@ -1,0 +1,1 @@
+{assign var=x value="2"|in_array:$n:true}[{$x}]{assign var=x value="2"|in_array:$n}[{$x}]

@@ -1,0 +1,1 @@
+{assign var=x value=2|rcms_in_array:$l:1}[{$x}]{assign var=x value=2|rcms_in_array:$l:"0"}[{$x}]{assign var=x value=2|rcms_in_array:$l:false}[{$x}]

@@ -1,0 +1,1 @@
+{cms_match_all var=m pattern="/[a/" subject=$s}{$m|@json_encode}|{rcms_match_all var=m pattern="" subject=$s}{$m|@json_encode}

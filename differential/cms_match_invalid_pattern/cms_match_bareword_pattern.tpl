@@ -1,0 +1,1 @@
+{cms_match var=m pattern=yes subject=$s}{$m|@json_encode}|{cms_match_all var=m pattern=no subject=$s}{$m|@json_encode}

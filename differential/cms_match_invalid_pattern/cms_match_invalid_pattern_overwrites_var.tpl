@@ -1,0 +1,1 @@
+{assign var=m value=1}{cms_match var=m pattern="/(/" subject=$s}{$m|@count} {if $m}full{else}empty{/if}

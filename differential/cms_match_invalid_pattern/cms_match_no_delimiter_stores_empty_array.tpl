@@ -1,0 +1,1 @@
+{rcms_match var=m pattern="abc" subject=$s}{$m|@json_encode}

@@ -1,0 +1,1 @@
+{cms_match var=m pattern="/(/" subject=$s}{$m|@json_encode}

@@ -1,0 +1,1 @@
+{cms_match var=m subject=$s}{$m|@json_encode}|{cms_match_all var=m subject=$s}{$m|@json_encode}

@@ -1,0 +1,1 @@
+[{$s|@rcms_sort}][{$i|@rcms_rsort}][{$f|@rcms_asort}][{$b|@rcms_arsort}][{$s|@rcms_ksort}][{$i|@rcms_krsort}]

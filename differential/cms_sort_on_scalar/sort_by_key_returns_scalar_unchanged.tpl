@@ -1,0 +1,1 @@
+[{$s|@cms_sort_by_key:"x"}][{$i|@rcms_sort_by_key:"x":"desc"}][{$f|@cms_sort_by_key}]

@@ -1,0 +1,1 @@
+{$n|@cms_sort|@json_encode}|{$u|@cms_ksort|@json_encode}|{$n|@cms_sort_by_key:"x"|@json_encode}

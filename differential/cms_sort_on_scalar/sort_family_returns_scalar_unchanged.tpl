@@ -1,0 +1,1 @@
+[{$s|@cms_sort}][{$i|@cms_rsort}][{$f|@cms_asort}][{$b|@cms_arsort}][{$s|@cms_ksort}][{$i|@cms_krsort}]

@@ -1,0 +1,1 @@
+{$i|@cms_sort|@json_encode} {$f|@cms_rsort|@json_encode} {$b|@cms_sort_by_key:"k"|@json_encode}

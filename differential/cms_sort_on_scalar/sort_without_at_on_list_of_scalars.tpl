@@ -1,0 +1,1 @@
+{$a|cms_sort|@json_encode}

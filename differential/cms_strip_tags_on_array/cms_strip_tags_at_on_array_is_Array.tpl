@@ -1,0 +1,1 @@
+{$l|@cms_strip_tags}|{$m|@cms_strip_tags}

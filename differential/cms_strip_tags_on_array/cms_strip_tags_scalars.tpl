@@ -1,0 +1,1 @@
+[{$n|@cms_strip_tags}][{$i|@cms_strip_tags}][{$f|@cms_strip_tags}][{$t|@cms_strip_tags}][{$z|@cms_strip_tags}]

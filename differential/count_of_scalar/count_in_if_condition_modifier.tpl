@@ -1,0 +1,1 @@
+{if $s|@count == 1}one{/if}

@@ -1,0 +1,1 @@
+{$n|@count} {$u|@count} {$a|@count}

@@ -1,0 +1,1 @@
+{strtodate var=t timestamp=0 format=Y}{$t|@count}|{assign var=r value=$rows*7}{$r|@count}

@@ -1,0 +1,1 @@
+{$s|@count} {$e|@count} {$i|@count} {$f|@count} {$t|@count} {$b|@count}

@@ -1,0 +1,1 @@
+{$a|count|@json_encode}

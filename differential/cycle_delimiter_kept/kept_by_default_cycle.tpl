@@ -1,0 +1,1 @@
+{cycle values="1|2" delimiter="|"}{cycle values="1|2"}{cycle values="a,b"}

@@ -1,0 +1,1 @@
+{cycle name=x values="1|2" delimiter="|"}{cycle values="a,b"}{cycle name=x}

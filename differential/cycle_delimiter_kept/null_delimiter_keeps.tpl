@@ -1,0 +1,1 @@
+{cycle values="a|b" delimiter="|"}{cycle values="a,b" delimiter=$nope}

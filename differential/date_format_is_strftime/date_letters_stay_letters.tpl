@@ -1,0 +1,1 @@
+{86400|date_format:'Y-m-d'}|{$t|date_format:'Y/m/d (D) %Y'}

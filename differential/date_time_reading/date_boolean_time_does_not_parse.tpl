@@ -1,0 +1,1 @@
+[{date var=d time=true format="U"}{$d}][{date var=d time=false format="U"}{$d}][{strtodate var=d timestamp=yes format="U"}{$d}]

@@ -1,0 +1,1 @@
+[{date var=d time=" 12" format="U"}{$d}][{date var=d time="12 " format="U"}{$d}][{date var=d time="-12" format="U"}{$d}]

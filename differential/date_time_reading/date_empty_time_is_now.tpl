@@ -1,0 +1,1 @@
+{date var=d time="" format="Y"}{strtodate var=e timestamp="" format="Y"}{if $d > 2000 && $d == $e}now{/if}

@@ -1,0 +1,1 @@
+{date var=d time=-1.5 format="U"}{$d} {date var=d time=$f format="U"}{$d} {strtodate var=d timestamp=86400.9 format="U"}{$d}

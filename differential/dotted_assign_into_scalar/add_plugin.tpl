@@ -1,0 +1,1 @@
+{add var="n.a" value=1}

@@ -1,0 +1,1 @@
+{append var="n.a" value=1}

@@ -1,0 +1,1 @@
+{assign_array var="n.a" values="1,2"}

@@ -1,0 +1,1 @@
+{assign var="n.`$k`" value=1}{$n|@json_encode}

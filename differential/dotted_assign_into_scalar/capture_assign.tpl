@@ -1,0 +1,1 @@
+{capture name=c assign="n.a"}x{/capture}

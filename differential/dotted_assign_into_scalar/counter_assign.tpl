@@ -1,0 +1,1 @@
+{counter assign="n.a"}

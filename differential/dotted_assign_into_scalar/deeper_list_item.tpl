@@ -1,0 +1,1 @@
+{assign var="s.0.y" value=1}{$s|@json_encode}

@@ -1,0 +1,1 @@
+{assign var="a..b" value=1}{$a|@json_encode}

@@ -1,0 +1,1 @@
+{assign var="f.a" value=1}{assign var="z.a" value=2}{assign var="u.a.b" value=3}{assign var="e." value=4}{$f|@json_encode}{$z|@json_encode}{$u|@json_encode}{$e|@json_encode}

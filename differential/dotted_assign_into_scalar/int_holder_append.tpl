@@ -1,0 +1,1 @@
+{assign var="n." value=1}{$n|@json_encode}

@@ -1,0 +1,1 @@
+{math equation="1+2" assign="n.a"}

@@ -1,0 +1,1 @@
+{assign var="n.a.b" value=1}{$n|@json_encode}

@@ -1,0 +1,1 @@
+{assign var="n.0" value=1}{$n|@json_encode}

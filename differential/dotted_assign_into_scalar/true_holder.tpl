@@ -1,0 +1,1 @@
+{assign var="n.a" value=1}{$n|@json_encode}

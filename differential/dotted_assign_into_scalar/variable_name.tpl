@@ -1,0 +1,1 @@
+{assign var=$v value=1}{$n|@json_encode}

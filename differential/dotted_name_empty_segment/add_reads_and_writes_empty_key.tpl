@@ -1,0 +1,1 @@
+{add var="a..b" value=3}{subtract var="q..z" value=1}{$a|@json_encode} {$q|@json_encode}

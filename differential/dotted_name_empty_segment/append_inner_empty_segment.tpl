@@ -1,0 +1,1 @@
+{append var="a..c" value=3}{$a|@json_encode}

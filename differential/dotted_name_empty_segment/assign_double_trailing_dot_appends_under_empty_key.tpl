@@ -1,0 +1,1 @@
+{assign var="l.." value=3}{$l|@json_encode}

@@ -1,0 +1,1 @@
+{assign var=n value="a..y"}{assign var=$n value=5}{$a|@json_encode}

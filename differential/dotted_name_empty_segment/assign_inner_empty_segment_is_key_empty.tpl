@@ -1,0 +1,1 @@
+{assign var="a..b" value=3}{$a|@json_encode}|{assign var="r..b" value=1}{$r|@json_encode}

@@ -1,0 +1,1 @@
+{assign var=".x" value=1}{assign var="." value=2}[{$x}]{$a|@json_encode}

@@ -1,0 +1,1 @@
+{capture assign="q..z"}hi{/capture}{cms_match var="m..x" pattern="/a/" subject=a}{date var="d..x" time=0 format=Y}{$q|@json_encode} {$m|@json_encode} {$d|@json_encode}

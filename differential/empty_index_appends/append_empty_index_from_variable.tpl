@@ -1,0 +1,1 @@
+{append var=l value=9 index=$e}{append var=m value=8 index=$e}{$l|@json_encode} {$m|@json_encode}

@@ -1,0 +1,1 @@
+{append var=l value=9 index=""}{$l|@json_encode}

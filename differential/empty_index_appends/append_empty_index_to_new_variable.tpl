@@ -1,0 +1,1 @@
+{append var=x value=1 index=""}{append var=x value=2 index=""}{$x|@json_encode}

@@ -1,0 +1,1 @@
+{append var=l value=9 index=0}{append var=m value=7 index=false}{append var=m value=6 index="0"}{$l|@json_encode} {$m|@json_encode}

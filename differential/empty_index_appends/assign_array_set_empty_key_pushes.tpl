@@ -1,0 +1,1 @@
+{assign_array_set var=r from=$l key="" value=1}{assign_array_set var=q from=$m key=$e value=2}{$r|@json_encode} {$q|@json_encode} {$l|@json_encode}

@@ -1,0 +1,1 @@
+{if $u|@count == 0}empty{/if}{if $s|@count == 1}one{/if}

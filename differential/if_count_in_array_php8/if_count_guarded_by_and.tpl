@@ -1,0 +1,1 @@
+{if $u && count($u) > 0}y{else}n{/if}

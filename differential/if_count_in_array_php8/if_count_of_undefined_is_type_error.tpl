@@ -1,0 +1,1 @@
+{if count($u) == 0}empty{/if}

@@ -1,0 +1,1 @@
+{if in_array(1, $s)}y{else}n{/if}

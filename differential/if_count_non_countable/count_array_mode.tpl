@@ -1,0 +1,1 @@
+{if count($a, $a)}Y{else}N{/if}

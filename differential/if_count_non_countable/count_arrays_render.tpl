@@ -1,0 +1,1 @@
+{if count($a)}Y{else}N{/if}{if count($e)}Y{else}N{/if}{if count($a, 1) == 3}R{/if}{if count($a, true) == 3}T{/if}{if count($a, "1") == 3}S{/if}

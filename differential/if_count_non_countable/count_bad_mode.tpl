@@ -1,0 +1,1 @@
+{if count($a, 2)}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if count($b)}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if count($f)}Y{else}N{/if}

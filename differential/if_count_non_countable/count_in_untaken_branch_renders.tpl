@@ -1,0 +1,1 @@
+{if false && count($z)}Y{else}N{/if}{if $z && count()}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if count($i)}Y{else}N{/if}

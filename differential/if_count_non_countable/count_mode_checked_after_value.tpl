@@ -1,0 +1,1 @@
+{if count($z, 2)}Y{else}N{/if}

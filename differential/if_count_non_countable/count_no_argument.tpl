@@ -1,0 +1,1 @@
+{if count()}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if count($a, "x")}Y{else}N{/if}

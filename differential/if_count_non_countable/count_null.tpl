@@ -1,0 +1,1 @@
+{if count($z)}Y{else}N{/if}

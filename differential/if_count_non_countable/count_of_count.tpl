@@ -1,0 +1,1 @@
+{if count(count($a))}Y{else}N{/if}

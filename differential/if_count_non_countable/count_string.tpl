@@ -1,0 +1,1 @@
+{if count($s) > 0}Y{else}N{/if}

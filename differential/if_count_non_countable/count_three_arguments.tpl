@@ -1,0 +1,1 @@
+{if count($a, 1, 1)}Y{else}N{/if}

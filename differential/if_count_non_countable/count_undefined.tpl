@@ -1,0 +1,1 @@
+{if count($undefined)}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if in_array("x", $a, $a)}Y{else}N{/if}

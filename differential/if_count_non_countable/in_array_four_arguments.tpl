@@ -1,0 +1,1 @@
+{if in_array("x", $a, true, 1)}Y{else}N{/if}

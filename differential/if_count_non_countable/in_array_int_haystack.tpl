@@ -1,0 +1,1 @@
+{if in_array(1, count($a))}Y{else}N{/if}

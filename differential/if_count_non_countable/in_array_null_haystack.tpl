@@ -1,0 +1,1 @@
+{if in_array("x", $z)}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if in_array("x")}Y{else}N{/if}

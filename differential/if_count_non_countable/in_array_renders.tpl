@@ -1,0 +1,1 @@
+{if in_array("x", $a)}Y{else}N{/if}{if in_array("x", $a, "s")}Y{else}N{/if}{if in_array($a, $a)}Y{else}N{/if}{if in_array(0, $e, $z)}Y{else}N{/if}

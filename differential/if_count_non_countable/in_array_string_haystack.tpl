@@ -1,0 +1,1 @@
+{if in_array("s", $s)}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if in_array("x", $undefined)}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if is_array()}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if is_null()}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if is_null($a, $a)}Y{else}N{/if}

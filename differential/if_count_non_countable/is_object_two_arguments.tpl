@@ -1,0 +1,1 @@
+{if is_object($a, 1)}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if isset()}Y{else}N{/if}

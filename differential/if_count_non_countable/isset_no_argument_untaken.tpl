@@ -1,0 +1,1 @@
+{if false && isset()}Y{else}N{/if}

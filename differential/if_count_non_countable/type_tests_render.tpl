@@ -1,0 +1,1 @@
+{if is_null($z)}1{/if}{if is_array($a)}2{/if}{if is_object($a)}3{/if}{if isset($z)}4{/if}{if isset($s, $a)}5{/if}

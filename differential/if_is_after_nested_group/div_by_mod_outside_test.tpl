@@ -1,0 +1,1 @@
+{if (2 * (1 + 1)) is div by 4}y{else}n{/if}|{if (3 + (1)) is div by 3}y{else}n{/if}|{if (3 + (1)) is not div by 3}y{else}n{/if}

@@ -1,0 +1,1 @@
+{if (1 + (2)) is even}y{else}n{/if}

@@ -1,0 +1,1 @@
+{if (1 + count($a)) is even}y{else}n{/if}

@@ -1,0 +1,1 @@
+{if ((1) is odd + 2) is even}y{else}n{/if}|{if (1 + (2) + (4)) is even}y{else}n{/if}

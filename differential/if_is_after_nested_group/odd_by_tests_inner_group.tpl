@@ -1,0 +1,1 @@
+{if (1 + (2)) is odd by 2}y{else}n{/if}

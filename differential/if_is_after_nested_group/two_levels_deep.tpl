@@ -1,0 +1,1 @@
+{if (1 + ((2))) is even}y{else}n{/if}|{if (1 + ((2) + 3) + 4) is even by 3}y{else}n{/if}

@@ -1,0 +1,1 @@
+{if ($a + ($b)) is odd}y{else}n{/if}|{if $a && ($b === (!$c)) is div by 2}y{else}n{/if}

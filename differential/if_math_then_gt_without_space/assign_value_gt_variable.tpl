@@ -1,0 +1,1 @@
+{assign var=r value=$a-1>$c}[{$r}]

@@ -1,0 +1,1 @@
+{if $a+1>=$c}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if $a-1>x}Y{else}N{/if}

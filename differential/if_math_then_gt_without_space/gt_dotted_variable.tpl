@@ -1,0 +1,1 @@
+{if $a-1>$b.x}Y{else}N{/if}

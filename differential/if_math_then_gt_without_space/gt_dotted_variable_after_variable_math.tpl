@@ -1,0 +1,1 @@
+{if $a-$c>$b.x}Y{else}N{/if}

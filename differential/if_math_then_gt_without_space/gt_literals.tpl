@@ -1,0 +1,1 @@
+{if $a-1>true}Y{else}N{/if}{if $a-1>NULL}Y{else}N{/if}{if $a-1>False}Y{else}N{/if}{if $a-1>2}Y{else}N{/if}{if $a-1>1.5}Y{else}N{/if}{if $a-1>>1}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if $a-1>$b[0]}Y{else}N{/if}{if $a-1>$c->d}Y{else}N{/if}{if $a-1>$b[$c]}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if $a-1>$c}Y{else}N{/if}{if $d-1>$c}Y{else}N{/if}{if $a/2>$c}Y{else}N{/if}{if $a%2>$c}Y{else}N{/if}{if $a-$d>$c}Y{else}N{/if}

@@ -1,0 +1,1 @@
+[{$e|indent:-1|@count}]

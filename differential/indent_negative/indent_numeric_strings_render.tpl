@@ -1,0 +1,1 @@
+{$s|indent:" 2 ":"-"}|{$s|indent:"1.0":"+"}|{$s|indent:1.9:"*"}|{$s|indent:0}|{$s|indent:true:"#"}|{$s|indent:$z:"#"}

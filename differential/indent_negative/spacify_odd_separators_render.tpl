@@ -1,0 +1,1 @@
+{"abc"|spacify:$z}|{"abc"|spacify:1}|{"abc"|spacify:true}

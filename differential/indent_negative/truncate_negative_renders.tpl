@@ -1,0 +1,1 @@
+{$s|truncate:-1}|{$s|truncate:-20:"":true}|{$s|truncate:-3:"..":false:true}

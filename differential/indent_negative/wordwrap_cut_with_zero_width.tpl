@@ -1,0 +1,1 @@
+{$s|wordwrap:0:"\n":true}

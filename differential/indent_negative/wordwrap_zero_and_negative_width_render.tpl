@@ -1,0 +1,1 @@
+{$s|wordwrap:0}|{$s|wordwrap:-1:"/":true}

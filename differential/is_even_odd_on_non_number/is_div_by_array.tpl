@@ -1,0 +1,1 @@
+{if $arr is div by 2}Y{else}N{/if}

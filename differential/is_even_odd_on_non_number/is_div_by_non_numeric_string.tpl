@@ -1,0 +1,1 @@
+{if $i is div by $s}Y{else}N{/if}

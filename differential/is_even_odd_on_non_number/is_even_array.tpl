@@ -1,0 +1,1 @@
+{if $arr is even}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if $arr is even by 2}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if false && $arr is even}Y{else}N{/if}

@@ -1,0 +1,1 @@
+{if $s is even}Y{else}N{/if}

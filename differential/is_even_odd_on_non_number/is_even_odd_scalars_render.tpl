@@ -1,0 +1,1 @@
+{foreach from=$vals item=v}{if $v is even}e{else}o{/if}{if $v is odd}o{else}e{/if}{if $v is not odd}n{/if}{if $v is even by 2}E{/if}|{/foreach}

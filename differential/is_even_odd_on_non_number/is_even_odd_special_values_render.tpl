@@ -1,0 +1,1 @@
+{if $lead is odd}1{/if}{if $num is even}2{/if}{if $f is odd}3{/if}{if $nf is odd}4{/if}{if $t is odd}5{/if}{if $fa is even}6{/if}{if $z is even}7{/if}{if $u is even}8{/if}{if $big is even}9{/if}{if $bs is odd}A{/if}{if $sp is odd}B{/if}

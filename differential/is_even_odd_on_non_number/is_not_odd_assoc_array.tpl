@@ -1,0 +1,1 @@
+{if $obj is not odd}Y{else}N{/if}

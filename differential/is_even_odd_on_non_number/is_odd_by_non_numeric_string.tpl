@@ -1,0 +1,1 @@
+{if $i is odd by $s}Y{else}N{/if}

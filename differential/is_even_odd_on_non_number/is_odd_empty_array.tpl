@@ -1,0 +1,1 @@
+{if $e is odd}Y{else}N{/if}

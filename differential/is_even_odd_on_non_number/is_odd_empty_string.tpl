@@ -1,0 +1,1 @@
+{if $emp is odd}Y{else}N{/if}

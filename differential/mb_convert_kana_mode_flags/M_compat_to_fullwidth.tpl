@@ -1,0 +1,1 @@
+{$s|mb_convert_kana:'M'}|{$s|mb_convert_kana:'AM'}

@@ -1,0 +1,1 @@
+{'アあ'|mb_convert_kana:'kh'}|{'ｶ'|mb_convert_kana:'KH'}|{'ｶ'|mb_convert_kana:'CcMm'}

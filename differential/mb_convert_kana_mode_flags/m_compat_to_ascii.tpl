@@ -1,0 +1,1 @@
+{$s|mb_convert_kana:'m'}|{$s|mb_convert_kana:'KVm'}

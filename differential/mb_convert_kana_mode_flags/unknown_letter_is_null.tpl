@@ -1,0 +1,1 @@
+[{'abc'|mb_convert_kana:'x'}][{'abc'|mb_convert_kana:'KVz'}][{'abc'|mb_convert_kana:'ｱ'}][{'ｱ'|mb_convert_kana:''}]

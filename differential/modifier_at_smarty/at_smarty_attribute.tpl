@@ -1,0 +1,1 @@
+{foreach from=$x|@smarty item=v}{$v}{/foreach}

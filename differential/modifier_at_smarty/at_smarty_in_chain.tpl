@@ -1,0 +1,1 @@
+{$x|@smarty|upper}

@@ -1,0 +1,1 @@
+{$x|smarty:nodefaults}{$x|smarty}{$x|smarty|upper}{$x|smarty:"x":"y"}

@@ -1,0 +1,1 @@
+[{1234.5|number_format:"2x"}]

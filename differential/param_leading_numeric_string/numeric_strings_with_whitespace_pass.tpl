@@ -1,0 +1,1 @@
+[{$s|substr:" 1"}][{$s|substr:"1 "}][{$s|substr:"1.0"}][{$s|substr:"1e1"}]

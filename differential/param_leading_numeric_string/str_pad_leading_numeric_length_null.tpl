@@ -1,0 +1,1 @@
+[{$s|str_pad:"20 chars"}]

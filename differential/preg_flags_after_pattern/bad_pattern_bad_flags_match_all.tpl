@@ -1,0 +1,1 @@
+{cms_match_all var=r pattern="desc" flags=3}{$r|@json_encode}

@@ -1,0 +1,1 @@
+{cms_match var=r pattern="/a/" flags=42}{$r|@json_encode}

@@ -1,0 +1,1 @@
+{$a|@cat:"z"} {$a|@default:"d"|@count} {$a|@string_format:"%d"}

@@ -1,0 +1,1 @@
+{$rows|@cms_sort_by_key:$k|@count}

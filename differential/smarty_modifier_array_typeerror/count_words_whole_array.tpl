@@ -1,0 +1,1 @@
+{$a|@count_words}

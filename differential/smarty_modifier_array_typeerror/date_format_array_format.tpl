@@ -1,0 +1,1 @@
+{$s|date_format:$a}

@@ -1,0 +1,1 @@
+[{$z|date_format:$a}]

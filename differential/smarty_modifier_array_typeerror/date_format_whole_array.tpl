@@ -1,0 +1,1 @@
+{$a|@date_format:"%Y"}

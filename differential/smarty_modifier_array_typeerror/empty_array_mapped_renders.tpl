@@ -1,0 +1,1 @@
+{$e|upper|@count}{$e|truncate|@count}

@@ -1,0 +1,1 @@
+{$s|escape:"html":$a}

@@ -1,0 +1,1 @@
+{$a|@escape:"mail"|@count} {$a|@escape:"quotes"|@count} {$a|@escape:"foo"|@count}

@@ -1,0 +1,1 @@
+{$s|escape:"url":$a} {$s|escape:$a}

@@ -1,0 +1,1 @@
+{$a|@escape:"url"}

@@ -1,0 +1,1 @@
+{$a|@capitalize|@count} {$a|@indent|@count} {$a|@strip|@count} {$a|@strip_tags|@count} {$a|@replace:"x":"y"|@count} {$a|@regex_replace:"/x/":"y"|@count}

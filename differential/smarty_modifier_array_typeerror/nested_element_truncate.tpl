@@ -1,0 +1,1 @@
+{$n|truncate:2}

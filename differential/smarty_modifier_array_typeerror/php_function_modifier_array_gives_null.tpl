@@ -1,0 +1,1 @@
+[{$a|@strtoupper}][{$n|strtoupper|@count}]

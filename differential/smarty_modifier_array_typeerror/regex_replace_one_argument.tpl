@@ -1,0 +1,1 @@
+{$s|regex_replace:"/o/"}

@@ -1,0 +1,1 @@
+{$s|replace:$a:"_"} {$s|replace:$a:$a}

@@ -1,0 +1,1 @@
+{$a|@strip_tags:false}

@@ -1,0 +1,1 @@
+{$s|truncate:3:$a}

@@ -1,0 +1,1 @@
+{$s|truncate:$a} [{$s|truncate:$e}]

@@ -1,0 +1,1 @@
+{$s|truncate:"5"}|{$s|truncate:5.5}|{$s|truncate:0.5}|{$s|truncate:0.5:"":false:true}|{$s|truncate:true}|[{$s|truncate:false}]|[{$s|truncate:$z}]|{$s|truncate:"abc"}|{$s|truncate:" 7 "}

@@ -1,0 +1,1 @@
+{"zzzz"|truncate:"!"}

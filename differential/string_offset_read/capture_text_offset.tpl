@@ -1,0 +1,1 @@
+{capture name=c}hello{/capture}{$smarty.capture.c.1}{$smarty.capture.c.x}

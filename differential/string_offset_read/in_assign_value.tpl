@@ -1,0 +1,1 @@
+{assign var=y value=$s.x}

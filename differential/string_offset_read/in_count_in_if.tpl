@@ -1,0 +1,1 @@
+{if count($s.x)}y{/if}

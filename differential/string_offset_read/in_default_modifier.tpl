@@ -1,0 +1,1 @@
+{$s.x|default:"d"}

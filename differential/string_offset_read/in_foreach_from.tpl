@@ -1,0 +1,1 @@
+{foreach from=$s.x item=i}{$i}{/foreach}

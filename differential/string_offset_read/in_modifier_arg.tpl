@@ -1,0 +1,1 @@
+{$k|replace:"x":$s.x}

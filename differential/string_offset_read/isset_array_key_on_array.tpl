@@ -1,0 +1,1 @@
+{if isset($a.$k)}y{/if}

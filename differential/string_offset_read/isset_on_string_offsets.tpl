@@ -1,0 +1,1 @@
+{foreach from=$keys item=k}{if isset($s.$k)}y{else}n{/if}{/foreach}|{if isset($s.x)}y{else}n{/if}{if isset($s.0.0)}y{else}n{/if}{if isset($a.b.c)}y{else}n{/if}

@@ -1,0 +1,1 @@
+{$s.0}|{$s.1|base64_encode}|{$s.2|base64_encode}|{$s.$k|base64_encode}

@@ -1,0 +1,1 @@
+{assign var=o value=$j|json_decode:false}{$o->x}{$o.x}

@@ -1,0 +1,1 @@
+{if $s.5 === ""}empty{/if}{if is_null($s.5)}null{/if}

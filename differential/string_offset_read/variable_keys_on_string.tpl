@@ -1,0 +1,1 @@
+{foreach from=$keys item=k}[{$s.$k}]{/foreach}

@@ -1,0 +1,1 @@
+{$s|@to_form_options|@json_encode} {$i|@to_form_options|@json_encode} {$f|@to_form_options|@json_encode} {$b|@to_form_options|@json_encode} {$z|@to_form_options|@json_encode}

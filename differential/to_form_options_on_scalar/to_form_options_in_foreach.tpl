@@ -1,0 +1,1 @@
+{foreach from=$s|@to_form_options item=o}{$o.key}={$o.value};{/foreach}

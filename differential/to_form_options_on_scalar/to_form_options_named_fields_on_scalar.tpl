@@ -1,0 +1,1 @@
+{$s|@to_form_options:"id":"label"|@json_encode}

@@ -1,0 +1,1 @@
+{$n|@to_form_options|@json_encode} {$u|@to_form_options|@json_encode}

@@ -1,0 +1,1 @@
+{$y|truncate:7}

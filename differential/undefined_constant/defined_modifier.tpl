@@ -1,0 +1,1 @@
+{'true'|defined}{'TRUE'|defined}{'null'|defined}{'PHP_VERSION'|defined}{'DIR_SEP'|defined}[{'NOPE'|defined}][{'e_all'|defined}]

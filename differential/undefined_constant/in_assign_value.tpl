@@ -1,0 +1,1 @@
+{assign var=x value=$smarty.const.NOPE}

@@ -1,0 +1,1 @@
+{if $smarty.const.NOPE}y{/if}

@@ -1,0 +1,1 @@
+{$x|default:$smarty.const.NOPE}

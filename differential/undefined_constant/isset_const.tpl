@@ -1,0 +1,1 @@
+{if isset($smarty.const)}y{/if}

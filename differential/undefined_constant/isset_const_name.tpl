@@ -1,0 +1,1 @@
+{if isset($smarty.const.E_ALL)}y{/if}

@@ -1,0 +1,1 @@
+{if isset($smarty.foreach.f.index)}y{/if}

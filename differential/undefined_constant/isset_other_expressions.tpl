@@ -1,0 +1,1 @@
+{if isset($x, $smarty.now)}y{/if}

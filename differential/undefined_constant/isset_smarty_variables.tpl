@@ -1,0 +1,1 @@
+{if isset($smarty.foreach.f.iteration)}a{/if}{if isset($smarty.capture.c)}b{/if}{if isset($smarty.section.s.index)}c{/if}{if isset($smarty.get.x)}d{/if}ok

@@ -1,0 +1,1 @@
+{if isset()}y{/if}

@@ -1,0 +1,1 @@
+{$smarty.const.ent_quotes}

@@ -1,0 +1,1 @@
+[{$smarty.const.__CLASS__}][{$smarty.const.__FUNCTION__}][{$smarty.const.__method__}][{$smarty.const.__NAMESPACE__}][{$smarty.const.__TRAIT__}]

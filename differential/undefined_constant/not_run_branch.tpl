@@ -1,0 +1,1 @@
+{if 0}{$smarty.const.NOPE}{/if}ok

@@ -1,0 +1,1 @@
+a{$smarty.const.1x}

@@ -1,0 +1,1 @@
+{$smarty.const.5}|{$smarty.const.0x1A}|{$smarty.const.017}|{$smarty.const.0o17}|{$smarty.const.1_000}|{$smarty.const.0b11}|{$smarty.const.1e3}|{$smarty.const.99999999999999999999}

@@ -1,0 +1,1 @@
+{$smarty.const.PHP_VERSION|strlen}|{$smarty.const.PHP_INT_MAX}|{$smarty.const.M_PI}|{$smarty.const.E_STRICT}|{$smarty.const.DIR_SEP}|{$smarty.const.SMARTY_PHP_ALLOW}|{$smarty.const.PHP_OS_FAMILY}|{$smarty.const.MB_CASE_TITLE}|{$smarty.const.LIBXML_NOCDATA}|{$smarty.const.JSON_THROW_ON_ERROR}

@@ -1,0 +1,1 @@
+{$smarty.const.TEMP_DIR2}

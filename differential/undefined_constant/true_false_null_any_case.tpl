@@ -1,0 +1,1 @@
+[{$smarty.const.tRuE}][{$smarty.const.False}][{$smarty.const.NULL}][{$smarty.const.TRUE}]

@@ -1,0 +1,1 @@
+{foreach from=$l item=k}[{$smarty.const.$k}]{/foreach}

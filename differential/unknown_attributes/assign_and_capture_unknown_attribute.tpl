@@ -1,0 +1,1 @@
+{assign var=x value=1 bogus=1}{capture name=c asign=y}z{/capture}{$x}{$smarty.capture.c}[{$y}]

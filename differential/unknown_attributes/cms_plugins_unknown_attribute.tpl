@@ -1,0 +1,1 @@
+{append var=l value=1 bogus=1}{assign_array var=r values="a,b" valeus=1}{cms_match var=m pattern="/b/" subject=abc flag=256}{date var=d time=0 fromat="Y"}{$l|@json_encode}{$r|@json_encode}{$m|@json_encode}{$d}

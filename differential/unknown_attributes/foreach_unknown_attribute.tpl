@@ -1,0 +1,1 @@
+{foreach from=$a item=v bogus=1 itme=w}{$v}{/foreach}[{$w}]

@@ -1,0 +1,1 @@
+{foreach from=$a item=v bogus=$x|nosuch}{/foreach}

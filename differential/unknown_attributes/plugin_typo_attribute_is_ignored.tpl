@@ -1,0 +1,1 @@
+{add var=x value=2 staus_var=s}{$x}[{$s}]

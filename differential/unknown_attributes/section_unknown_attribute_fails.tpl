@@ -1,0 +1,1 @@
+{section name=i loop=$a bogus=1}{$a[i]}{/section}

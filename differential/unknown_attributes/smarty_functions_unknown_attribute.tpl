@@ -1,0 +1,1 @@
+{counter bogus=1}{counter}|{cycle values="a,b" bogus=1}{cycle values="a,b"}|{textformat bogus=1 wrap=3}ab cd{/textformat}

@@ -1,0 +1,1 @@
+{counter bogus=$x|nosuch}

@@ -1,0 +1,1 @@
+{counter __proto__=1 constructor=2}{counter}
