@@ -156,7 +156,7 @@ describe('a secret put where it does not belong stays out of messages', () => {
       '{function id=$smarty.const.SITE_KEY var=r}',
       "function: attribute 'id' does not name a defined custom function",
     ],
-    ['{counter start=$smarty.const.SITE_KEY}', "counter: 'start' must be an integer, got a string"],
+    ['{add var=x value=$smarty.const.SITE_KEY}', 'TypeError: Unsupported operand types: null + string'],
   ])('%s', (src, message) => {
     const o = attempt(src);
     expect(o.error).toBeInstanceOf(SumiError);

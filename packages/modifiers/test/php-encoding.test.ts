@@ -98,7 +98,7 @@ describe('URLs', () => {
     expect(run(httpBuildQuery, ['a', 'b'], ['p_'])).toBe('p_0=a&p_1=b');
     expect(run(httpBuildQuery, { a: 1, b: 2 }, ['', ';'])).toBe('a=1;b=2');
     expect(run(httpBuildQuery, { q: 'a b~' }, ['', null, 2])).toBe('q=a%20b~');
-    expect(run(httpBuildQuery, { f: 1.5, g: 0.1 + 0.2, h: 1e25 })).toBe('f=1.5&g=0.3&h=1E%2B25');
+    expect(run(httpBuildQuery, { f: 1.5, g: 0.1 + 0.2, h: 1e25 })).toBe('f=1.5&g=0.3&h=1.0E%2B25');
     expect(run(httpBuildQuery, {})).toBe('');
     // -0.0 is a float in PHP's TypeError message
     const ctx = fakeCtx();

@@ -153,6 +153,21 @@ describe('mb_convert_kana', () => {
 });
 
 describe('mb_convert_encoding', () => {
+  it('HTML-ENTITIES: names for HTML 4.01 characters, numbers for the rest, ASCII as it is', () => {
+    expect(run(mbConvertEncoding, 'é <b>&amp; 日 😀', ['HTML-ENTITIES'])).toBe(
+      '&eacute; <b>&amp; &#26085; &#128512;',
+    );
+    expect(
+      run(mbConvertEncoding, '&eacute;&#x65E5;&#128512;&lt;&#65&#66;&bogus;&#1114112;', ['UTF-8', 'HTML']),
+    ).toBe('é日😀<&#65B&bogus;&#1114112;');
+    // the entity number wraps at 32 bits, as mbstring's accumulator does
+    expect(run(mbConvertEncoding, '&#4294967361;', ['UTF-8', 'HTML-ENTITIES'])).toBe('A');
+  });
+  it('invalid UTF-8 is one mark per ill-formed part', () => {
+    const bad = '\udce2\udc80x\udcff';
+    expect(run(mbConvertEncoding, bad, ['UTF-8'])).toBe('?x?');
+    expect(run(mbConvertEncoding, bad, ['HTML-ENTITIES'])).toBe('&#4294967295;x&#4294967295;');
+  });
   it('SJIS has 2 bytes per kana', () => {
     const sjis = run(mbConvertEncoding, 'あいうえおかきくけこ', ['SJIS']);
     expect(run(strlen, sjis)).toBe(20);

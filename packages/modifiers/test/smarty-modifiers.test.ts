@@ -38,6 +38,12 @@ describe('escape', () => {
   ])('%s', (type, input, out) => {
     expect(run(escapeMod, input, [type])).toBe(out);
   });
+  it('hex, hexentity and decentity index a non-string: each character gives the entry for null', () => {
+    expect(run(escapeMod, 12, ['hex'])).toBe('%%');
+    expect(run(escapeMod, 1e20, ['hexentity'])).toBe('&#x;'.repeat(7));
+    expect(run(escapeMod, true, ['decentity'])).toBe('&#0;');
+    expect(run(escapeMod, null, ['hex'])).toBe('');
+  });
   it('defaults to html and takes a charset', () => {
     expect(run(escapeMod, 'café <b>')).toBe('café &lt;b&gt;');
     expect(run(escapeMod, 'café <b>', ['htmlall', 'UTF-8'])).toBe('caf&eacute; &lt;b&gt;');
@@ -132,6 +138,15 @@ describe('case and text modifiers', () => {
     expect(run(stripTags, s)).toBe(' Para  bold  next  x<y');
     expect(run(stripTags, s, [false])).toBe('Para boldnext x');
     expect(run(stripTags, s, [true])).toBe(' Para  bold  next  x<y');
+  });
+  it('truncate returns a short value itself, not its string: null, bools and numbers keep their type', () => {
+    expect(run(truncate, null)).toBe(null);
+    expect(run(truncate, true, [3])).toBe(true);
+    expect(run(truncate, 12345, [10])).toBe(12345);
+    expect(run(truncate, 12345, [3])).toBe('...');
+    expect(run(truncate, null, [0])).toBe('');
+    // the length is compared as PHP compares it: "5x" is 5 (with a warning)
+    expect(run(truncate, 'abcdefgh', ['5x'])).toBe('ab...');
   });
   it('truncate (conformance truncate_basic, truncate_counts_bytes, chain_variable_args)', () => {
     const s =

@@ -192,6 +192,8 @@ export interface NumberLit {
   value: number;
   /** PHP distinguishes 1 and 1.0: true for float literals (`1.5`, `1e3`, `1.0`) */
   float: boolean;
+  /** an int beyond ±(2^53−1), inside PHP's int64: its exact value (`value` is rounded) */
+  big?: bigint;
   /** source text, e.g. `007` */
   raw: string;
   span: Span;

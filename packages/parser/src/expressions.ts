@@ -27,6 +27,7 @@ import { expandQuoted, type QuoteMode, quotedToExpr } from './strings';
 /* ------------------------------------------------------------------ */
 
 const PHP_INT_MAX = 9223372036854775807n;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * A PHP numeric literal as it appears in compiled code: `5`, `-3`, `007` (octal),
@@ -44,6 +45,7 @@ export function numberLiteral(ctx: Ctx, a: number, b: number): NumberLit {
   }
   let value: number;
   let float: boolean;
+  let exact: bigint | undefined;
   if (/^\d+$/.test(body)) {
     let big: bigint;
     if (body.length > 1 && body[0] === '0') {
@@ -59,12 +61,15 @@ export function numberLiteral(ctx: Ctx, a: number, b: number): NumberLit {
     } else big = BigInt(body);
     float = big > PHP_INT_MAX;
     value = Number(big);
+    if (!float && big > MAX_SAFE) exact = neg ? -big : big;
   } else {
     float = true;
     value = Number(body);
   }
   if (neg) value = value === 0 && !float ? 0 : -value;
-  return { type: 'Number', value, float, raw, span };
+  return exact === undefined
+    ? { type: 'Number', value, float, raw, span }
+    : { type: 'Number', value, float, big: exact, raw, span };
 }
 
 /* ------------------------------------------------------------------ */
@@ -84,12 +89,17 @@ function smartyMaxIndex(ref: SmartyVarName, path: Accessor[]): number | null {
   return null;
 }
 
-function bracketKey(text: string): number | null {
+function bracketKey(text: string): number | string | null {
   // Smarty pastes a numeric index into PHP code: `[007]` is octal, `[1.5]` a float key (truncated)
   if (!isNumericString(text)) return null;
-  if (/^0[0-7]+$/.test(text)) return Number.parseInt(text, 8);
-  const n = Number(text);
-  return Math.trunc(n);
+  const octal = /^0[0-7]+$/.test(text);
+  if (octal || /^\d+$/.test(text)) {
+    const big = octal ? BigInt(`0o${text.slice(1)}`) : BigInt(text);
+    // an int beyond 2^53 stays exact as its decimal text (the array reads it as that int key)
+    if (big > MAX_SAFE && big <= PHP_INT_MAX) return big.toString();
+    return Number(big);
+  }
+  return Math.trunc(Number(text));
 }
 
 /**
@@ -443,34 +453,82 @@ export function scanMods(s: string, i: number, end: number, anchored: boolean): 
   return i;
 }
 
-/** The modifier chain that exactly covers [i, end) (as found by scanMods). */
-export function parseModifiers(ctx: Ctx, i: number, end: number, anchored = true): Modifier[] {
+/**
+ * The modifier chain that exactly covers [i, end) (as found by scanMods), split
+ * the way Smarty's `_parse_modifiers` splits it, which is looser than the scan
+ * that found it: a modifier's arguments are `(?>:(?:QSTR|[^|]+))*`, so an
+ * argument that does not start with a quote runs to the next `|`, quotes and
+ * all (`replace:x:'|'` gives the arguments `x` and `'`, and the `|'` left over
+ * is skipped up to the next `|`). That text is then cut at each `:` (a quoted
+ * string right after a `:` stays whole).
+ */
+export function parseModifiers(ctx: Ctx, i: number, end: number): Modifier[] {
   const s = ctx.src;
   const mods: Modifier[] = [];
-  while (i < end && s.charCodeAt(i) === 124) {
+  while (i < end) {
     const start = i;
-    tok(ctx, 'modifierBar', i, i + 1);
     let j = i + 1;
     const whole = s.charCodeAt(j) === 64;
     if (whole) j++;
     const nameEnd = scanWord(s, j, end);
+    if (s.charCodeAt(i) !== 124 || nameEnd === j) {
+      // not `|name`: Smarty's preg_match_all looks for the next `|`
+      i = s.indexOf('|', i + 1);
+      if (i < 0 || i >= end) break;
+      continue;
+    }
+    tok(ctx, 'modifierBar', i, i + 1);
     tok(ctx, 'modifierName', i + 1, nameEnd);
     const name = s.slice(j, nameEnd);
     const nameSpan = { start: j, end: nameEnd };
     j = nameEnd;
     const args: Expr[] = [];
     while (j < end && s.charCodeAt(j) === 58) {
-      const q = scanArg(s, j + 1, end, anchored);
-      if (q < 0) break;
-      tok(ctx, 'modifierColon', j, j + 1);
-      args.push(valueFromToken(ctx, j + 1, q, 'argument'));
-      j = q;
+      const q = scanQstr(s, j + 1, end);
+      if (q > 0) {
+        tok(ctx, 'modifierColon', j, j + 1);
+        args.push(valueFromToken(ctx, j + 1, q, 'argument'));
+        j = q;
+        continue;
+      }
+      let k = j + 1;
+      while (k < end && s.charCodeAt(k) !== 124) k++;
+      if (k === j + 1) break;
+      splitArgs(ctx, j, k, args);
+      j = k;
     }
     mods.push({ name, whole, args, nameSpan, span: { start, end: j } });
-    if (j === i) break;
     i = j;
   }
   return mods;
+}
+
+/** Smarty's `~:(QSTR|[^:]+)~` over [a, b), which starts at a `:`: each piece, trimmed, is one argument. */
+function splitArgs(ctx: Ctx, a: number, b: number, args: Expr[]): void {
+  const s = ctx.src;
+  let j = a;
+  while (j < b) {
+    if (s.charCodeAt(j) !== 58) {
+      j++;
+      continue;
+    }
+    let q = scanQstr(s, j + 1, b);
+    if (q < 0) {
+      q = j + 1;
+      while (q < b && s.charCodeAt(q) !== 58) q++;
+      if (q === j + 1) {
+        j++;
+        continue;
+      }
+    }
+    tok(ctx, 'modifierColon', j, j + 1);
+    let x = j + 1;
+    let y = q;
+    while (x < y && isSpace(s.charCodeAt(x))) x++;
+    while (y > x && isSpace(s.charCodeAt(y - 1))) y--;
+    args.push(valueFromToken(ctx, x, y, 'argument'));
+    j = q;
+  }
 }
 
 function withMods(ctx: Ctx, value: Expr, a: number, i: number, b: number): Expr {

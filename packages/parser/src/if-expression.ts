@@ -353,6 +353,7 @@ function splitNegatives(toks: ExprTok[], negatives: Set<ExprTok>): void {
       type: 'Number',
       value: -n.value,
       float: n.float,
+      ...(n.big === undefined ? {} : { big: -n.big }),
       raw: n.raw.slice(1),
       span: { start: n.span.start + 1, end: n.span.end },
     };

@@ -116,6 +116,7 @@ export function parseOperators(toks: ExprTok[], hooks: OperatorHooks = {}): Expr
           type: 'Number',
           value: -arg.value,
           float: arg.float,
+          ...(arg.big === undefined ? {} : { big: -arg.big }),
           raw: `-${arg.raw}`,
           span: { start: t.start, end: arg.span.end },
         };

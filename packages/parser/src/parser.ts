@@ -13,7 +13,7 @@ import type { ParseOptions } from './options';
 import { type Segment, segment } from './segments';
 import { adviseUnrecognized, CORE_BLOCK_TAGS, splitTag, type TagHead } from './tags';
 import { settleTokens, type Token } from './tokens';
-import { textValue } from './whitespace';
+import { textEmptied, textValue } from './whitespace';
 
 /** `textformat` is Smarty's block plugin (the core blocks are CORE_BLOCK_TAGS). */
 const DEFAULT_PLUGIN_BLOCKS = ['textformat'];
@@ -58,7 +58,8 @@ interface Frame {
 interface PendingText {
   start: number;
   end: number;
-  afterSilentTag: boolean;
+  /** the segment before compiles to nothing (a comment): Smarty drops this text's first newline */
+  afterEmptyTag: boolean;
   inStrip: boolean;
   firstInStrip: boolean;
 }
@@ -92,8 +93,15 @@ interface ParseState {
   smarty3Open: Map<string, number>;
   /** the last text segment: how it is trimmed depends on the segment after it */
   pending: PendingText | null;
-  /** the segment before swallows the newline after it */
-  afterSilent: boolean;
+  /** the segment before compiles to nothing (a comment, `{assign}` without value) */
+  afterEmpty: boolean;
+  /** set by the segment being handled when it compiles to nothing */
+  emptyTag: boolean;
+  /**
+   * the compiled template so far ends with a non-printing tag's `?>` (comments and
+   * emptied text after it do not count): PHP eats the next newline of the output
+   */
+  afterCode: boolean;
   stripDepth: number;
   firstInStrip: boolean;
 }
@@ -126,7 +134,9 @@ function createState(source: string, options: ParseOptions, tokens: Token[] | nu
     stack: [],
     smarty3Open: new Map<string, number>(),
     pending: null,
-    afterSilent: false,
+    afterEmpty: false,
+    emptyTag: false,
+    afterCode: false,
     stripDepth: 0,
     firstInStrip: false,
   };
@@ -156,7 +166,7 @@ function onSegment(st: ParseState, seg: Segment): void {
     st.pending = {
       start: seg.start,
       end: seg.end,
-      afterSilentTag: st.afterSilent,
+      afterEmptyTag: st.afterEmpty,
       inStrip: st.stripDepth > 0,
       firstInStrip: st.firstInStrip,
     };
@@ -167,7 +177,10 @@ function onSegment(st: ParseState, seg: Segment): void {
     head?.kind === 'name' && head.closing && head.name === 'strip' && st.stripDepth === 1;
   flushText(st, outerStripClose, false);
   st.firstInStrip = false;
-  st.afterSilent = handleSegment(st, seg, head);
+  st.emptyTag = false;
+  const silent = handleSegment(st, seg, head);
+  st.afterEmpty = st.emptyTag;
+  if (!st.emptyTag) st.afterCode = silent;
   const scratch = st.ctx.tokens;
   if (st.tokens && scratch) {
     settleTokens(st.src, scratch, st.tokens, seg.start, seg.end);
@@ -183,12 +196,15 @@ function flushText(st: ParseState, lastInStrip: boolean, atEnd: boolean): void {
   const raw = st.src.slice(p.start, p.end);
   checkPhpTags(st.ctx, raw, p.start);
   const value = textValue(raw, {
-    afterSilentTag: p.afterSilentTag,
+    afterEmptyTag: p.afterEmptyTag,
+    afterCode: st.afterCode,
     inStrip: p.inStrip,
     firstInStrip: p.firstInStrip,
     lastInStrip: lastInStrip && p.inStrip,
     atEnd: atEnd && !p.inStrip,
   });
+  // the first output after `?>` takes PHP's newline-eating, whether it began with a newline or not
+  if (st.afterCode && !textEmptied(raw, p.afterEmptyTag, p.inStrip)) st.afterCode = false;
   if (value !== '') current(st).push({ type: 'Text', value, origin: 'text', span: sp(p.start, p.end) });
 }
 
@@ -217,7 +233,8 @@ function handleSegment(
   if (seg.kind === 'comment') {
     tok(st.ctx, 'comment', seg.start, seg.end);
     current(st).push({ type: 'Comment', span: sp(seg.start, seg.end) });
-    return true;
+    st.emptyTag = true;
+    return false;
   }
   if (seg.kind === 'tag') return tagSegment(st, seg, head);
   return literalBlock(st, seg);
@@ -264,7 +281,8 @@ function tagSegment(st: ParseState, seg: TagSegment, head: TagHead | null): bool
     case 'comment':
       tok(ctx, 'comment', seg.start, seg.end);
       current(st).push({ type: 'Comment', span: tagSpan });
-      return true;
+      st.emptyTag = true;
+      return false;
     case 'regobj':
       st.diags.add(DiagnosticCode.REGISTERED_OBJECT, tagSpan, { content: st.src.slice(a, b) });
       return false;
@@ -454,6 +472,8 @@ function functionTag(st: ParseState, head: NameHead, b: number, tagSpan: Span): 
   }
   const nameSpan = sp(head.nameStart, head.nameEnd);
   current(st).push({ type: 'Tag', name, attrs, modifiers, nameSpan, span: tagSpan });
+  // Smarty's {assign} without `value` compiles to nothing at all
+  if (name === 'assign' && !attrs.some((x) => x.name === 'value')) st.emptyTag = true;
   return SILENT_TAGS.has(name);
 }
 

@@ -41,21 +41,30 @@ export const FOREACH_PROPS: Readonly<Record<string, LoopProp>> = {
   show: { description: 'true when the loop has any iteration' },
 };
 
+/**
+ * All of a section's properties are stored in its table entry. The entry's key order is the
+ * attributes' order in the tag, then the defaulted ones (show, loop, max, step, start), total,
+ * and once the loop has run index, iteration, rownum, index_prev, index_next, first, last
+ * (render/loops.ts sectionProps).
+ */
 export const SECTION_PROPS: Readonly<Record<string, LoopProp>> = {
-  index: { description: 'current index (start, then start + step, ...)', stored: true },
-  iteration: { description: 'current iteration, from 1', stored: true },
-  total: { description: 'number of iterations the section makes', stored: true },
+  name: { description: "the section's name", stored: true },
   loop: { description: "the last index + 1 (the loop array's count)", stored: true },
   show: { description: 'false when the section shows nothing ({sectionelse} runs)', stored: true },
-  start: { description: 'the first index', stored: true },
-  step: { description: 'the index step', stored: true },
   max: { description: 'the most iterations allowed', stored: true },
-  rownum: { description: 'same as iteration' },
-  index_prev: { description: 'the previous index (index - step)' },
-  index_next: { description: 'the next index (index + step)' },
-  first: { description: 'true on the first iteration' },
-  last: { description: 'true on the last iteration' },
-  name: { description: "the section's name" },
+  step: { description: 'the index step', stored: true },
+  start: { description: 'the first index', stored: true },
+  total: { description: 'number of iterations the section makes', stored: true },
+  index: {
+    description: 'current index (start, then start + step, ...); after the loop, one step past the last',
+    stored: true,
+  },
+  iteration: { description: 'current iteration, from 1; after the loop, total + 1', stored: true },
+  rownum: { description: 'same as iteration; after the loop, the last iteration', stored: true },
+  index_prev: { description: 'the previous index (index - step)', stored: true },
+  index_next: { description: 'the next index (index + step)', stored: true },
+  first: { description: 'true on the first iteration', stored: true },
+  last: { description: 'true on the last iteration', stored: true },
 };
 
 export const SMARTY_VARS = {

@@ -161,6 +161,13 @@ describe('modifiers', () => {
     expect(printed('{$x|f:1e3:0x1A}')).toBe('$x|f:1000f:bare("0x1A")');
   });
 
+  it("splits arguments as Smarty's _parse_modifiers does: an unquoted one runs to the next |", () => {
+    expect(printed("{$a|replace:x:'|'}")).toBe('$a|replace:bare("x"):bare("\'")');
+    expect(printed("{$a|replace:x:'a|upper'}")).toBe('$a|replace:bare("x"):bare("\'a")|upper');
+    expect(printed("{$a|replace:'x':'|'|upper}")).toBe('$a|replace:"x":"|"|upper');
+    expect(printed("{$a|replace:x:'a:b'}")).toBe('$a|replace:bare("x"):"a:b"');
+  });
+
   it('marks the whole-array form', () => {
     const n = parse('{$a|@cms_sort|count}').ast.body[0];
     if (n.type !== 'Print' || n.expr.type !== 'Modified') throw new Error();

@@ -22,6 +22,17 @@ const conformance = (name: string) =>
   readFileSync(new URL(`../../../conformance/${name}.tpl`, import.meta.url), 'utf8');
 
 describe('the newline after a tag', () => {
+  it('after a comment is dropped by Smarty, and PHP still eats one after the code tag before it', () => {
+    expect(t('{assign var=x value=1}{* c *}\n\nX')).toEqual(['X']);
+    expect(t('{assign var=x value=1}{* c *}{* d *}\r\n\r\nX')).toEqual(['X']);
+    // the first text that is not emptied takes PHP's eating, newline or not
+    expect(t('{assign var=x value=1}{* c *}\n\n{* d *}\n\nX')).toEqual(['\nX']);
+    expect(t('{assign var=x value=1}{* c *}Y{* d *}\n\nX')).toEqual(['Y', '\nX']);
+    // {assign} without value compiles to nothing, like a comment
+    expect(t('{if 1}{assign var=x}\n\nX{/if}')).toEqual(['X']);
+    expect(t('{* c *}\n\nX')).toEqual(['\nX']);
+  });
+
   it('is removed after non-printing tags', () => {
     for (const tag of [
       '{* c *}',

@@ -28,13 +28,15 @@ export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map([
 ]);
 
 /**
- * The value of constant `name` in `table` as PHP's `constant()` and a bare `NAME` find it, or
- * undefined when it is not defined: names are case-sensitive, but for true, false and null (PHP's
- * only case-insensitive constants).
+ * The value of constant `name` in `table` as PHP's `constant()`, `defined()` and a bare `NAME` find
+ * it, or undefined when it is not defined: names are case-sensitive, but for true, false and null
+ * (PHP's only case-insensitive constants); one leading `\` (the global namespace) is ignored.
  */
 export function findConstant(table: ReadonlyMap<string, Value>, name: string): Value | undefined {
   const v = table.get(name);
-  if (v !== undefined || (name.length !== 4 && name.length !== 5)) return v;
+  if (v !== undefined) return v;
+  if (name.charCodeAt(0) === 92 && name.charCodeAt(1) !== 92) return findConstant(table, name.slice(1));
+  if (name.length !== 4 && name.length !== 5) return undefined;
   switch (asciiLower(name)) {
     case 'true':
       return true;

@@ -46,4 +46,15 @@ describe('loop tables', () => {
         .join('')}`,
     );
   });
+
+  test('a section entry is keyed in attribute order and holds the loop keys only once it ran', () => {
+    const e = createEngine();
+    const dump = '{foreach from=$smarty.section.s key=k item=x}{$k}={$x} {/foreach}';
+    expect(e.renderSync(`{section loop=$a name=s max=5}{/section}${dump}`, { a: [1, 2] }).output).toBe(
+      'loop=2 name=s max=5 show=1 step=1 start=0 total=2 index=2 iteration=3 rownum=2 index_prev=0 index_next=2 first= last=1 ',
+    );
+    expect(e.renderSync(`{section name=s loop=$a}{/section}${dump}`, { a: [] }).output).toBe(
+      'name=s loop=0 show= max=0 step=1 start=0 total=0 ',
+    );
+  });
 });

@@ -248,8 +248,9 @@ function buildQuery(
     if (typeof v === 'boolean') text = v ? '1' : '0';
     else if (typeof v === 'string') text = v;
     else if (v instanceof PhpFloat || (typeof v === 'number' && !Number.isSafeInteger(v))) {
-      // PHP formats floats with "%.*G" and precision 14: 0.1 + 0.2 → 0.3, 1e25 → 1E+25
-      text = floatToString(v instanceof PhpFloat ? v.value : v).replace('.0E', 'E');
+      // PHP formats floats with spprintf "%.*G" and precision 14 (php_gcvt, as echo does):
+      // 0.1 + 0.2 → 0.3, 1e25 → 1.0E+25
+      text = floatToString(v instanceof PhpFloat ? v.value : v);
     } else text = String(v);
     out.push(`${name}=${enc(text)}`);
   });

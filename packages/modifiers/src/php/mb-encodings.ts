@@ -6,8 +6,24 @@
  * ships in the bundle. Invalid or unmappable characters become `?` (mbstring's substitute character).
  */
 import { capArray, codePoints, fromBytes, fromCodePoints, toBytes } from '@sumi/php';
+import { characterEntitiesHtml4 } from 'character-entities-html4';
 
-export type Charset = 'UTF-8' | 'ASCII' | 'ISO-8859-1' | 'SJIS' | 'EUC-JP' | 'JIS' | 'UTF-16BE' | 'UTF-16LE';
+export type Charset =
+  | 'UTF-8'
+  | 'ASCII'
+  | 'ISO-8859-1'
+  | 'SJIS'
+  | 'EUC-JP'
+  | 'JIS'
+  | 'UTF-16BE'
+  | 'UTF-16LE'
+  | 'HTML-ENTITIES';
+
+/**
+ * mbstring's mark for input that is not valid in its encoding (MBFL_BAD_INPUT): a target
+ * encoding writes it as `?`, HTML-ENTITIES as `&#4294967295;` (the mark read as unsigned).
+ */
+export const BAD_INPUT = -1;
 
 /**
  * mbstring names (lower case) → the charset this module handles them as. A Map: a name from a template
@@ -42,6 +58,8 @@ const NAMES: ReadonlyMap<string, Charset> = new Map<string, Charset>(
     'utf-16': 'UTF-16BE',
     'utf-16be': 'UTF-16BE',
     'utf-16le': 'UTF-16LE',
+    'html-entities': 'HTML-ENTITIES',
+    html: 'HTML-ENTITIES',
   } satisfies Record<string, Charset>),
 );
 
@@ -66,6 +84,8 @@ export function decodeChars(s: string, charset: Charset): number[] {
   // at most one character per byte, one JS number each: a list under the array cap
   capArray(bytes.length);
   switch (charset) {
+    case 'HTML-ENTITIES':
+      return decodeHtmlEntities(bytes);
     case 'ASCII':
       return Array.from(bytes, (b) => (b < 0x80 ? b : 0x3f));
     case 'ISO-8859-1':
@@ -85,6 +105,117 @@ export function decodeChars(s: string, charset: Charset): number[] {
       return codePoints(text).map((c) => (c === 0xfffd ? 0x3f : c));
     }
   }
+}
+
+/** HTML 4.01 entity name → code point, and back (the 252 names mbstring knows) */
+const ENTITY_CODE: ReadonlyMap<string, number> = new Map(
+  Object.entries(characterEntitiesHtml4).map(([name, ch]) => [name, ch.codePointAt(0)!]),
+);
+const ENTITY_NAME: ReadonlyMap<number, string> = new Map(
+  [...ENTITY_CODE].map(([name, code]) => [code, name] as [number, string]),
+);
+
+/**
+ * HTML-ENTITIES text → code points, as PHP 8.2's mbstring reads it: each byte is the character of
+ * that number (Latin-1); `&name;` (the HTML 4.01 names, case-sensitive), `&#N;` and `&#xH;` become
+ * their character, where the number wraps at 32 bits and a value beyond U+10FFFF stays as text. An
+ * entity ends at `;`; a `&` before it, the end, an unknown name or a bad number leaves the text as
+ * it is (`&#65&#66;` is `&#65B`).
+ */
+function decodeHtmlEntities(bytes: Uint8Array): number[] {
+  const out: number[] = [];
+  const n = bytes.length;
+  let p = 0;
+  while (p < n) {
+    const c = bytes[p++]!;
+    if (c !== 0x26) {
+      out.push(c);
+      continue;
+    }
+    let end = p;
+    while (end < n && bytes[end] !== 0x3b && bytes[end] !== 0x26) end++;
+    const code = end < n && bytes[end] === 0x3b ? entityValue(bytes, p, end) : -1;
+    if (code >= 0) {
+      out.push(code);
+      p = end + 1;
+      continue;
+    }
+    // not an entity: `&` and the text up to the `;` (included) or the next `&` stay as they are
+    out.push(0x26);
+    while (p < end) out.push(bytes[p++]!);
+    if (p < n && bytes[p] === 0x3b) out.push(bytes[p++]!);
+  }
+  return out;
+}
+
+/** the character of the entity between `&` and `;` ([a, b) of `bytes`), or -1 */
+function entityValue(bytes: Uint8Array, a: number, b: number): number {
+  if (b === a) return -1;
+  if (bytes[a] !== 0x23) {
+    let name = '';
+    for (let i = a; i < b; i++) name += String.fromCharCode(bytes[i]!);
+    return ENTITY_CODE.get(name) ?? -1;
+  }
+  let i = a + 1;
+  const hex = bytes[i] === 0x78 || bytes[i] === 0x58;
+  if (hex) i++;
+  if (i === b) return -1;
+  let value = 0;
+  for (; i < b; i++) {
+    const d = bytes[i]!;
+    let digit: number;
+    if (d >= 0x30 && d <= 0x39) digit = d - 0x30;
+    else if (hex && d >= 0x61 && d <= 0x66) digit = d - 0x57;
+    else if (hex && d >= 0x41 && d <= 0x46) digit = d - 0x37;
+    else return -1;
+    // an unsigned 32-bit accumulator, as in mbstring
+    value = (value * (hex ? 16 : 10) + digit) % 0x100000000;
+  }
+  return value > 0x10ffff ? -1 : value;
+}
+
+/**
+ * A UTF-8 string's characters for mb_convert_encoding: each invalid byte sequence (escaped bytes,
+ * see binary-string.ts) is one BAD_INPUT per maximal ill-formed part, as PHP 8.2's decoder reports
+ * it: a lead byte with the valid continuation bytes that follow it, or a single other byte.
+ */
+export function decodeUtf8Marked(s: string): number[] {
+  const cps = codePoints(s);
+  const out: number[] = [];
+  for (let i = 0; i < cps.length; i++) {
+    const c = cps[i]!;
+    if (c < 0xdc80 || c > 0xdcff) {
+      out.push(c);
+      continue;
+    }
+    const b = c - 0xdc00;
+    const need = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    let k = 0;
+    while (k < need && i + 1 < cps.length) {
+      const next = cps[i + 1]! - 0xdc00;
+      const lo = k > 0 ? 0x80 : b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+      const hi = k > 0 ? 0xbf : b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+      if (next < lo || next > hi) break;
+      i++;
+      k++;
+    }
+    out.push(BAD_INPUT);
+  }
+  return out;
+}
+
+/** Code points as HTML-ENTITIES: ASCII as it is, a named character as `&name;`, any other as `&#N;` */
+function encodeHtmlEntities(cps: readonly number[]): string {
+  let out = '';
+  for (const c of cps) {
+    if (c >= 0 && c < 0x80) out += String.fromCharCode(c);
+    else if (c === BAD_INPUT) out += '&#4294967295;';
+    else {
+      const name = ENTITY_NAME.get(c);
+      out += name === undefined ? `&#${c};` : `&${name};`;
+    }
+  }
+  return out;
 }
 
 /** UTF-16 units as a string, a slice at a time (one call with every unit as an argument overflows the stack) */
@@ -172,9 +303,11 @@ function eucTable(): Map<number, number[]> {
   return t;
 }
 
-/** A PHP string holding the characters `cps` in `charset` (unmappable characters as `?`). */
+/** A PHP string holding the characters `cps` in `charset` (unmappable characters and BAD_INPUT as `?`). */
 export function encodeChars(cps: readonly number[], charset: Charset): string {
-  const valid = cps.map((c) => (c >= 0xd800 && c <= 0xdfff ? 0x3f : c));
+  if (charset === 'HTML-ENTITIES') return encodeHtmlEntities(cps);
+  if (charset === 'UTF-8' && cps.some((c) => c >= 0xd800 && c <= 0xdfff)) return utf8WithSurrogates(cps);
+  const valid = cps.map((c) => (c === BAD_INPUT || (c >= 0xd800 && c <= 0xdfff) ? 0x3f : c));
   switch (charset) {
     case 'UTF-8':
       // no surrogates are left: the code points are valid UTF-8 text
@@ -204,6 +337,22 @@ export function encodeChars(cps: readonly number[], charset: Charset): string {
     case 'JIS':
       return fromBytes(encodeJis(valid));
   }
+}
+
+/**
+ * UTF-8 of code points that include surrogates (only `&#xD800;` in HTML-ENTITIES gives one):
+ * mbstring writes a surrogate's three bytes as they are, which are not valid UTF-8 (escaped bytes).
+ */
+function utf8WithSurrogates(cps: readonly number[]): string {
+  const out = new ByteBuffer();
+  for (const c of cps) {
+    if (c === BAD_INPUT) out.push(0x3f);
+    else if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return fromBytes(out.bytes());
 }
 
 /** ISO-2022-JP: ASCII, JIS X 0208 (ESC $ B) and half-width katakana (ESC ( I), back to ASCII at the end. */
@@ -252,6 +401,9 @@ export function isValidIn(s: string, charset: Charset): boolean {
       return bytes.every((b) => b < 0x80);
     case 'ISO-8859-1':
       return true;
+    case 'HTML-ENTITIES':
+      // mbstring's detection never picks HTML-ENTITIES among other candidates
+      return false;
     case 'UTF-16BE':
     case 'UTF-16LE':
       return bytes.length % 2 === 0;

@@ -10,7 +10,6 @@ import {
   haystackOffset,
   PhpArray,
   PhpError,
-  replaceMatches,
   substrRange,
   type Value,
   valueError,
@@ -19,7 +18,14 @@ import type { ModifierDef } from '@sumi/runtime';
 import { eastAsianWidth } from 'get-east-asian-width';
 import { phpModifier } from './define';
 import { convertKana, kanaModeFlags } from './kana';
-import { type Charset, charsetOf, decodeChars, encodeChars, isValidIn } from './mb-encodings';
+import {
+  type Charset,
+  charsetOf,
+  decodeChars,
+  decodeUtf8Marked,
+  encodeChars,
+  isValidIn,
+} from './mb-encodings';
 
 /**
  * The charset of an `encoding` argument (null: UTF-8), or PHP's ValueError. PHP's message ends with
@@ -362,8 +368,6 @@ export const mbConvertKana: ModifierDef = phpModifier({
 /** The encodings `auto` stands for (mbstring.language = Japanese). */
 const AUTO = ['ASCII', 'JIS', 'UTF-8', 'EUC-JP', 'SJIS'];
 
-const ESCAPED_BYTE = /(?<![\ud800-\udbff])[\udc80-\udcff]/g;
-
 function convertString(s: string, to: Charset, from: Charset[]): string | false {
   let src = from[0];
   if (from.length > 1) {
@@ -371,19 +375,15 @@ function convertString(s: string, to: Charset, from: Charset[]): string | false 
     if (found === undefined) return false;
     src = found;
   }
-  if (src === to && to === 'UTF-8') {
-    // invalid bytes (escaped units that are not the second half of a pair) become '?', as mbstring's
-    // conversion does
-    return replaceMatches(s, ESCAPED_BYTE, () => '?');
-  }
-  return encodeChars(decodeChars(s, src), to);
+  // invalid UTF-8 is one mark per ill-formed part, which the target writes as '?' (or &#4294967295;)
+  return encodeChars(src === 'UTF-8' ? decodeUtf8Marked(s) : decodeChars(s, src), to);
 }
 
 export const mbConvertEncoding: ModifierDef = phpModifier({
   name: 'mb_convert_encoding',
   description:
     'PHP `mb_convert_encoding($string, $to_encoding, $from_encoding)`: converts between UTF-8, SJIS (CP932), ' +
-    'EUC-JP, JIS (ISO-2022-JP), ASCII, ISO-8859-1 and UTF-16. `from_encoding` may list candidates ' +
+    'EUC-JP, JIS (ISO-2022-JP), ASCII, ISO-8859-1, UTF-16 and HTML-ENTITIES (`&eacute;`, `&#233;`). `from_encoding` may list candidates ' +
     '(`"SJIS,UTF-8"` or `auto`): the first one the bytes are valid in is used. Characters the target cannot ' +
     'hold become `?`. Arrays are converted element by element (with `@`). The result holds bytes of the ' +
     'target encoding: `strlen` counts them; printing them shows them as the CMS would send them.',

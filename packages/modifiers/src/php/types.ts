@@ -36,7 +36,8 @@ export const defined: ModifierDef = phpModifier({
   name: 'defined',
   description:
     'PHP `defined($constant_name)`: true for the constants templates can read as `$smarty.const.NAME`: ' +
-    "PHP's (ENT_QUOTES, JSON_*, FILTER_*, ...) and the site's (engine option `constants`).",
+    "PHP's (ENT_QUOTES, JSON_*, FILTER_*, ...), `true`/`false`/`null` in any case, and the site's " +
+    '(engine option `constants`). A leading `\\` is ignored, as in PHP.',
   params: [{ name: 'constant_name', type: 'string' }],
   result: 'true or false',
   examples: [{ template: "[{'ENT_QUOTES'|defined}] [{'NOPE_X'|defined}]", output: '[1] []' }],

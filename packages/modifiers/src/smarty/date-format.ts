@@ -10,6 +10,7 @@ import {
   SMARTY_DATE_FORMAT_DEFAULT,
   smartyDateFormat,
   smartyDateTimestamp,
+  type Timestamp,
   toStr,
   typeError,
   type Value,
@@ -20,12 +21,11 @@ import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtim
  * smarty_make_timestamp() for any value: an empty array is "empty" (now); other
  * arrays and objects reach preg_match() and are a TypeError there.
  */
-function timestampOf(v: Value, now: number, tz: string): number {
+function timestampOf(v: Value, now: number, tz: string): Timestamp {
   if (v instanceof PhpArray && v.size === 0) return now;
   if (v instanceof PhpArray || v instanceof PhpObject) {
     typeError('preg_match', 2, 'subject', 'string', v);
   }
-  if (typeof v === 'bigint') return smartyDateTimestamp(String(v), now, tz);
   if (v instanceof PhpFloat) return smartyDateTimestamp(v.value, now, tz);
   return smartyDateTimestamp(v, now, tz);
 }

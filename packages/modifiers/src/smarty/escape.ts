@@ -52,6 +52,18 @@ function perByte(s: string, table: readonly string[]): string {
   return out.toString();
 }
 
+/**
+ * hex, hexentity and decentity read `$string[$x]` for x < strlen($string): on an int,
+ * float or bool that offset is null (PHP warns), so each character gives the entry
+ * for nothing (`%`, `&#x;`, and `&#0;` since ord(null) is 0).
+ */
+function perByteOf(value: Value, fn: string, table: readonly string[], none: string): string {
+  const s = strArg(fn, value);
+  if (typeof value === 'string') return perByte(s, table);
+  allowString(s.length * none.length);
+  return none.repeat(s.length);
+}
+
 const JS_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['\\', '\\\\'],
   ["'", "\\'"],
@@ -88,11 +100,11 @@ function escapeOne(ctx: RenderContext, value: Value, type: string, charSet: Valu
       // preg_replace("%(?<!\\\\)'%", "\\'", $string): quotes not already escaped
       return mapSubject(ctx, value, (s) => replaceMatches(s, UNESCAPED_QUOTE, () => "\\'"));
     case 'hex':
-      return perByte(strArg('strlen', value), HEX);
+      return perByteOf(value, 'strlen', HEX, '%');
     case 'hexentity':
-      return perByte(strArg('strlen', value), HEX_ENTITY);
+      return perByteOf(value, 'strlen', HEX_ENTITY, '&#x;');
     case 'decentity':
-      return perByte(strArg('strlen', value), DEC_ENTITY);
+      return perByteOf(value, 'strlen', DEC_ENTITY, '&#0;');
     case 'javascript':
       return strtrPairs(strArg('strtr', value), JS_PAIRS);
     case 'mail':

@@ -370,15 +370,16 @@ export const truncate: ModifierDef = definePlugin({
     if (typeof max === 'number' && Number.isSafeInteger(max)) {
       if (max === 0) return '';
       const s = strArg('strlen', value);
-      // $etc reaches strlen() only when the string is cut
-      return byteLength(s) > max ? truncateText(s, max, etcOf(etc), brk, mid) : s;
+      // $etc reaches strlen() only when the string is cut; a short value is returned as it is
+      // (null stays null, an int an int), not as its string
+      return byteLength(s) > max ? truncateText(s, max, etcOf(etc), brk, mid) : value;
     }
     // any other length goes through PHP's comparisons and arithmetic, as smarty_modifier_truncate
     // does: `$length == 0`, `strlen($string) > $length` (never true for an array), then
     // `$length -= ...` (a non-numeric string is a TypeError there)
     if (looseEquals(max, 0)) return '';
     const s = strArg('strlen', value);
-    if (!gt(byteLength(s), max)) return s;
+    if (!gt(byteLength(s), max)) return value;
     const e = etcOf(etc);
     const etcLen = byteLength(e);
     // PHP's min($length, strlen($etc)): the first unless the second is smaller

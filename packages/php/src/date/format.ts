@@ -14,7 +14,7 @@ import {
   MONTH_NAMES_SHORT,
   zeroPad,
 } from './names';
-import { toLocalTime, zoneAbbreviation, zoneIsDst } from './zone';
+import { type Timestamp, toLocalTime, zoneAbbreviation, zoneIsDst } from './zone';
 
 export type DateLocale = 'en' | 'ja';
 
@@ -40,8 +40,8 @@ function formatOffset(offset: number, colon: boolean): string {
 }
 
 /** Swatch Internet time, computed from the instant as php_date.c does (C remainder semantics). */
-function swatch(seconds: number): string {
-  let beats = ((seconds % 86400) + 3600) * 10;
+function swatch(seconds: number, big: bigint | null): string {
+  let beats = ((big === null ? seconds % 86400 : Number(big % 86400n)) + 3600) * 10;
   if (beats < 0) beats += 864000;
   return zeroPad(Math.trunc(beats / 864) % 1000, 3);
 }
@@ -53,7 +53,7 @@ function swatch(seconds: number): string {
  */
 export function phpDate(
   format: string,
-  timestamp: number,
+  timestamp: Timestamp,
   timeZone: string,
   locale: DateLocale = 'en',
 ): string {
@@ -137,7 +137,7 @@ export function phpDate(
         out.add(t.h >= 12 ? 'PM' : 'AM');
         break;
       case 'B':
-        out.add(swatch(t.seconds));
+        out.add(swatch(t.seconds, t.big));
         break;
       case 'g':
         out.add(String(t.h % 12 || 12));
@@ -201,7 +201,7 @@ export function phpDate(
         );
         break;
       case 'U':
-        out.add(String(t.seconds));
+        out.add(String(t.big ?? t.seconds));
         break;
       case '\\':
         // PHP steps past the backslash even at the end, where it reads the string's NUL terminator.

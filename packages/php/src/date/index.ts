@@ -9,7 +9,7 @@ export { mktime } from './mktime';
 export { type DateInput, SMARTY_DATE_FORMAT_DEFAULT, smartyDateFormat, smartyDateTimestamp } from './smarty';
 export { strftime } from './strftime';
 export { strtotime } from './strtotime';
-export { resolveTimeZoneName, zoneAbbreviation, zoneOffset } from './zone';
+export { resolveTimeZoneName, type Timestamp, zoneAbbreviation, zoneOffset } from './zone';
 
 /** The zone templates run in unless configured otherwise (the CMS's and the conformance cases'). */
 export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';

@@ -696,9 +696,11 @@ const C_SPACE = ' \t\n\v\f\r';
 export function scanDate(text: string): Parsed | null {
   let begin = 0;
   let end = text.length;
-  while (begin < end && C_SPACE.includes(text[begin])) begin++;
-  while (end > begin && C_SPACE.includes(text[end - 1])) end--;
-  if (begin >= end) return null;
+  if (end === 0) return null;
+  // timelib trims isspace() from both ends but keeps the last character standing: a text of
+  // spaces scans as one space (now), while a lone "\v", "\f" or "\r" is an unexpected character
+  while (begin < end - 1 && C_SPACE.includes(text[begin])) begin++;
+  while (end - 1 > begin && C_SPACE.includes(text[end - 1])) end--;
   const input = text.slice(begin, end);
   // timelib pads the buffer with NULs; rules such as `meridian` look at the NUL after the text.
   const padded = `${input}\0\0\0\0\0\0\0\0`;

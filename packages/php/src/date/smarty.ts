@@ -2,16 +2,18 @@
  * Smarty 2.6.28's date helpers: smarty_make_timestamp (plugins/shared.make_timestamp.php)
  * and the date_format modifier around it (plugins/modifier.date_format.php).
  */
+import { toInt } from '../convert';
 import { isNumericString } from '../numeric';
 import { mktime } from './mktime';
 import { strftime } from './strftime';
 import { strtotime } from './strtotime';
+import type { Timestamp } from './zone';
 
 /** date_format's format when the template gives none. */
 export const SMARTY_DATE_FORMAT_DEFAULT = '%b %e, %Y';
 
 /** A plain value as the date helpers receive it (arrays and objects are the caller's business). */
-export type DateInput = string | number | boolean | null | undefined;
+export type DateInput = string | number | bigint | boolean | null | undefined;
 
 /** PHP's empty(): null, false, 0, 0.0, '' and '0'. */
 function isEmpty(value: DateInput): boolean {
@@ -20,17 +22,11 @@ function isEmpty(value: DateInput): boolean {
   );
 }
 
-/** (int) of a numeric value, truncating toward zero. */
-function toInt(value: string | number): number {
-  const n = typeof value === 'number' ? value : Number(value.trim());
-  return Number.isFinite(n) ? Math.trunc(n) : 0;
-}
-
 /**
  * smarty_make_timestamp: empty → now; "YYYYMMDDHHMMSS" → that local time; a number or numeric
  * string → that timestamp; anything else → strtotime(), or now when strtotime fails.
  */
-export function smartyDateTimestamp(input: DateInput, now: number, timeZone: string): number {
+export function smartyDateTimestamp(input: DateInput, now: number, timeZone: string): Timestamp {
   if (isEmpty(input)) return now;
   const text = typeof input === 'boolean' ? (input ? '1' : '') : String(input);
   const mysql = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})\n?$/.exec(text);
@@ -38,7 +34,8 @@ export function smartyDateTimestamp(input: DateInput, now: number, timeZone: str
     const [, y, mo, d, h, i, s] = mysql.map(Number);
     return mktime(h, i, s, mo, d, y, timeZone);
   }
-  if (typeof input === 'number') return toInt(input);
+  // (int): a float beyond int64 wraps around, a numeric string beyond it saturates
+  if (typeof input === 'number' || typeof input === 'bigint') return toInt(input);
   if (typeof input === 'string' && isNumericString(input)) return toInt(input);
   const time = strtotime(text, now, timeZone);
   return time === false ? now : time;
@@ -61,9 +58,9 @@ export function smartyDateFormat<T = DateInput>(
   defaultDate: NoInfer<T> | undefined,
   now: number,
   timeZone: string,
-  timestampOf: (value: T, now: number, timeZone: string) => number = smartyDateTimestamp as never,
+  timestampOf: (value: T, now: number, timeZone: string) => Timestamp = smartyDateTimestamp as never,
 ): string | null {
-  let timestamp: number;
+  let timestamp: Timestamp;
   if (given(input)) timestamp = timestampOf(input, now, timeZone);
   else if (defaultDate !== undefined && given(defaultDate))
     timestamp = timestampOf(defaultDate, now, timeZone);

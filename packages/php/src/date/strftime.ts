@@ -5,9 +5,9 @@
  * conversion is copied as written, like glibc does.
  */
 import { allowString, StringBuilder } from '../host';
-import { dayOfWeek, dayOfYear, isoWeek } from './calendar';
+import { dayOfWeek, dayOfYear, daysFromCivil, isLeapYear } from './calendar';
 import { DAY_NAMES, DAY_NAMES_SHORT, MONTH_NAMES, MONTH_NAMES_SHORT } from './names';
-import { type LocalTime, toLocalTime, zoneAbbreviation } from './zone';
+import { type LocalTime, type Timestamp, toLocalTime, zoneAbbreviation } from './zone';
 
 interface Spec {
   /** '0', '_', '-' or '+'; null when the conversion's default applies. */
@@ -31,12 +31,62 @@ function number(spec: Spec, value: number, digits: number, defaultPad: '0' | '_'
   const width = spec.width >= 0 ? spec.width : digits;
   const sign = value < 0 ? '-' : '';
   const body = String(Math.abs(value));
-  if (pad === '-') return sign + body;
+  // `-`: no padding of its own, but an explicit width still pads with spaces
+  if (pad === '-') {
+    const text = sign + body;
+    if (spec.width <= text.length) return text;
+    allowString(spec.width);
+    return ' '.repeat(spec.width - text.length) + text;
+  }
   const shortage = width - sign.length - body.length;
   if (shortage <= 0) return sign + body;
   // a field width such as `%999999999Y` is as much padding: checked before it is built
   allowString(width);
   return pad === '_' ? ' '.repeat(shortage) + sign + body : sign + '0'.repeat(shortage) + body;
+}
+
+/**
+ * The ISO 8601 week and its year as glibc computes them from struct tm: from the day of the year
+ * and the weekday, with the (32-bit) year only deciding leap years at the year's edges.
+ */
+function isoWeekOf(f: Fields): { year: number; week: number } {
+  let year = f.y;
+  let days = isoWeekDays(f.yday, f.wday);
+  if (days < 0) {
+    year--;
+    days = isoWeekDays(f.yday + 365 + (isLeapYear(year) ? 1 : 0), f.wday);
+  } else {
+    const next = isoWeekDays(f.yday - 365 - (isLeapYear(year) ? 1 : 0), f.wday);
+    if (next >= 0) {
+      year++;
+      days = next;
+    }
+  }
+  return { year, week: Math.floor(days / 7) + 1 };
+}
+
+/** glibc's iso_week_days: days since the Monday of the year's first ISO week (Thursday rule) */
+function isoWeekDays(yday: number, wday: number): number {
+  const bigEnoughMultipleOf7 = (Math.trunc(366 / 7) + 2) * 7;
+  return yday - ((yday - wday + 4 + bigEnoughMultipleOf7) % 7) + 4 - 1;
+}
+
+/** The struct tm fields read as UTC (glibc's mktime in a UTC process), exact beyond 2^53. */
+function wallSeconds(f: Fields): bigint {
+  return BigInt(daysFromCivil(f.y, f.m, f.d)) * 86400n + BigInt(f.h * 3600 + f.i * 60 + f.s);
+}
+
+/** `number` for an exact integer that may be beyond 2^53 (only the width and `_`/`-` matter for it). */
+function numberText(spec: Spec, value: bigint): string {
+  if (value >= -(2n ** 53n) && value <= 2n ** 53n) return number(spec, Number(value), 1, '0');
+  const text = String(value);
+  if (spec.width <= text.length) return text;
+  allowString(spec.width);
+  const neg = value < 0n;
+  const digits = neg ? text.slice(1) : text;
+  const fill = spec.pad === '_' || spec.pad === '-' ? ' ' : '0';
+  const shortage = spec.width - text.length;
+  return fill === ' ' ? ' '.repeat(shortage) + text : (neg ? '-' : '') + '0'.repeat(shortage) + digits;
 }
 
 /** Copies text with the case flags and field width applied (glibc's cpy/width_add). */
@@ -71,7 +121,8 @@ function convert(conversion: string, spec: Spec, f: Fields): string | null {
     case 'c':
       return text(spec, format('%a %b %e %H:%M:%S %Y', f));
     case 'C':
-      return number(spec, Math.floor(f.y / 100), 2, '0');
+      // glibc's "yearish" numbers (C, G, Y) have no minimum digits: year 1 is "1", year -4 "-4"
+      return number(spec, Math.floor(f.y / 100), 1, '0');
     case 'd':
       return number(spec, f.d, 2, '0');
     case 'D':
@@ -82,9 +133,9 @@ function convert(conversion: string, spec: Spec, f: Fields): string | null {
     case 'F':
       return text(spec, format('%Y-%m-%d', f));
     case 'g':
-      return number(spec, ((isoWeek(f.y, f.m, f.d).year % 100) + 100) % 100, 2, '0');
+      return number(spec, ((isoWeekOf(f).year % 100) + 100) % 100, 2, '0');
     case 'G':
-      return number(spec, isoWeek(f.y, f.m, f.d).year, 4, '0');
+      return number(spec, isoWeekOf(f).year, 1, '0');
     case 'H':
       return number(spec, f.h, 2, '0');
     case 'I':
@@ -110,9 +161,9 @@ function convert(conversion: string, spec: Spec, f: Fields): string | null {
     case 'R':
       return text(spec, format('%H:%M', f));
     case 's':
-      // glibc runs mktime() on the wall-clock fields in the process zone, which is UTC
-      // for PHP in a container: the result is the wall clock read as UTC.
-      return number(spec, f.seconds + f.offset, 1, '0');
+      // glibc runs mktime() on the wall-clock fields (struct tm: the year cut to 32 bits) in the
+      // process zone, which is UTC for PHP in a container: the wall clock read as UTC, exactly.
+      return numberText(spec, wallSeconds(f));
     case 'S':
       return number(spec, f.s, 2, '0');
     case 't':
@@ -125,7 +176,7 @@ function convert(conversion: string, spec: Spec, f: Fields): string | null {
     case 'U':
       return number(spec, Math.floor((f.yday - f.wday + 7) / 7), 2, '0');
     case 'V':
-      return number(spec, isoWeek(f.y, f.m, f.d).week, 2, '0');
+      return number(spec, isoWeekOf(f).week, 2, '0');
     case 'w':
       return number(spec, f.wday, 1, '0');
     case 'W':
@@ -133,7 +184,7 @@ function convert(conversion: string, spec: Spec, f: Fields): string | null {
     case 'y':
       return number(spec, ((f.y % 100) + 100) % 100, 2, '0');
     case 'Y':
-      return number(spec, f.y, 4, '0');
+      return number(spec, f.y, 1, '0');
     case 'z': {
       const minutes = Math.trunc(f.offset / 60);
       const abs = Math.abs(minutes);
@@ -191,11 +242,13 @@ function format(pattern: string, f: Fields): string {
  * strftime(`pattern`, `timestamp`) with PHP's default zone set to `timeZone`, in the C locale.
  * An empty pattern gives '' (PHP returns false; date_format prints it as '').
  */
-export function strftime(pattern: string, timestamp: number, timeZone: string): string {
+export function strftime(pattern: string, timestamp: Timestamp, timeZone: string): string {
   if (pattern === '') return '';
-  const local = toLocalTime(Math.floor(timestamp), timeZone);
+  const local = toLocalTime(typeof timestamp === 'bigint' ? timestamp : Math.floor(timestamp), timeZone);
   const fields: Fields = {
     ...local,
+    // C's struct tm holds the year as an int: tm_year = y - 1900 keeps its low 32 bits
+    y: ((local.y - 1900) | 0) + 1900,
     wday: dayOfWeek(local.y, local.m, local.d),
     yday: dayOfYear(local.y, local.m, local.d),
     timeZone,

@@ -181,6 +181,23 @@ function numericAbbreviation(offset: number): string {
   return sign + hours + (minutes === 0 ? '' : String(minutes).padStart(2, '0'));
 }
 
+/** 0002-01-01 and 9999-01-01 UTC: a year inside ICU's range in every zone's local time */
+const NAMED_FIRST = -62104060800;
+const NAMED_LAST = 253370764800;
+
+/** 2001-01-01 and 2001-07-01 UTC: a winter and a summer instant of modern rules */
+const NAMING_PROBES = [978307200, 993945600];
+
+/** the zone's letter abbreviation (JST, EDT) at `seconds` as ICU names it, or null */
+function letterAbbreviation(zone: Zone, offset: number, seconds: number): string | null {
+  for (const formatter of abbreviationFormatters(zone)) {
+    const part = formatter.formatToParts(seconds * 1000).find((p) => p.type === 'timeZoneName');
+    const name = part?.value ?? '';
+    if (/^[A-Z]{2,5}$/.test(name) && (name !== 'GMT' || offset === 0)) return name;
+  }
+  return null;
+}
+
 /** The abbreviation PHP's `T` prints for `timeZone` at `seconds` (JST, EDT, BST, UTC, +04, LMT). */
 export function zoneAbbreviation(timeZone: string, seconds: number): string {
   const zone = zoneOf(timeZone);
@@ -189,16 +206,16 @@ export function zoneAbbreviation(timeZone: string, seconds: number): string {
   if (offset % 60 !== 0) return 'LMT';
   const cached = zone.abbrByOffset.get(offset);
   if (cached !== undefined) return cached;
-  const ms = Math.max(-MAX_SECONDS, Math.min(MAX_SECONDS, Math.floor(seconds))) * 1000;
-  let abbreviation = numericAbbreviation(offset);
-  for (const formatter of abbreviationFormatters(zone)) {
-    const part = formatter.formatToParts(ms).find((p) => p.type === 'timeZoneName');
-    const name = part?.value ?? '';
-    if (/^[A-Z]{2,5}$/.test(name) && (name !== 'GMT' || offset === 0)) {
-      abbreviation = name;
-      break;
-    }
+  // ICU names zones only in local years 1..9999, and some only from 1970 (Tokyo before 1970 is
+  // "GMT+9" to ICU, JST to the tz database): when the instant itself gives no letter name, an
+  // instant of this century with the same offset names it
+  const at = Math.max(NAMED_FIRST, Math.min(NAMED_LAST, Math.floor(seconds)));
+  let abbreviation = letterAbbreviation(zone, offset, at);
+  for (const probe of NAMING_PROBES) {
+    if (abbreviation !== null) break;
+    if (zoneOffset(timeZone, probe) === offset) abbreviation = letterAbbreviation(zone, offset, probe);
   }
+  abbreviation ??= numericAbbreviation(offset);
   zone.abbrByOffset.set(offset, abbreviation);
   return abbreviation;
 }
@@ -272,14 +289,23 @@ export function localToInstant(timeZone: string, local: number, hint?: ZoneHint)
  * fractional timestamp) plus the instant and its offset.
  */
 export interface LocalTime extends WallFields {
-  /** Whole seconds since the epoch (the floor of the timestamp). */
+  /** Whole seconds since the epoch (the floor of the timestamp; rounded beyond 2^53). */
   seconds: number;
+  /** The exact timestamp when it is an int beyond 2^53 (PHP's int64), else null. */
+  big: bigint | null;
   /** UTC offset in seconds. */
   offset: number;
 }
 
+/** A PHP timestamp: seconds since the epoch, an int64 (a bigint beyond 2^53) or a float. */
+export type Timestamp = number | bigint;
+
+const SAFE = 2 ** 53;
+
 /** Breaks `timestamp` (seconds, possibly fractional) down into wall-clock fields of `timeZone`. */
-export function toLocalTime(timestamp: number, timeZone: string): LocalTime {
+export function toLocalTime(timestamp: Timestamp, timeZone: string): LocalTime {
+  if (typeof timestamp === 'bigint' || Math.abs(timestamp) >= SAFE)
+    return toLocalTimeInt64(timestamp, timeZone);
   if (!Number.isFinite(timestamp))
     throw new RangeError(`Timestamp must be a finite number, got ${timestamp}`);
   let seconds = Math.floor(timestamp);
@@ -289,5 +315,39 @@ export function toLocalTime(timestamp: number, timeZone: string): LocalTime {
     us -= 1_000_000;
   }
   const offset = zoneOffset(timeZone, seconds);
-  return { ...secondsToWall(seconds + offset, us), seconds, offset };
+  return { ...secondsToWall(seconds + offset, us), seconds, big: null, offset };
+}
+
+/**
+ * An int64 timestamp beyond 2^53, as timelib breaks it down: `ts + offset` wraps around in
+ * 64 bits (PHP_INT_MAX in Tokyo is a date in year -292277022657), then the day and the time of
+ * day come from exact integer division.
+ */
+function toLocalTimeInt64(timestamp: Timestamp, timeZone: string): LocalTime {
+  if (typeof timestamp === 'number' && !Number.isFinite(timestamp))
+    throw new RangeError(`Timestamp must be a finite number, got ${timestamp}`);
+  const ts = BigInt.asIntN(64, typeof timestamp === 'bigint' ? timestamp : BigInt(Math.trunc(timestamp)));
+  const seconds = Number(ts);
+  const offset = zoneOffset(timeZone, seconds);
+  const local = BigInt.asIntN(64, ts + BigInt(offset));
+  let days = local / 86400n;
+  let rest = local - days * 86400n;
+  if (rest < 0n) {
+    days -= 1n;
+    rest += 86400n;
+  }
+  const { y, m, d } = civilFromDays(Number(days));
+  const r = Number(rest);
+  return {
+    y,
+    m,
+    d,
+    h: Math.floor(r / 3600),
+    i: Math.floor((r % 3600) / 60),
+    s: r % 60,
+    us: 0,
+    seconds,
+    big: ts,
+    offset,
+  };
 }

@@ -11,6 +11,7 @@
  * - a precision on %b %o %x %X prints nothing but the padding;
  * - `%u` and `%b %o %x %X` see negative ints as 64-bit two's complement.
  */
+import { fromBytes, toBytes } from '../binary-string';
 import { toFloat, toInt, toStr } from '../convert';
 import { PhpError } from '../errors';
 import { allowString, StringBuilder } from '../host';
@@ -22,13 +23,10 @@ const FLOAT_PRECISION = 6;
 const MAX_FLOAT_PRECISION = 53;
 const ARG_NEXT = -1;
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8');
-
-/** The first `n` bytes of `s` (a cut character becomes U+FFFD, as a browser shows PHP's bytes). */
+/** The first `n` bytes of `s` (the bytes of a cut character are kept as escaped bytes) */
 function cutBytes(s: string, n: number): string {
   if (n >= s.length * 3 || n >= byteLength(s)) return s;
-  return decoder.decode(encoder.encode(s).subarray(0, n));
+  return fromBytes(toBytes(s).subarray(0, n));
 }
 
 function valueError(message: string): PhpError {
@@ -228,6 +226,8 @@ export function sprintf(format: string, args: readonly Value[]): string {
   let i = 0;
   let currarg = 0;
   let maxMissing = -1;
+  /** a %c wrote a byte ≥ 0x80: bytes next to it may form UTF-8 characters */
+  let rawBytes = false;
 
   /** "%N$": the 0-based argument number, ARG_NEXT when absent */
   const getArgnum = (): number => {
@@ -364,8 +364,9 @@ export function sprintf(format: string, args: readonly Value[]): string {
         break;
       case 'c': {
         const byte = Number(BigInt.asUintN(8, asBig(toInt(arg))));
-        // a byte ≥ 0x80 alone is not UTF-8: shown as U+FFFD
-        out.add(byte < 0x80 ? String.fromCharCode(byte) : '\uFFFD');
+        // a byte ≥ 0x80 is kept as the raw byte (an escaped byte, see binary-string.ts)
+        if (byte >= 0x80) rawBytes = true;
+        out.add(String.fromCharCode(byte < 0x80 ? byte : 0xdc00 + byte));
         break;
       }
       case 'o':
@@ -394,5 +395,7 @@ export function sprintf(format: string, args: readonly Value[]): string {
     // PHP: ArgumentCountError (the value model has no such kind: 'Error' with PHP's message)
     throw new PhpError('Error', `${maxMissing + 2} arguments are required, ${argc + 1} given`);
   }
-  return out.toString();
+  const result = out.toString();
+  // re-read as bytes so that `%c%c` of 0xC3 0xA9 is "é", as its bytes are
+  return rawBytes ? fromBytes(toBytes(result)) : result;
 }

@@ -250,3 +250,18 @@ describe('phpDate: bad arguments', () => {
     expect(() => phpDate('Y', 0, 'Nowhere/Land')).toThrow(/Nowhere\/Land/);
   });
 });
+
+describe('phpDate: int64 timestamps', () => {
+  it('keeps the exact timestamp and wraps ts + offset in 64 bits, as timelib', () => {
+    expect(phpDate('Y-m-d H:i:s U T', 9223372036854775807n, 'Asia/Tokyo')).toBe(
+      '-292277022657-01-27 17:29:51 9223372036854775807 JST',
+    );
+    expect(phpDate('Y-m-d H:i:s U', 9007199254740993n, 'Asia/Tokyo')).toBe(
+      '285428751-11-12 16:36:33 9007199254740993',
+    );
+  });
+  it('names the zone before 1970 and after 9999 as the tz database does', () => {
+    expect(phpDate('T', -1, 'Asia/Tokyo')).toBe('JST');
+    expect(phpDate('T', 253402300800, 'Asia/Tokyo')).toBe('JST');
+  });
+});

@@ -124,3 +124,20 @@ describe('strftime: zones and week numbers', () => {
     expect(strftime('%C %y', -2205100800, 'UTC')).toBe('19 00');
   });
 });
+
+describe('strftime: timestamps beyond 2^53 and small years (PHP 8.2 on glibc)', () => {
+  it('wraps ts + offset in 64 bits and keeps the low 32 bits of tm_year', () => {
+    // PHP_INT_MAX + 9 hours wraps around to a date in year -292277022657; tm_year cuts it
+    expect(strftime('%Y-%m-%d %H:%M:%S', 9223372036854775807n, 'Asia/Tokyo')).toBe(
+      '-219246529-01-27 17:29:51',
+    );
+    expect(strftime('%Y-%m-%d %H:%M:%S %V', -7766279631452241920n, 'Asia/Tokyo')).toBe(
+      '-1290466570-02-19 10:33:39 08',
+    );
+    expect(strftime('%s', -7766279631452241920n, 'Asia/Tokyo')).toBe('-40723253770022781');
+  });
+  it('prints the year, century and ISO year without minimum digits', () => {
+    expect(strftime('%Y %C %G %F|%4Y|%-3Y', -62135596800, 'UTC')).toBe('1 0 1 1-01-01|0001|  1');
+    expect(strftime('%Y %C', -62293366800, 'UTC')).toBe('-4 -1');
+  });
+});

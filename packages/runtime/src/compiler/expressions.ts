@@ -10,6 +10,7 @@ import {
   isSmartyVar,
   locate,
   type Modifier,
+  type NumberLit,
   SECTION_PROPS,
   smartyVarForm,
   type VarExpr,
@@ -89,7 +90,7 @@ export function compileExpr(st: CodegenState, e: Expr): string {
       return grows ? `keep(${joined})` : `(${joined})`;
     }
     case 'Number':
-      return numberLiteral(st, e.value, e.float);
+      return numberLiteral(st, e);
     case 'Bool':
       return e.value ? 'true' : 'false';
     case 'Null':
@@ -170,11 +171,14 @@ export function compileBool(st: CodegenState, e: Expr): string {
   return `bool(${compileExpr(st, e)})`;
 }
 
-function numberLiteral(st: CodegenState, value: number, float: boolean): string {
-  if (float) {
+function numberLiteral(st: CodegenState, e: NumberLit): string {
+  const value = e.value;
+  if (e.float) {
     const f = makeFloat(value);
     return typeof f === 'number' ? String(f) : st.constant(f);
   }
+  // an int beyond 2^53 keeps its exact value (PHP's int64)
+  if (e.big !== undefined) return st.constant(e.big);
   if (!Number.isSafeInteger(value)) return st.constant(value);
   return Object.is(value, -0) ? '0' : String(value);
 }
@@ -253,18 +257,21 @@ function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boo
   }
 }
 
-/** section properties that are a field of the section's state (render/loops.ts SectionState) */
-const SECTION_FIELDS = new Set(Object.keys(SECTION_PROPS).filter((k) => SECTION_PROPS[k]?.stored));
+/** section properties that are a plain field of the section's state (render/loops.ts SectionState) */
+const SECTION_FIELDS = new Set(['index', 'iteration', 'loop', 'show', 'start', 'step', 'max', 'name']);
 
 /**
  * `$smarty.section.NAME.PROP` (and `$a[NAME.PROP]`): inside that section's
- * body its state is a JS local, so the common properties are plain reads.
+ * body its state is a JS local and the loop is running, so the common
+ * properties are plain reads.
  */
 function sectionProp(st: CodegenState, section: string, prop: string): string {
   const sc = st.sections.get(section);
   if (sc) {
     if (SECTION_FIELDS.has(prop)) return `${sc}.${prop}`;
     switch (prop) {
+      case 'total':
+        return `${sc}.totalV`;
       case 'rownum':
         return `${sc}.iteration`;
       case 'index_prev':

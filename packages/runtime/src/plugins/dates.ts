@@ -1,20 +1,21 @@
 /** {date} and {strtodate}: format a time with PHP date() letters in the engine's time zone. */
 
-import type { Value } from '@sumi/php';
+import type { Timestamp, Value } from '@sumi/php';
 import { isNumber, phpDate, strtotime, toInt, toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 
 /**
- * The CMS's reading of a time: none or "" is now; an int, a float (truncated as PHP's (int)) or a string of
- * digits is a Unix timestamp; anything else goes through strtotime (a boolean as its string, so true is "1",
- * which does not parse); unparsable → null.
+ * The CMS's reading of a time: none or "" is now; an int, a float or a string of digits is a Unix
+ * timestamp as PHP's (int) reads it (a float beyond int64 wraps around, digits beyond it saturate);
+ * anything else goes through strtotime (a boolean as its string, so true is "1", which does not
+ * parse); unparsable → null.
  */
-function toTimestamp(ctx: RenderContext, v: Value): number | null {
+function toTimestamp(ctx: RenderContext, v: Value): Timestamp | null {
   const now = () => Math.floor(ctx.services.clock.now() / 1000);
   if (v === null || v === undefined || v === '') return now();
-  if (isNumber(v)) return Number(toInt(v));
-  if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
+  if (isNumber(v)) return toInt(v);
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return toInt(v);
   const t = strtotime(
     toStr(v, (m) => ctx.warn(m)),
     now(),

@@ -4,24 +4,42 @@
  * of the same name takes over the outer one's). The property names and their
  * order come from the parser's table (FOREACH_PROPS, SECTION_PROPS).
  */
-import { FOREACH_PROPS, SECTION_PROPS } from '@sumi/parser';
-import { PhpArray, toBool, toInt, type Value } from '@sumi/php';
+import { FOREACH_PROPS } from '@sumi/parser';
+import { makeFloat, PhpArray, toBool, toInt, toStr, type Value } from '@sumi/php';
 
 export interface ForeachState {
   total: number;
   iteration: number;
 }
 
+/**
+ * One `$smarty.section.NAME` entry. Smarty 2.6 keeps it as a PHP array whose
+ * keys appear as they are set: the attributes in source order, then the
+ * defaulted ones, then `total`, then `index`/`iteration` when the loop starts
+ * and `rownum`...`last` at the top of each iteration (so a section that never
+ * ran has none of them, and after `{/section}` they describe its last
+ * iteration while `index`/`iteration` have been stepped once more).
+ */
 export interface SectionState {
-  name: string;
+  /** the `name` attribute's value */
+  name: Value;
+  /** the attribute names in source order, comma-joined: the entry's first keys */
+  attrs: string;
   loop: number;
   show: boolean;
   start: number;
   step: number;
   max: number;
+  /** the iteration count the loop runs to */
   total: number;
+  /** `total` as PHP holds it: a float when it went through ceil() */
+  totalV: Value;
+  /** 0 before the loop starts (PHP: unset, so `+=` starts from null) */
   index: number;
+  /** 0 before the loop starts (unset) */
   iteration: number;
+  /** the iteration that last set rownum..last (0: never) */
+  row: number;
 }
 
 export type ForeachTable = Map<string, ForeachState>;
@@ -29,7 +47,6 @@ export type SectionTable = Map<string, SectionState>;
 
 /** the stored properties: the whole table entry read as an array ({$smarty.section.s|@print_r}) */
 const FOREACH_STORED = Object.keys(FOREACH_PROPS).filter((k) => FOREACH_PROPS[k]?.stored);
-const SECTION_STORED = Object.keys(SECTION_PROPS).filter((k) => SECTION_PROPS[k]?.stored);
 
 export function foreachStart(table: ForeachTable, name: string, total: number): ForeachState {
   const s = { total, iteration: 0 };
@@ -65,10 +82,11 @@ export function foreachProps(table: ForeachTable | null, name: string): Value {
   return PhpArray.fromEntries(FOREACH_STORED.map((k) => [k, foreachProp(table, name, k)] as [string, Value]));
 }
 
-/** Smarty 2.6's section setup, line for line */
+/** Smarty 2.6's section setup, line for line (a name reused replaces the entry) */
 export function sectionStart(
   table: SectionTable,
-  name: string,
+  name: Value,
+  attrs: string,
   loop: Value,
   start: Value,
   step: Value,
@@ -88,27 +106,38 @@ export function sectionStart(
   }
   let visible = show === undefined ? true : typeof show === 'boolean' ? show : toBool(show);
   let total = 0;
+  let totalV: Value = 0;
   if (visible) {
-    if (start === undefined && step === undefined && max === undefined) total = n;
-    else total = Math.min(Math.ceil((st > 0 ? n - s : s + 1) / Math.abs(st)), mx);
-    if (total <= 0) {
-      total = Math.max(total, 0);
-      visible = false;
+    if (start === undefined && step === undefined && max === undefined) totalV = total = n;
+    else {
+      // min(ceil(..), max): ceil() gives a float, and min() keeps the first of equals
+      const c = Math.ceil((st > 0 ? n - s : s + 1) / Math.abs(st));
+      total = Math.min(c, mx);
+      totalV = c <= mx ? makeFloat(c) : mx;
     }
+    if (total === 0) visible = false;
   }
   const sc: SectionState = {
     name,
+    attrs,
     loop: n,
     show: visible,
     start: s,
     step: st,
     max: mx,
     total,
-    index: s,
+    totalV,
+    index: 0,
     iteration: 0,
+    row: 0,
   };
-  table.set(name, sc);
+  table.set(typeof name === 'string' ? name : toStr(name), sc);
   return sc;
+}
+
+/** the entry a section's loop steps on: its own, or the one a same-named inner section put in its place */
+export function sectionEntry(table: SectionTable, own: SectionState): SectionState {
+  return table.get(typeof own.name === 'string' ? own.name : toStr(own.name)) ?? own;
 }
 
 export function sectionProp(table: SectionTable | null, name: string, prop: string): Value {
@@ -116,20 +145,21 @@ export function sectionProp(table: SectionTable | null, name: string, prop: stri
   if (!s) return null;
   switch (prop) {
     case 'index':
-      return s.index;
+      return s.iteration === 0 ? null : s.index;
     case 'iteration':
+      return s.iteration === 0 ? null : s.iteration;
     case 'rownum':
-      return s.iteration;
+      return s.row === 0 ? null : s.row;
     case 'index_prev':
-      return s.index - s.step;
+      return s.row === 0 ? null : rowIndex(s) - s.step;
     case 'index_next':
-      return s.index + s.step;
+      return s.row === 0 ? null : rowIndex(s) + s.step;
     case 'first':
-      return s.iteration === 1;
+      return s.row === 0 ? null : s.row === 1;
     case 'last':
-      return s.iteration === s.total;
+      return s.row === 0 ? null : s.row === s.total;
     case 'total':
-      return s.total;
+      return s.totalV;
     case 'loop':
       return s.loop;
     case 'show':
@@ -147,8 +177,21 @@ export function sectionProp(table: SectionTable | null, name: string, prop: stri
   }
 }
 
+/** the index of the iteration that set rownum..last (index and iteration always step together) */
+function rowIndex(s: SectionState): number {
+  return s.start + (s.row - 1) * s.step;
+}
+
+/** the keys Smarty gives an attribute left out, in its order */
+const SECTION_DEFAULTED = ['show', 'loop', 'max', 'step', 'start'];
+
 export function sectionProps(table: SectionTable | null, name: string): Value {
   const s = table?.get(name);
   if (!s) return null;
-  return PhpArray.fromEntries(SECTION_STORED.map((k) => [k, sectionProp(table, name, k)] as [string, Value]));
+  const keys = s.attrs === '' ? [] : s.attrs.split(',');
+  for (const k of SECTION_DEFAULTED) if (!keys.includes(k)) keys.push(k);
+  keys.push('total');
+  if (s.iteration !== 0) keys.push('index', 'iteration');
+  if (s.row !== 0) keys.push('rownum', 'index_prev', 'index_next', 'first', 'last');
+  return PhpArray.fromEntries(keys.map((k) => [k, sectionProp(table, name, k)] as [string, Value]));
 }

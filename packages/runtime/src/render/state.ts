@@ -61,6 +61,7 @@ import {
   foreachStart,
   type SectionState,
   type SectionTable,
+  sectionEntry,
   sectionProp,
   sectionProps,
   sectionStart,
@@ -366,8 +367,20 @@ export class RenderState implements RenderContext {
     return foreachProps(this.foreachTable, name);
   }
 
-  sectionStart(name: string, loop: Value, start: Value, step: Value, max: Value, show: Value): SectionState {
-    return sectionStart((this.sectionTable ??= new Map()), name, loop, start, step, max, show);
+  sectionStart(
+    name: Value,
+    attrs: string,
+    loop: Value,
+    start: Value,
+    step: Value,
+    max: Value,
+    show: Value,
+  ): SectionState {
+    return sectionStart((this.sectionTable ??= new Map()), name, attrs, loop, start, step, max, show);
+  }
+
+  sectionEntry(own: SectionState): SectionState {
+    return sectionEntry(this.sectionTable ?? new Map(), own);
   }
 
   sectionProp(name: string, prop: string): Value {
@@ -400,8 +413,9 @@ export class RenderState implements RenderContext {
     return v === undefined ? null : v;
   }
 
+  /** `$smarty.capture`: null until a capture ends (Smarty creates the table then) */
   captures(): Value {
-    return PhpArray.fromEntries(this.captureTable?.entries() ?? []);
+    return this.captureTable ? PhpArray.fromEntries(this.captureTable.entries()) : null;
   }
 
   /* ---------------- plugins ---------------- */

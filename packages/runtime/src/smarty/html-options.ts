@@ -55,9 +55,15 @@ export const htmlOptions: FunctionPluginDef = definePlugin({
   attributes: {
     options: {
       type: 'mixed',
-      description: 'value => label pairs (an array; a scalar counts as a one-element list)',
+      nullIsGiven: true,
+      description:
+        'value => label pairs (an array; a scalar counts as a one-element list, null as an empty one)',
     },
-    values: { type: 'mixed', description: 'option values, used with output when options is not given' },
+    values: {
+      type: 'mixed',
+      nullIsGiven: true,
+      description: 'option values, used with output when options is not given (null: none)',
+    },
     output: { type: 'mixed', description: 'option labels, by position of values (missing: empty)' },
     selected: {
       type: 'mixed',

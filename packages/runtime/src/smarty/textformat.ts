@@ -70,7 +70,11 @@ export const textformat: BlockPluginDef = definePlugin({
     'Re-flows each paragraph (separated by a blank line) of its body: white space collapses to one space, lines wrap at `wrap` bytes and are indented.',
   attributes: {
     style: { type: 'string', description: '"email" wraps at 72' },
-    indent: { type: 'integer', default: 0, description: 'characters of indentation of every line' },
+    indent: {
+      type: 'integer',
+      default: 0,
+      description: 'characters of indentation of every line',
+    },
     indent_first: {
       type: 'integer',
       default: 0,
@@ -83,7 +87,11 @@ export const textformat: BlockPluginDef = definePlugin({
       default: '\n',
       description: 'line break inserted (and paragraph separator, doubled)',
     },
-    wrap_cut: { type: 'boolean', default: false, description: 'cut words longer than the width' },
+    wrap_cut: {
+      type: 'boolean',
+      default: false,
+      description: 'cut words longer than the width',
+    },
     assign: { type: 'varname', description: 'assign the text instead of printing it' },
   },
   errors: ['an empty wrap_char, or wrap_cut with a width of 0, is a PHP ValueError (wordwrap)'],

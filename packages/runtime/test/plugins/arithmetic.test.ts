@@ -16,6 +16,9 @@ describe('add and subtract', () => {
     ['{subtract var=k value=1}{$k}', '{}', '-1'],
     ['{assign var=n value=10}{subtract var=n value=0.5}{$n}', '{}', '9.5'],
     ['{subtract var=n value=-3}{$n}', '{"n":1}', '4'],
+    // PHP arithmetic reads a leading-numeric string's number (and warns)
+    ['{add var=n value="12abc"}{$n}', '{"n":5}', '17'],
+    ['{subtract var=n value=" 1.5x"}{$n}', '{"n":"7y"}', '5.5'],
   ])('%s with %s', (tpl, json, expected) => {
     expect(out(tpl, json)).toBe(expected);
   });

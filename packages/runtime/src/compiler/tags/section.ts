@@ -54,11 +54,13 @@ function compileSection(st: CodegenState, n: BlockNode): string {
       ? JSON.stringify(name.value.value)
       : // a key of Smarty's section table, which it unsets first: an array is PHP's TypeError
         `keyName(${compileExpr(st, name.value)}, ' in unset')`;
+  // the entry's first keys, in source order (unknown attributes are errors above)
+  const attrOrder = JSON.stringify(n.attrs.map((a) => a.name).join(','));
 
   // `$a[i]` and `$smarty.section.i.*` inside the body read the local state directly
   // (not when a section of the same name inside would take over Smarty's one table entry)
-  const literal =
-    name.value.type === 'String' && !hasSection(n.body, name.value.value) ? name.value.value : null;
+  const inner = name.value.type !== 'String' || hasSection(n.body, name.value.value);
+  const literal = inner ? null : (name.value as { value: string }).value;
   const outer = literal === null ? undefined : st.sections.get(literal);
   if (literal !== null) st.sections.set(literal, sc);
   const frame = st.loopFrame(label, 'section', n.body, new Set());
@@ -70,13 +72,16 @@ function compileSection(st: CodegenState, n: BlockNode): string {
     else st.sections.set(literal, outer);
   }
   const alt = n.alt ? compileNodes(st, n.alt) : '';
+  // Smarty's loop steps on whatever entry holds the name now: a section of the same name inside takes it over
+  const refetch = inner ? `${sc} = rt.sectionEntry(${sc}), ` : '';
 
   return `p = ${pos};
 {
-const ${sc} = rt.sectionStart(${nameJs}, ${opt('loop')}, ${opt('start')}, ${opt('step')}, ${opt('max')}, ${opt('show')});
+${inner ? 'let' : 'const'} ${sc} = rt.sectionStart(${nameJs}, ${attrOrder}, ${opt('loop')}, ${opt('start')}, ${opt('step')}, ${opt('max')}, ${opt('show')});
 if (${sc}.show) {
 ${frame.decls.join('\n')}
-${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${sc}.index += ${sc}.step, ${sc}.iteration++) {
+${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${refetch}${sc}.index += ${sc}.step, ${sc}.iteration++) {
+${sc}.row = ${sc}.iteration;
 ${st.loopTick()}
 ${body}}
 }${alt ? ` else {\n${alt}}` : ''}

@@ -1,0 +1,1 @@
+{add var=t value="12abc"}{$t}|{add var=t value=12abc}{$t}|{add var=u value=" 1.5x"}{$u|@json_encode}|{add var=w value="1e3x"}{$w|@json_encode}|{add var=z value="-3x"}{$z}

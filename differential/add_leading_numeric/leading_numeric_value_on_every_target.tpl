@@ -1,0 +1,1 @@
+{add var=ti value=$v}{$ti|@json_encode}|{add var=ts value=$v}{$ts|@json_encode}|{add var=tn value=$v}{$tn|@json_encode}|{add var=tf value=$v}{$tf|@json_encode}|{subtract var=tx value=$v}{$tx|@json_encode}|{add var=nope value=$v}{$nope|@json_encode}|{add var=tb value=$v}{$tb|@json_encode}

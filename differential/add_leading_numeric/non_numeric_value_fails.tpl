@@ -1,0 +1,1 @@
+{add var=t value=$v}{$t}

@@ -1,0 +1,1 @@
+{subtract var=t value="3x"}{$t}|{subtract var=s value=".5x"}{$s|@json_encode}|{subtract var=n value="0x1A"}{$n|@json_encode}

@@ -1,0 +1,1 @@
+{assign var=y value=9223372036854775807}{$y}|{assign var=y value=-9223372036854775808}{$y}|{counter start=9007199254740993}|{math equation="x+1" x=9007199254740993}

@@ -1,0 +1,3 @@
+{assign var=x value=1}{* c *}
+
+X

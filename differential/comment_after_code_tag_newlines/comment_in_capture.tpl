@@ -1,0 +1,5 @@
+{capture name=c}{* c *}
+
+X{/capture}{* c *}
+
+{$smarty.capture.c}

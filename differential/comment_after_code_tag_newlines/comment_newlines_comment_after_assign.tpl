@@ -1,0 +1,5 @@
+{assign var=x value=1}{* c *}
+
+{* d *}
+
+X

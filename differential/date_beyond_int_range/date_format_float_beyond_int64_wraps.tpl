@@ -1,0 +1,1 @@
+{$a|date_format:'%Y-%m-%d %H:%M:%S %a %j %C %y %G %g %V %u %w %s %Z %z %D %F %c %U %W'}|{$b|date_format:'%Y-%m-%d %H:%M:%S %a %j %C %y %G %g %V %u %w %s %Z %z %D %F %c %U %W'}

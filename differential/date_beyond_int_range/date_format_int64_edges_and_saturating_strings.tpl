@@ -1,0 +1,1 @@
+{$e|date_format:'%Y-%m-%d %H:%M:%S %a %j %C %y %G %g %V %u %w %s %Z %z %D %F %c %U %W'}|{$h|date_format:'%Y-%m-%d %H:%M:%S %a %j %C %y %G %g %V %u %w %s %Z %z %D %F %c %U %W'}|{$c|date_format:'%Y-%m-%d %H:%M:%S'}|{$d|date_format:'%Y-%m-%d %H:%M:%S'}|{$g|date_format:'%Y-%m-%d %H:%M:%S'}

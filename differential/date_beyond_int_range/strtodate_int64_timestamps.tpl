@@ -1,0 +1,1 @@
+{strtodate var=x timestamp=$a format='Y-m-d H:i:s U T'}{$x}|{strtodate var=x timestamp=$e format='Y-m-d H:i:s U T'}{$x}|{strtodate var=x timestamp=$d format='Y-m-d H:i:s U T'}{$x}|{strtodate var=x timestamp=$f format='Y-m-d U'}{$x}

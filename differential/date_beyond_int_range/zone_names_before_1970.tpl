@@ -1,0 +1,1 @@
+{date var=x time=-1 format='T'}{$x}|{date var=x time=-700000000 format='T'}{$x}|{date var=x time=-2587712400 format='T'}{$x}|{date var=x time=-2587712401 format='T'}{$x}|{-1|date_format:'%Z'}

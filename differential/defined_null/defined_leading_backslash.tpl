@@ -1,0 +1,1 @@
+{$a|defined|@json_encode}|{$b|defined|@json_encode}|{$c|defined|@json_encode}|{$d|defined|@json_encode}|{$e|defined|@json_encode}

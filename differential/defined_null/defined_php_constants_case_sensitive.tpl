@@ -1,0 +1,1 @@
+{"PHP_EOL"|defined|@json_encode}|{"E_ALL"|defined|@json_encode}|{"e_all"|defined|@json_encode}|{"php_eol"|defined|@json_encode}|{"ENT_QUOTES"|defined|@json_encode}|{"NOPE_X"|defined|@json_encode}|{""|defined|@json_encode}

@@ -1,0 +1,1 @@
+{"null"|defined|@json_encode}|{"NULL"|defined|@json_encode}|{"nUlL"|defined|@json_encode}|{"true"|defined|@json_encode}|{"TRUE"|defined|@json_encode}|{"false"|defined|@json_encode}|{" null"|defined|@json_encode}|{"null "|defined|@json_encode}

@@ -1,0 +1,1 @@
+{$smarty.const.null|@json_encode}|{$smarty.const.true|@json_encode}|{$smarty.const.FALSE|@json_encode}|{$smarty.const.NuLL|@json_encode}|{$smarty.const.E_ALL}

@@ -1,0 +1,1 @@
+{$i|escape:'decentity'}|{$f|escape:'decentity'}|{$e|escape:'decentity'}|{$t|escape:'decentity'}|{$fa|escape:'decentity'}|{$n|escape:'decentity'}|{$neg|escape:'decentity'}|{$ff|escape:'decentity'}|{$a|escape:'decentity'}|{$s|escape:'decentity'}|{$i|escape:'decentity'|@json_encode}

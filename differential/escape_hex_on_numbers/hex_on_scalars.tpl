@@ -1,0 +1,1 @@
+{$i|escape:'hex'}|{$f|escape:'hex'}|{$e|escape:'hex'}|{$t|escape:'hex'}|{$fa|escape:'hex'}|{$n|escape:'hex'}|{$neg|escape:'hex'}|{$ff|escape:'hex'}|{$a|escape:'hex'}|{$s|escape:'hex'}|{$i|escape:'hex'|@json_encode}

@@ -1,0 +1,1 @@
+{$i|escape:'hexentity'}|{$f|escape:'hexentity'}|{$e|escape:'hexentity'}|{$t|escape:'hexentity'}|{$fa|escape:'hexentity'}|{$n|escape:'hexentity'}|{$neg|escape:'hexentity'}|{$ff|escape:'hexentity'}|{$a|escape:'hexentity'}|{$s|escape:'hexentity'}|{$i|escape:'hexentity'|@json_encode}

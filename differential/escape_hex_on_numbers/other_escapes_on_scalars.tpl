@@ -1,0 +1,1 @@
+{$i|escape:'nonstd'}|{$e|escape:'urlpathinfo'}|{$e|escape:'url'}|{$t|escape:'javascript'}|{$f|escape:'mail'}|{$i|escape:'bogus'|@json_encode}|{$e|escape:'htmlall'}

@@ -1,0 +1,1 @@
+{html_options values=$l name=f}{html_options values=$a output=$s name=f}{html_options values=$l output=$i selected=$i name=f}{html_options values=$l output=$n name=f}

@@ -1,0 +1,1 @@
+{html_options options=$n name=$z}|{html_options options=$n name=$t}|{html_options options=$n name=f class=$n id=$a}|{html_options options=$a name=$n}

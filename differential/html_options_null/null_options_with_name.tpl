@@ -1,0 +1,1 @@
+{html_options options=$n name=f}|{html_options values=$n name=f}|{html_options values=$n output=$n name=f}|{html_options options=$n values=$l name=f}

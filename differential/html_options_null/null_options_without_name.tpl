@@ -1,0 +1,1 @@
+[{html_options options=$n}]|[{html_options values=$n}]|[{html_options name=f}]|[{html_options output=$l name=f}]

@@ -1,0 +1,1 @@
+{html_options options=$s name=f}{html_options options=$i name=f}{html_options options=$f name=f}{html_options options=$t name=f}{html_options options=$z name=f}

@@ -1,0 +1,1 @@
+{textformat wrap=$n}aaa bbb{/textformat}|{textformat wrap=3 indent_char=$n indent=2}aaa bbb{/textformat}|{textformat indent=$n indent_first=$n wrap_cut=$n style=$n}aaa bbb{/textformat}

@@ -1,0 +1,1 @@
+{$a|@http_build_query}|{$a|@http_build_query:"p_":"&amp;"}|{$a|@http_build_query:"":"&":2}

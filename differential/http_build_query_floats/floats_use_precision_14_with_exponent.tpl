@@ -1,0 +1,1 @@
+{$a|@http_build_query}

@@ -1,0 +1,1 @@
+{$d|mb_convert_encoding:'UTF-8':'HTML-ENTITIES'|escape:'hex'}

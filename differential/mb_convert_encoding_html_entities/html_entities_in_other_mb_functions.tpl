@@ -1,0 +1,1 @@
+{'&amp;éab'|mb_strlen:'HTML-ENTITIES'}|{'&amp;éab'|mb_substr:1:2:'HTML-ENTITIES'}|{'&amp;ab'|mb_strwidth:'HTML-ENTITIES'}|{'&amp;ab'|mb_strpos:'a':0:'HTML-ENTITIES'}

@@ -1,0 +1,1 @@
+{$s|mb_convert_encoding:'ISO-8859-1':'HTML-ENTITIES'|escape:'hex'}|{$s|mb_convert_encoding:'HTML-ENTITIES':'ISO-8859-1'}|{$s|mb_convert_encoding:'UTF-16':'HTML-ENTITIES'|escape:'hex'}

@@ -1,0 +1,1 @@
+{$s|mb_convert_encoding:'HTML-ENTITIES':'UTF-8,SJIS'}|{$s|mb_convert_encoding:'UTF-8':'HTML-ENTITIES,UTF-8'}|{$s|mb_convert_encoding:'UTF-8':'UTF-8,HTML-ENTITIES'}

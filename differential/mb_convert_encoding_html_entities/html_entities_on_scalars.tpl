@@ -1,0 +1,1 @@
+{$n|mb_convert_encoding:'HTML-ENTITIES'}|{$f|mb_convert_encoding:'HTML-ENTITIES'}|{$nu|mb_convert_encoding:'HTML-ENTITIES'|@json_encode}|{$t|mb_convert_encoding:'HTML-ENTITIES'}

@@ -1,0 +1,1 @@
+{$e|mb_convert_encoding:'HTML-ENTITIES':'HTML-ENTITIES'|escape:'hex'}

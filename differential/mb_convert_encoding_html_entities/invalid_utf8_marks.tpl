@@ -1,0 +1,1 @@
+{'4oB4'|base64_decode|mb_convert_encoding:'UTF-8':'UTF-8'}|{'4oB4'|base64_decode|mb_convert_encoding:'SJIS'|escape:'hex'}|{'7aCA8ICAgA=='|base64_decode|mb_convert_encoding:'UTF-8'}|{'4oB4/w=='|base64_decode|mb_convert_encoding:'HTML-ENTITIES'}

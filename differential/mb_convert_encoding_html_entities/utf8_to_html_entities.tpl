@@ -1,0 +1,1 @@
+{$s|mb_convert_encoding:'HTML-ENTITIES':'UTF-8'}|{$s|mb_convert_encoding:'HTML-ENTITIES'}|{$s|mb_convert_encoding:'html':'utf8'}

@@ -1,0 +1,1 @@
+{$a|replace:x:"$b|"}|{$a|replace:x:'a:b'}

@@ -1,0 +1,1 @@
+{$a|replace:x:'|':'-'|upper}|{$a|replace:x:'|'|cat:z:'|'}

@@ -1,0 +1,1 @@
+{assign var=q value=$a|replace:x:'|'}{$q}|{if $a|replace:x:'|' == "'|y"}T{else}F{/if}|{foreach from=$a|replace:x:'|'|@explode:'|' item=v}[{$v}]{/foreach}

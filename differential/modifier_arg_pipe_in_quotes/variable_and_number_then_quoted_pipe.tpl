@@ -1,0 +1,1 @@
+{$a|replace:$b:'|'}|{$a|cat:1:'|'}|{$n|default:$b:"|"}|{5|cat:x:'|'}

@@ -1,0 +1,1 @@
+{'12abc'|floor|@json_encode}|{' 4'|floor|@json_encode}|{'4 '|floor|@json_encode}|{'1e3x'|floor|@json_encode}|{'abc'|floor|@json_encode}|{''|floor|@json_encode}|{' 1.5'|floor|@json_encode}|{'0x1A'|floor|@json_encode}|{'.5'|floor|@json_encode}|{'1e3'|floor|@json_encode}

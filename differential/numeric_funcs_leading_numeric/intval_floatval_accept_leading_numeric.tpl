@@ -1,0 +1,1 @@
+{$s|intval}|{$x|intval}|{$s|floatval}|{$x|floatval}|{'abc'|intval}

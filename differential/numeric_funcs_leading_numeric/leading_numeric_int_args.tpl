@@ -1,0 +1,1 @@
+{1.55|round:'1x'|@json_encode}|{1.5|number_format:'2x'|@json_encode}|{'x'|str_pad:'3 chars'|@json_encode}|{'abc'|substr:'1x'|@json_encode}|{'abc'|mb_substr:' 1 '|@json_encode}|{'abcdef'|mb_strimwidth:0:'3x'|@json_encode}

@@ -1,0 +1,1 @@
+{$s|floor|default:'x'}|{$x|round|default:'y'}|{$s|number_format:2|default:'z'}|{$w|floor|default:'w'}

@@ -1,0 +1,1 @@
+{'12abc'|number_format|@json_encode}|{' 4'|number_format|@json_encode}|{'4 '|number_format|@json_encode}|{'1e3x'|number_format|@json_encode}|{'abc'|number_format|@json_encode}|{''|number_format|@json_encode}|{' 1.5'|number_format|@json_encode}|{'0x1A'|number_format|@json_encode}|{'.5'|number_format|@json_encode}|{'1e3'|number_format|@json_encode}

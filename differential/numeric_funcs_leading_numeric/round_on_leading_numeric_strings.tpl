@@ -1,0 +1,1 @@
+{'12abc'|round|@json_encode}|{' 4'|round|@json_encode}|{'4 '|round|@json_encode}|{'1e3x'|round|@json_encode}|{'abc'|round|@json_encode}|{''|round|@json_encode}|{' 1.5'|round|@json_encode}|{'0x1A'|round|@json_encode}|{'.5'|round|@json_encode}|{'1e3'|round|@json_encode}

@@ -1,0 +1,1 @@
+{section loop=$a name=i step=2 start=1 max=5}{/section}{foreach from=$smarty.section.i key=k item=v}{$k}={$v|@json_encode};{/foreach}|{section name=i}{/section}{foreach from=$smarty.section.i key=k item=v}{$k}={$v|@json_encode};{/foreach}|{section name=i loop=$a step=-1}{/section}{foreach from=$smarty.section.i key=k item=v}{$k}={$v|@json_encode};{/foreach}

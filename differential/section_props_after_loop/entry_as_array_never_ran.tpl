@@ -1,0 +1,1 @@
+{section name=i loop=$e}{/section}{foreach from=$smarty.section.i key=k item=v}{$k}={$v|@json_encode};{/foreach}|{section name=i loop=$a show=false}{/section}{foreach from=$smarty.section.i key=k item=v}{$k}={$v|@json_encode};{/foreach}

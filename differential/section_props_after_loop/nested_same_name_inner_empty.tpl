@@ -1,0 +1,1 @@
+{section name=i loop=$a}[{$smarty.section.i.index}{section name=i loop=$e}{/section}]{/section}{foreach from=$smarty.section.i key=k item=v}{$k}={$v|@json_encode};{/foreach}

@@ -1,0 +1,1 @@
+{section name=i loop=$a}[{$smarty.section.i.index}{section name=i loop=$b}{$smarty.section.i.index}{/section}]{/section}|{section name=i loop=$b}[{$smarty.section.i.index}{section name=i loop=$a}{$smarty.section.i.index}{/section}]{/section}

@@ -1,0 +1,1 @@
+{section loop=$a name=i step=2 start=1 max=5}{if $smarty.section.i.total === 1}int{else}float{/if}{/section}|{section loop=$a name=i max=1}{if $smarty.section.i.total === 1}int{else}float{/if}{/section}|{section loop=$a name=i}{/section}{if $smarty.section.i.total === 3}int{else}float{/if}

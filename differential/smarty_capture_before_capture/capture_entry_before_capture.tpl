@@ -1,0 +1,1 @@
+{$smarty.capture.x|@json_encode}|{$smarty.capture.default|@json_encode}|{$smarty.capture.x.y|@json_encode}|{foreach from=$smarty.capture key=k item=v}{$k}={$v};{/foreach}

@@ -1,0 +1,1 @@
+{capture name=x}{$smarty.capture|@json_encode}{/capture}{$smarty.capture.x}|{capture name=x assign=y}a{/capture}{$smarty.capture|@json_encode}|{capture}{/capture}{$smarty.capture|@json_encode}|{$smarty.capture|@count}

@@ -1,0 +1,1 @@
+{$smarty.capture|@json_encode}|{$smarty.capture|@count}|[{$smarty.capture}]|{if isset($smarty.capture)}T{else}F{/if}|{$smarty.capture|default:"d"}|{$smarty.capture|@array_keys|@json_encode}|{if is_array($smarty.capture)}A{else}B{/if}|{if $smarty.capture === null}N{/if}

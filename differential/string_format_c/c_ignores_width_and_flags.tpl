@@ -1,0 +1,1 @@
+{65|string_format:'%5c|'}|{65|string_format:'%-3c|'}|{65|string_format:'%05c'}|{65|string_format:"%'x5c"}|{65|string_format:'%+c'}|{65|string_format:'%.2c'}|{65|string_format:'%1$c%1$c'}

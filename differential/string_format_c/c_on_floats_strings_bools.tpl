@@ -1,0 +1,1 @@
+{$f|string_format:'%c'}|{$s|string_format:'%c'}|{" 65"|string_format:'%c'}|{"1e2"|string_format:'%c'}|{$t|string_format:'%c'|@json_encode}|{$nu|string_format:'%c'|@json_encode}|{"abc"|string_format:'%c'|@json_encode}|{$e|string_format:'%c'|escape:'hex'}|{$big|string_format:'%c'|escape:'hex'}|{-1.5|string_format:'%c'|escape:'hex'}

@@ -1,0 +1,1 @@
+{$n|string_format:'%c'|escape:'hex'}|{255|string_format:'%c'|escape:'hex'}|{200|string_format:'%c'|escape:'hex'}|{-56|string_format:'%c'|escape:'hex'}|{$b|string_format:'%c'|@json_encode}|{321|string_format:'%c'}

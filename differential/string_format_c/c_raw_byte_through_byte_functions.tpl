@@ -1,0 +1,1 @@
+{$n|string_format:'%c'|strlen}|{$n|string_format:'x%cé'|strlen}|{$n|string_format:'%c'|md5}|{$n|string_format:'%c'|base64_encode}|{$n|string_format:'%c'|@json_encode}|{195|string_format:'%c%1$c'|escape:'hex'}

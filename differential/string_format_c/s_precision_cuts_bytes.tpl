@@ -1,0 +1,1 @@
+{$u|string_format:'%5.2s|'|escape:'hex'}|{$u|string_format:'%.2s'|strlen}|{$u|string_format:'%.3s'}

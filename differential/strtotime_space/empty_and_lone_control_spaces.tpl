@@ -1,0 +1,1 @@
+{""|strtotime:0|@json_encode}|{$v|strtotime:0|@json_encode}|{$f|strtotime:0|@json_encode}|{$r|strtotime:0|@json_encode}|{$sv|strtotime:0|@json_encode}|{$vs|strtotime:0|@json_encode}|{$crlf|strtotime:0|@json_encode}

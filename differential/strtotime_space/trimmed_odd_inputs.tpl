@@ -1,0 +1,1 @@
+{"  now "|strtotime:0|@json_encode}|{$a|strtotime:0|@json_encode}|{$b|strtotime:0|@json_encode}|{"."|strtotime:0|@json_encode}|{", ,"|strtotime:0|@json_encode}|{" +1 day "|strtotime:0|@json_encode}|{"x"|strtotime:0|@json_encode}

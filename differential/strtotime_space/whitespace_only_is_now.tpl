@@ -1,0 +1,1 @@
+{" "|strtotime:0|@json_encode}|{"  "|strtotime:86400|@json_encode}|{$t|strtotime:5|@json_encode}|{$n|strtotime:5|@json_encode}|{$tn|strtotime:5|@json_encode}|{$z|strtotime:5|@json_encode}

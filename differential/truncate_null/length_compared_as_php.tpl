@@ -1,0 +1,1 @@
+{$s|truncate:'5x'|@json_encode}|{$s|truncate:'abc'|@json_encode}|{$s|truncate:3.7|@json_encode}|{$s|truncate:' 4 '|@json_encode}|{$s|truncate:-1|@json_encode}|{$i|truncate:3|@json_encode}|{$s|truncate:5.5:'..':true:true|@json_encode}

@@ -1,0 +1,1 @@
+[{$n|truncate:10|default:"d"}]|[{$f|truncate:10|default:"d"}]|{if $n|truncate:10 === null}null{/if}|{$t|truncate:true|@json_encode}

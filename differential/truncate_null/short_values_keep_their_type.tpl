@@ -1,0 +1,1 @@
+{$n|truncate|@json_encode}|{$f|truncate|@json_encode}|{$t|truncate|@json_encode}|{$i|truncate|@json_encode}|{$fl|truncate|@json_encode}|{$e|truncate|@json_encode}|{$a|truncate:5|@json_encode}

@@ -1,0 +1,1 @@
+{$n|truncate:0|@json_encode}|{$t|truncate:0|@json_encode}|{$i|truncate:null|@json_encode}|{$i|truncate:false|@json_encode}|{$s|truncate:"0"|@json_encode}
