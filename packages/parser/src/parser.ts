@@ -104,6 +104,11 @@ interface ParseState {
   afterCode: boolean;
   stripDepth: number;
   firstInStrip: boolean;
+  /**
+   * the last Text node, while only tags that compile to nothing (comments) follow it: the compiled
+   * template then ends with its text, and Smarty drops one final `\n` of the compiled template
+   */
+  lastText: { body: Node[]; index: number } | null;
 }
 
 export function parseInternal(source: string, options: ParseOptions, tokens: Token[] | null): ParseResult {
@@ -111,7 +116,8 @@ export function parseInternal(source: string, options: ParseOptions, tokens: Tok
   flatten(source);
   const st = createState(source, options, tokens);
   segment(source, st.ld, st.rd, (seg) => onSegment(st, seg));
-  flushText(st, false, true);
+  flushText(st, false);
+  dropFinalNewline(st);
   closeUnclosed(st);
   return { ast: { type: 'Template', body: st.root, span: sp(0, source.length) }, diagnostics: st.diags.list };
 }
@@ -139,6 +145,7 @@ function createState(source: string, options: ParseOptions, tokens: Token[] | nu
     afterCode: false,
     stripDepth: 0,
     firstInStrip: false,
+    lastText: null,
   };
 }
 
@@ -175,12 +182,15 @@ function onSegment(st: ParseState, seg: Segment): void {
   const head = seg.kind === 'tag' && !seg.broken ? splitTag(st.src, seg.innerStart, seg.innerEnd) : null;
   const outerStripClose =
     head?.kind === 'name' && head.closing && head.name === 'strip' && st.stripDepth === 1;
-  flushText(st, outerStripClose, false);
+  flushText(st, outerStripClose);
   st.firstInStrip = false;
   st.emptyTag = false;
   const silent = handleSegment(st, seg, head);
   st.afterEmpty = st.emptyTag;
-  if (!st.emptyTag) st.afterCode = silent;
+  if (!st.emptyTag) {
+    st.afterCode = silent;
+    st.lastText = null;
+  }
   const scratch = st.ctx.tokens;
   if (st.tokens && scratch) {
     settleTokens(st.src, scratch, st.tokens, seg.start, seg.end);
@@ -189,7 +199,7 @@ function onSegment(st: ParseState, seg: Segment): void {
 }
 
 /** The pending text becomes a Text node, trimmed as Smarty's compiler trims it. */
-function flushText(st: ParseState, lastInStrip: boolean, atEnd: boolean): void {
+function flushText(st: ParseState, lastInStrip: boolean): void {
   const p = st.pending;
   if (!p) return;
   st.pending = null;
@@ -201,11 +211,28 @@ function flushText(st: ParseState, lastInStrip: boolean, atEnd: boolean): void {
     inStrip: p.inStrip,
     firstInStrip: p.firstInStrip,
     lastInStrip: lastInStrip && p.inStrip,
-    atEnd: atEnd && !p.inStrip,
   });
   // the first output after `?>` takes PHP's newline-eating, whether it began with a newline or not
   if (st.afterCode && !textEmptied(raw, p.afterEmptyTag, p.inStrip)) st.afterCode = false;
-  if (value !== '') current(st).push({ type: 'Text', value, origin: 'text', span: sp(p.start, p.end) });
+  if (value === '') return;
+  const body = current(st);
+  body.push({ type: 'Text', value, origin: 'text', span: sp(p.start, p.end) });
+  // text inside {strip} compiles to an echo: the compiled template does not end with its bytes
+  st.lastText = p.inStrip ? null : { body, index: body.length - 1 };
+}
+
+/**
+ * Smarty removes one `\n` at the very end of the compiled template: the end of the last text when
+ * nothing but comments follows it (`x\n{* c *}` prints `x`, `x\n{$a}` keeps its newline).
+ */
+function dropFinalNewline(st: ParseState): void {
+  const last = st.lastText;
+  if (!last) return;
+  const node = last.body[last.index] as Extract<Node, { type: 'Text' }>;
+  if (!node.value.endsWith('\n')) return;
+  const value = node.value.slice(0, -1);
+  if (value === '') last.body.splice(last.index, 1);
+  else last.body[last.index] = { ...node, value };
 }
 
 /** Tags still open at the end of the template: reported, and ended there. */

@@ -11,7 +11,8 @@
  *   after it that is not empty once the rule above has run (so `{assign}{* c *}\n\nX`
  *   loses both newlines). Printing tags, function tags, `{ldelim}`/`{rdelim}`,
  *   `{/literal}` and the outermost `{/strip}` print what follows their own `?>`.
- * - one `\n` at the very end of the compiled template is removed.
+ * - one `\n` at the very end of the compiled template is removed: the end of the last text when
+ *   only comments follow it (parser.ts, dropFinalNewline).
  */
 
 const PHP_TRIM = ' \t\n\r\0\x0B';
@@ -41,8 +42,6 @@ export interface TextContext {
   firstInStrip: boolean;
   /** last text before the outermost {/strip} */
   lastInStrip: boolean;
-  /** last text of the template */
-  atEnd: boolean;
 }
 
 /** The printed value of one text chunk. */
@@ -56,7 +55,6 @@ export function textValue(raw: string, c: TextContext): string {
     if (c.afterEmptyTag) v = dropNewline(v);
     if (c.afterCode) v = dropNewline(v);
   }
-  if (c.atEnd && v.endsWith('\n')) v = v.slice(0, -1);
   return v;
 }
 

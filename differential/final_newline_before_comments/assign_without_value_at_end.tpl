@@ -1,0 +1,2 @@
+x
+{assign var=a}
