@@ -81,6 +81,8 @@ export function compileExpr(st: CodegenState, e: Expr): string {
     case 'String':
       return JSON.stringify(e.value);
     case 'Interp': {
+      const lone = loneInterpolation(e);
+      if (lone !== null) return compileExpr(st, lone);
       const parts = e.parts.map((part) =>
         typeof part === 'string' ? JSON.stringify(part) : `str(${compileExpr(st, part)})`,
       );
@@ -443,11 +445,22 @@ function checkArity(st: CodegenState, fname: string, signature: readonly ParamSp
   );
 }
 
+/**
+ * Smarty drops the empty strings around a lone variable in double quotes (`"".$x.""` → `$x`): "$x" is
+ * $x itself (an int or an array as it is, and a variable a by-reference function can change).
+ */
+function loneInterpolation(e: Expr): Expr | null {
+  if (e.type !== 'Interp' || e.parts.length !== 1) return null;
+  const part = e.parts[0]!;
+  return typeof part === 'string' ? null : part;
+}
+
 export function compileModifiers(
   st: CodegenState,
-  value: Expr | string,
+  piped: Expr | string,
   modifiers: readonly Modifier[],
 ): string {
+  const value = typeof piped === 'string' ? piped : (loneInterpolation(piped) ?? piped);
   if (modifiers.length > MAX_MODIFIERS) {
     st.error(
       ErrorCodes.LIMIT_DEPTH,

@@ -1,0 +1,1 @@
+{"$a"|@json_encode}|{if "$n" === 5}y{else}n{/if}|{"$a "|@json_encode}

@@ -1,0 +1,1 @@
+{assign var=acc value="`$n`"}{$acc|json_encode}|{"`$a.x`"|@json_encode}

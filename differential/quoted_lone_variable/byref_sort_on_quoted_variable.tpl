@@ -1,0 +1,1 @@
+{"$a"|@sort}{$a|@json_encode}

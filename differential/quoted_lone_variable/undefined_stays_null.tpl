@@ -1,0 +1,1 @@
+{assign var=acc value="$undef_x"}{$acc|json_encode}
