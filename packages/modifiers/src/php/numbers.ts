@@ -214,16 +214,20 @@ const PHP_ROUND_HALF_UP = phpIntConstant('PHP_ROUND_HALF_UP');
 export const round: ModifierDef = phpModifier({
   name: 'round',
   description:
-    "PHP 8.2 `round($num, $precision)`: half away from zero (2.5 → 3, -2.5 → -3), with PHP's pre-rounding " +
-    '(1.955 to 2 places is 1.96). A negative precision rounds to tens, hundreds... The result is a float. ' +
-    'Only the default mode PHP_ROUND_HALF_UP is supported.',
+    "PHP 8.2 `round($num, $precision, $mode)`: half away from zero by default (2.5 → 3, -2.5 → -3), with PHP's " +
+    'pre-rounding (1.955 to 2 places is 1.96). A negative precision rounds to tens, hundreds... The result is a float.',
   params: [
     { name: 'num', type: 'number' },
     { name: 'precision', type: 'int', optional: true, default: 0, description: 'decimal places' },
-    { name: 'mode', type: 'int', optional: true, default: 1, description: 'PHP_ROUND_HALF_UP (1) only' },
+    {
+      name: 'mode',
+      type: 'int',
+      optional: true,
+      default: 1,
+      description: 'ties: 1 half up, 2 half down, 3 half even, 4 half odd (PHP_ROUND_*; any other number: half up)',
+    },
   ],
   result: 'a float',
-  errors: ['another rounding mode: not implemented in Sumi, logged; null'],
   examples: [
     {
       template: '{$f|round} {$f|round:2} {$h|round:2} {-2.5|round}',
@@ -231,15 +235,11 @@ export const round: ModifierDef = phpModifier({
       output: '3 3.14 1.96 -3',
     },
   ],
-  run: (ctx, n, precision = 0, mode = PHP_ROUND_HALF_UP) => {
-    if (mode !== PHP_ROUND_HALF_UP) {
-      ctx.warn(`round(): rounding mode ${mode} is not implemented in Sumi (only PHP_ROUND_HALF_UP)`);
-      return null;
-    }
+  run: (_ctx, n, precision = 0, mode = PHP_ROUND_HALF_UP) => {
     const x = floatValue(n);
     // ints are returned as floats unchanged for precision >= 0
     if (!isFloat(n) && precision >= 0) return makeFloat(x);
-    return makeFloat(phpRound(x, precision));
+    return makeFloat(phpRound(x, precision, Number(mode)));
   },
 });
 

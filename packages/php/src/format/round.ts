@@ -1,5 +1,5 @@
 /**
- * PHP 8.2's round() (ext/standard/math.c `_php_math_round`, PHP_ROUND_HALF_UP):
+ * PHP 8.2's round() (ext/standard/math.c `_php_math_round`, every PHP_ROUND_* mode):
  * the value is first "pre-rounded" to 15 significant digits, so that
  * round(1.955, 2) is 1.96 and round(5.045, 2) is 5.05 although the doubles are
  * slightly below the half. (PHP 8.4 changed this; 8.2 is the reference.)
@@ -33,13 +33,33 @@ function intlog10abs(value: number): number {
   return r - 8;
 }
 
-/** php_round_helper for PHP_ROUND_HALF_UP: half away from zero. */
-function roundHelper(value: number): number {
-  return value >= 0 ? Math.floor(value + 0.5) : Math.ceil(value - 0.5);
+/** PHP's rounding modes (PHP_ROUND_HALF_UP ... _ODD); PHP 8.2 rounds half up for any other number */
+export type RoundMode = 1 | 2 | 3 | 4;
+
+/** php_round_helper: to an integer, ties by `mode` (up: away from zero, down: toward it, even, odd) */
+function roundHelper(value: number, mode: number = 1): number {
+  const a = Math.abs(value);
+  let r: number;
+  switch (mode) {
+    case 2:
+      // + 0: ceil(-0.2) is -0, which PHP prints as 0
+      r = Math.ceil(a - 0.5) + 0;
+      break;
+    case 3:
+    case 4: {
+      const floor = Math.floor(a);
+      if (a - floor !== 0.5) r = Math.floor(a + 0.5);
+      else r = (floor % 2 === 0) === (mode === 3) ? floor : floor + 1;
+      break;
+    }
+    default:
+      r = Math.floor(a + 0.5);
+  }
+  return value >= 0 ? r : -r;
 }
 
-/** `round($num, $precision)` for a float (PHP returns a float; ints with precision ≥ 0 are returned as is). */
-export function phpRound(value: number, places = 0): number {
+/** `round($num, $precision, $mode)` for a float (PHP returns a float; ints with precision ≥ 0 are returned as is). */
+export function phpRound(value: number, places = 0, mode = 1): number {
   if (!Number.isFinite(value) || value === 0) return value;
   const p = Math.trunc(places);
   const precisionPlaces = 14 - intlog10abs(value);
@@ -49,7 +69,7 @@ export function phpRound(value: number, places = 0): number {
     let f2 = intpow10(Math.abs(precisionPlaces));
     tmp = precisionPlaces >= 0 ? value * f2 : value / f2;
     // pre-round to 15 significant digits
-    tmp = roundHelper(tmp);
+    tmp = roundHelper(tmp, mode);
     f2 = intpow10(Math.abs(p - precisionPlaces));
     tmp = tmp / f2;
   } else {
@@ -57,7 +77,7 @@ export function phpRound(value: number, places = 0): number {
     // beyond the precision of a double: nothing to round
     if (Math.abs(tmp) >= 1e15) return value;
   }
-  tmp = roundHelper(tmp);
+  tmp = roundHelper(tmp, mode);
   if (Math.abs(p) < 23) {
     tmp = p > 0 ? tmp / f1 : tmp * f1;
   } else {

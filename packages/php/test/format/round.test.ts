@@ -112,3 +112,24 @@ describe('number_format() (PHP 8.2)', () => {
     expect(numberFormat(Number.POSITIVE_INFINITY)).toBe('inf');
   });
 });
+
+describe('round() modes (values from PHP 8.2)', () => {
+  it.each([
+    // value, places, mode, PHP's result
+    [2.5, 0, 2, 2],
+    [2.5, 0, 3, 2],
+    [3.5, 0, 3, 4],
+    [2.5, 0, 4, 3],
+    [-3.5, 0, 4, -3],
+    [-2.5, 0, 2, -2],
+    [2.55, 1, 3, 2.6],
+    [1.955, 2, 2, 1.95],
+    [0.125, 2, 3, 0.12],
+    [0.375, 2, 4, 0.37],
+    [2.5, 0, 0, 3],
+    [2.5, 0, 9, 3],
+    [3, -1, 2, 0],
+  ])('round(%s, %s, mode %s) = %s', (v, places, mode, want) => {
+    expect(phpRound(v, places, mode)).toBe(want);
+  });
+});
