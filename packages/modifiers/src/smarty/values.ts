@@ -4,7 +4,11 @@
  */
 
 import {
+  add,
   byteCount,
+  gt,
+  mul,
+  sub,
   fromBinary,
   htmlspecialchars,
   isFloat,
@@ -99,23 +103,31 @@ const hsc = (s: string) => htmlspecialchars(s);
  * are cut too. Control characters become `<i>\n</i>` and the result is passed
  * through htmlspecialchars(), which escapes those tags as well.
  */
-export function debugPrintVar(v: Value, depth: number, length: number, guard = 0): string {
+export function debugPrintVar(v: Value, depth: Value, length: Value, guard = 0): string {
   if (guard > 64) return '<i>*RECURSION*</i>';
   if (v instanceof PhpArray || v instanceof PhpObject) {
     // one line per element (and an indent as deep as asked): built in chunks, within the string cap
     const out = new StringBuilder();
-    const indent = repeatString('&nbsp;', depth * 2);
+    const entries = v instanceof PhpArray ? v : v.props;
+    // PHP computes `$depth * 2` and `$depth + 1` per element: an empty array never does arithmetic
+    // on `depth`, a non-empty one gives PHP's TypeError for an array or a non-numeric string
+    let indent = '';
+    let next: Value = null;
+    if (entries.size > 0) {
+      indent = repeatString('&nbsp;', Number(toInt(mul(depth, 2))));
+      next = add(depth, 1);
+    }
     if (v instanceof PhpArray) {
       out.add(`<b>Array (${v.size})</b>`);
       v.forEach((val, key) => {
         out.add(`<br>${indent}<b>${strtrPairs(String(key), DPV_REPLACE)}</b> =&gt; `);
-        out.add(debugPrintVar(val, depth + 1, length, guard + 1));
+        out.add(debugPrintVar(val, next, length, guard + 1));
       });
     } else {
       out.add(`<b>${v.className} Object (${v.props.size})</b>`);
       v.props.forEach((val, key) => {
         out.add(`<br>${indent}<b> -&gt;${strtrPairs(String(key), DPV_REPLACE)}</b> = `);
-        out.add(debugPrintVar(val, depth + 1, length, guard + 1));
+        out.add(debugPrintVar(val, next, length, guard + 1));
       });
     }
     return out.toString();
@@ -124,14 +136,19 @@ export function debugPrintVar(v: Value, depth: number, length: number, guard = 0
   if (typeof v === 'boolean') return v ? '<i>true</i>' : '<i>false</i>';
   if (isInt(v)) return hsc(toStr(v));
   if (typeof v === 'string') {
-    // a string longer than `length` is cut (and its control characters are not replaced)
-    const results = byteCount(v) > length ? byteHead(v, length - 3) + '...' : strtrPairs(v, DPV_REPLACE);
+    // a string longer than `length` (PHP's loose `>`) is cut (and its control characters are not replaced)
+    const results = gt(byteCount(v), length) ? cut(v, length) : strtrPairs(v, DPV_REPLACE);
     return hsc(`"${results}"`);
   }
   // floats: gettype() says "double", which falls to the default branch
   let results = strtrPairs(isFloat(v) ? toStr(v) : String(v), DPV_REPLACE);
-  if (byteCount(results) > length) results = byteHead(results, length - 3) + '...';
+  if (gt(byteCount(results), length)) results = cut(results, length);
   return hsc(results);
+}
+
+/** `substr($s, 0, $length - 3) . '...'`, with PHP's `-` on whatever `length` is */
+function cut(s: string, length: Value): string {
+  return `${byteHead(s, Number(toInt(sub(length, 3))))}...`;
 }
 
 export const debugPrintVarDef: ModifierDef = definePlugin({
@@ -163,8 +180,7 @@ export const debugPrintVarDef: ModifierDef = definePlugin({
     },
   ],
   run(_ctx: RenderContext, value: Value, depth?: Value, length?: Value): Value {
-    const d = depth === undefined ? 0 : Number(toInt(depth));
-    const l = length === undefined ? 40 : Number(toInt(length));
-    return debugPrintVar(value, d, l);
+    // PHP's own arithmetic and comparison on the arguments, as the plugin does them
+    return debugPrintVar(value, depth === undefined ? 0 : depth, length === undefined ? 40 : length);
   },
 });

@@ -1,0 +1,1 @@
+{$a|@debug_print_var:$b}

@@ -1,0 +1,1 @@
+{$a|@debug_print_var:0:"x"}|{$a|@debug_print_var:1:$b}|{$f|@debug_print_var:0:2}

@@ -1,0 +1,1 @@
+{$a|@debug_print_var:"x"}|{$s|@debug_print_var:"x"}
