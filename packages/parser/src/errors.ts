@@ -49,6 +49,7 @@ export const DiagnosticCode = {
   DUPLICATE_ATTRIBUTE: 'DUPLICATE_ATTRIBUTE',
   ARRAY_LITERAL_IS_STRING: 'ARRAY_LITERAL_IS_STRING',
   PHP_LOCAL_IN_MATH: 'PHP_LOCAL_IN_MATH',
+  PHP_CONSTANT_IN_MATH: 'PHP_CONSTANT_IN_MATH',
 } as const;
 
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
@@ -121,6 +122,12 @@ export const diagnosticMessages: Record<DiagnosticCode, MessageEntry> = {
   ARRAY_LITERAL_IS_STRING: {
     severity: 'warning',
     message: '\'{content}\' is the string "{content}": Smarty 2 has no array literals',
+  },
+  PHP_CONSTANT_IN_MATH: {
+    severity: 'warning',
+    message:
+      "'{word}' after '>' in variable math is read by PHP as a constant: an Error when it is evaluated " +
+      'and PHP does not define it',
   },
   PHP_LOCAL_IN_MATH: {
     severity: 'warning',

@@ -2,7 +2,7 @@
  * Variables, numbers, modifiers and single values, as Smarty 2 compiles them
  * (`_parse_var`, `_parse_var_props`, `_parse_modifiers`, `_compile_smarty_ref`).
  */
-import type { Accessor, Expr, Modifier, NumberLit, StringLit, VarExpr } from './ast';
+import type { Accessor, Expr, Modifier, NumberLit, Span, StringLit, VarExpr } from './ast';
 import {
   isCanonicalIntKey,
   isDigit,
@@ -245,10 +245,13 @@ export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
     if (c === 36) {
       if (!isWord(s.charCodeAt(i + 1))) return mathError(ctx, a, b, i, "'$' without a name");
       if (raw) {
-        const j = phpLocal(ctx, a, b, i);
-        if (j < 0) return null;
-        out.push({ t: 'val', expr: { type: 'Null', span: { start: i, end: j } }, start: i, end: j });
-        i = j;
+        const local = phpLocal(ctx, a, b, i);
+        if (local === null) return null;
+        const span = { start: i, end: local.end };
+        const expr: Expr =
+          local.constant === undefined ? { type: 'Null', span } : phpConstant(local.constant, span);
+        out.push({ t: 'val', expr, ...span });
+        i = local.end;
         continue;
       }
       const v = parseVarOperand(ctx, i, b);
@@ -293,8 +296,10 @@ export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
       else if (lower === 'true' || lower === 'false') {
         out.push({ t: 'val', expr: { type: 'Bool', value: lower === 'true', span }, ...span });
       } else {
-        ctx.diags.add(DiagnosticCode.BARE_CONSTANT, span, { word }, "write spaces around '>'");
-        return null;
+        // PHP looks the constant up when it evaluates the expression: an Error then if it is undefined (a
+        // branch never taken renders), its value if PHP defines it: exactly `$smarty.const.WORD`
+        ctx.diags.add(DiagnosticCode.PHP_CONSTANT_IN_MATH, span, { word }, "write spaces around '>'");
+        out.push({ t: 'val', expr: phpConstant(word, span), ...span });
       }
       tok(ctx, 'word', i, e);
       i = e;
@@ -312,13 +317,23 @@ export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
   return out;
 }
 
+/** PHP's constant `word`, looked up when evaluated (an Error if undefined): what `$smarty.const.word` is */
+function phpConstant(word: string, span: Span): VarExpr {
+  const path: Accessor[] = [
+    { kind: 'key', key: 'const', span },
+    { kind: 'key', key: word, span },
+  ];
+  return { type: 'Var', name: 'smarty', path, span };
+}
+
 /**
  * `$name` in the part of variable math that Smarty pastes into PHP (see lexMath): an undefined PHP
  * variable, null, with the accessors that keep it null (`[0]`, `[$k]`, `->p`). `.x` and `[x]` read
- * the undefined constant `x` (PHP's Error) and `.0` is a syntax error in PHP: both are refused here.
- * Returns the end of the operand, or -1 after a diagnostic.
+ * the constant `x`, an Error when evaluated if PHP does not define it (`constant` is then its name;
+ * a defined one would be concatenated, which Sumi reads as the constant alone); `.0` is a syntax
+ * error in PHP, refused here. Null after a diagnostic.
  */
-function phpLocal(ctx: Ctx, a: number, b: number, i: number): number {
+function phpLocal(ctx: Ctx, a: number, b: number, i: number): { end: number; constant?: string } | null {
   const s = ctx.src;
   let j = scanWord(s, i + 1, b);
   for (;;) {
@@ -328,7 +343,7 @@ function phpLocal(ctx: Ctx, a: number, b: number, i: number): number {
       const k = scanBracket(s, j, b);
       if (k < 0) break;
       const inner = s.slice(j + 1, k - 1);
-      if (!/^(?:\d+|\$\w+)$/.test(inner)) return bareConstant(ctx, j + 1, scanWord(s, j + 1, k - 1));
+      if (!/^(?:\d+|\$\w+)$/.test(inner)) return constantIn(ctx, b, k, j + 1, scanWord(s, j + 1, k - 1));
       j = k;
     } else if (c === 45 && s.charCodeAt(j + 1) === 62 && isWord(s.charCodeAt(j + 2))) {
       j = scanWord(s, j + 2, b);
@@ -341,9 +356,12 @@ function phpLocal(ctx: Ctx, a: number, b: number, i: number): number {
           j,
           `PHP reads '${s.slice(j, scanWord(s, j + 1, b))}' as a number after a variable`,
         );
-        return -1;
+        return null;
       }
-      if (isWord(s.charCodeAt(j + 1))) return bareConstant(ctx, j + 1, scanWord(s, j + 1, b));
+      if (isWord(s.charCodeAt(j + 1))) {
+        const e = scanWord(s, j + 1, b);
+        return constantIn(ctx, b, e, j + 1, e);
+      }
       break;
     } else break;
   }
@@ -353,17 +371,36 @@ function phpLocal(ctx: Ctx, a: number, b: number, i: number): number {
     { content: s.slice(i, j) },
     "write spaces around '>' to compare with the template variable",
   );
-  return j;
+  return { end: j };
 }
 
-function bareConstant(ctx: Ctx, start: number, end: number): -1 {
+/**
+ * the constant read in `$b.x` / `$b[x]` after '>': a warning, and the operand (with the accessors that
+ * follow it, `$b[x].y`, which PHP evaluates after the constant) is that constant
+ */
+function constantIn(ctx: Ctx, b: number, from: number, start: number, wordEnd: number) {
+  const s = ctx.src;
+  let end = from;
+  for (;;) {
+    const c = s.charCodeAt(end);
+    if (end >= b) break;
+    if (c === 46 && isWord(s.charCodeAt(end + 1))) end = scanWord(s, end + 1, b);
+    else if (c === 45 && s.charCodeAt(end + 1) === 62 && isWord(s.charCodeAt(end + 2)))
+      end = scanWord(s, end + 2, b);
+    else if (c === 91) {
+      const k = scanBracket(s, end, b);
+      if (k < 0) break;
+      end = k;
+    } else break;
+  }
+  const word = s.slice(start, wordEnd);
   ctx.diags.add(
-    DiagnosticCode.BARE_CONSTANT,
-    { start, end },
-    { word: ctx.src.slice(start, end) },
+    DiagnosticCode.PHP_CONSTANT_IN_MATH,
+    { start, end: wordEnd },
+    { word },
     "after '>' in variable math Smarty 2 pastes the rest into PHP: write spaces around '>'",
   );
-  return -1;
+  return { end, constant: word };
 }
 
 /** A whole variable token [a, b) (with optional math) to one expression. */

@@ -1,0 +1,1 @@
+{if 0}{if $f+1>price}a{/if}{if $f+1>$b.price}a{/if}{if $f+1>$b[x].y}a{/if}{/if}ok

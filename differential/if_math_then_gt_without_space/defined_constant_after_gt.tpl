@@ -1,0 +1,1 @@
+{if $f+1>PHP_INT_MAX}a{else}b{/if}{$f+1>PHP_EOL}

@@ -1,0 +1,1 @@
+{if $f+1>$b.price}a{/if}
