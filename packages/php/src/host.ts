@@ -14,6 +14,8 @@
  * `allowArray` for the size it is about to build; PhpArray checks its own growth.
  */
 
+import { PhpError } from './errors';
+
 /** The sizes one value may reach. */
 export interface HostLimits {
   /** characters (UTF-16 units) of any one string */
@@ -280,6 +282,14 @@ export function repeatString(s: string, times: number): string {
   if (times <= 0 || s === '') return '';
   allowString(s.length * times);
   return s.repeat(times);
+}
+
+/** PHP's str_repeat(): a negative count is its ValueError */
+export function strRepeat(s: string, times: number | bigint): string {
+  if (times < 0) {
+    throw new PhpError('ValueError', 'str_repeat(): Argument #2 ($times) must be greater than or equal to 0');
+  }
+  return repeatString(s, Number(times));
 }
 
 /**

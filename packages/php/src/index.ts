@@ -78,6 +78,7 @@ export {
   replaceMatches,
   StringBuilder,
   splitString,
+  strRepeat,
 } from './host';
 export * from './html';
 export { htmlentities } from './html-entities';

@@ -6,7 +6,6 @@
 
 import {
   countRecursive,
-  errorTypeName,
   isNumber,
   looseEquals,
   PhpArray,

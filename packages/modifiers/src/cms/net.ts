@@ -9,7 +9,7 @@
  *   } })
  */
 
-import { PhpArray, PhpObject, replaceAllString, toStr, type Value } from '@sumi/php';
+import { PhpArray, PhpObject, toStr, type Value } from '@sumi/php';
 import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'CMS modifier';

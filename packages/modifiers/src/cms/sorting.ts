@@ -149,7 +149,7 @@ export const cmsSortByKey: ModifierDef = definePlugin({
       output: 'bca',
     },
   ],
-  run(ctx: RenderContext, value: Value, key?: Value, direction?: Value): Value {
+  run(_ctx: RenderContext, value: Value, key?: Value, direction?: Value): Value {
     if (!(value instanceof PhpArray)) return value;
     const k = key === undefined ? null : key;
     const desc = direction !== undefined && toStr(direction).toLowerCase() === 'desc';

@@ -11,7 +11,6 @@ import {
   PhpObject,
   pcreMatches,
   phpIntConstant,
-  pregMatch,
   StringBuilder,
   toBinary,
   toFloat,

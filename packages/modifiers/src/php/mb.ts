@@ -341,7 +341,7 @@ export const mbConvertKana: ModifierDef = phpModifier({
     "`'` `\\`), s/S space (lower case: full-width → half-width, upper case: the reverse); k/K katakana and h/H " +
     'hiragana (lower: full-width → half-width katakana, upper: half-width katakana → full-width); V joins a ' +
     'half-width kana with its sound mark (ｶﾞ → ガ); C hiragana → katakana, c katakana → hiragana; M turns ' +
-    "`\"` `'` `\\` `~` `¥` into ” ’ ￥ ￣ ￥, m turns ‘ ’ “ ” ＼ ￥ ￣ into ASCII. Default mode \"KV\".",
+    '`"` `\'` `\\` `~` `¥` into ” ’ ￥ ￣ ￥, m turns ‘ ’ “ ” ＼ ￥ ￣ into ASCII. Default mode "KV".',
   params: [
     { name: 'string', type: 'string' },
     { name: 'mode', type: 'string', optional: true, default: 'KV', description: 'conversion letters' },

@@ -224,7 +224,8 @@ export const round: ModifierDef = phpModifier({
       type: 'int',
       optional: true,
       default: 1,
-      description: 'ties: 1 half up, 2 half down, 3 half even, 4 half odd (PHP_ROUND_*; any other number: half up)',
+      description:
+        'ties: 1 half up, 2 half down, 3 half even, 4 half odd (PHP_ROUND_*; any other number: half up)',
     },
   ],
   result: 'a float',

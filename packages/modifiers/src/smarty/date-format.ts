@@ -36,7 +36,7 @@ export const dateFormat: ModifierDef = definePlugin({
   group: 'Smarty built-in',
   description:
     'Formats a date: the value is a Unix timestamp, a `YYYYMMDDHHMMSS` string or any strtotime() text (an empty ' +
-    'value means now only when `default_date` is given: otherwise nothing is printed). The format is strftime()\'s ' +
+    "value means now only when `default_date` is given: otherwise nothing is printed). The format is strftime()'s " +
     "(Smarty's default `%b %e, %Y` gives `Nov 15, 2023`); text without `%` prints as it is, so PHP date() letters " +
     '(`Y-m-d`) stay letters: use the `date` plugin or `%Y-%m-%d`. English names, the engine time zone (default Asia/Tokyo).',
   args: [

@@ -21,16 +21,15 @@ import {
   phpParams,
   phpStripTags,
   pregReplace,
-  repeatString,
   strArg,
   stringParam,
+  strRepeat,
   sub,
   toBinary,
   toBool,
   toFloat,
   toStr,
   type Value,
-  valueError,
 } from '@sumi/php';
 import { definePlugin, type ModifierDef, wordwrap as phpWordwrap, type RenderContext } from '@sumi/runtime';
 import { tooFewArguments } from './replacing';
@@ -208,8 +207,7 @@ export const indent: ModifierDef = definePlugin({
       [ch === undefined ? ' ' : ch, chars === undefined ? 4 : chars],
       ctxReporter(ctx),
     ) as [string, number | bigint];
-    if (times < 0) valueError('str_repeat', 2, 'times', 'must be greater than or equal to 0');
-    const pad = repeatString(c, Number(times));
+    const pad = strRepeat(c, times);
     return mapSubject(ctx, value, (s) => indentText(s, pad));
   },
 });

@@ -6,17 +6,17 @@
 import {
   add,
   byteCount,
-  gt,
-  mul,
-  sub,
   fromBinary,
+  gt,
   htmlspecialchars,
   isFloat,
   isInt,
+  mul,
   PhpArray,
   PhpObject,
-  repeatString,
   StringBuilder,
+  strRepeat,
+  sub,
   substrBytes,
   toBinary,
   toInt,
@@ -114,7 +114,7 @@ export function debugPrintVar(v: Value, depth: Value, length: Value, guard = 0):
     let indent = '';
     let next: Value = null;
     if (entries.size > 0) {
-      indent = repeatString('&nbsp;', Number(toInt(mul(depth, 2))));
+      indent = strRepeat('&nbsp;', toInt(mul(depth, 2)));
       next = add(depth, 1);
     }
     if (v instanceof PhpArray) {

@@ -11,7 +11,6 @@ import {
   locate,
   type Modifier,
   type NumberLit,
-  SECTION_PROPS,
   smartyVarForm,
   type VarExpr,
 } from '@sumi/parser';
