@@ -108,8 +108,10 @@ export function sortPhpArray(arr: PhpArray, opts: SortOptions): PhpArray {
     const vc = valueComparator(flags, opts.warn);
     cmp = (a, b) => vc(a[1], b[1]);
   }
-  // reverse sorts swap the operands but keep the stable fallback in original order
-  const sorted = phpStableSort(entries, opts.reverse ? (a, b) => cmp(b, a) : cmp);
+  // reverse sorts negate the comparison (PHP's `compare(a, b) * -1`, not `compare(b, a)`: the two differ
+  // where PHP's comparison is not symmetric, e.g. arrays with keys the other lacks) and keep the stable
+  // fallback in original order
+  const sorted = phpStableSort(entries, opts.reverse ? (a, b) => -cmp(a, b) : cmp);
   if (opts.renumber) return PhpArray.fromList(sorted.map(([, v]) => v));
   return PhpArray.fromEntries(sorted);
 }

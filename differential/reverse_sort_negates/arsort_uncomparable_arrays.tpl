@@ -1,0 +1,1 @@
+{$v|@arsort}{$v|@json_encode}

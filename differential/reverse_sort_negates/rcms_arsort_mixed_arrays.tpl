@@ -1,0 +1,1 @@
+{$v|@rcms_arsort|@json_encode}

@@ -1,0 +1,1 @@
+{$v|@rsort}{$v|@json_encode}
