@@ -237,7 +237,8 @@ function buildQuery(
   const enc = (s: string) => urlencodeBytes(s, raw);
   data.forEach((v, k) => {
     let name: string;
-    if (prefix === null) name = typeof k === 'number' ? enc(numericPrefix + k) : enc(k);
+    // PHP writes the numeric prefix as it is: only the key is encoded
+    if (prefix === null) name = typeof k === 'number' ? numericPrefix + enc(String(k)) : enc(k);
     else name = `${prefix}%5B${enc(String(k))}%5D`;
     if (v instanceof PhpArray || v instanceof PhpObject) {
       buildQuery(v instanceof PhpObject ? v.props : v, name, numericPrefix, raw, out);

@@ -122,7 +122,7 @@ export const regexReplace: ModifierDef = definePlugin({
     { name: 'replacement', type: 'mixed', description: 'replacement text, or an array of them' },
   ],
   errors: [
-    'an invalid pattern is logged (PHP warning) and the modifier gives null',
+    'an invalid pattern is logged (PHP warning) and the modifier gives null (an empty array for an array subject)',
     'an array replacement with a string pattern, or a nested array of patterns, is a TypeError: the template fails',
     'fewer than two arguments is an ArgumentCountError: the template fails',
   ],
@@ -148,7 +148,10 @@ export const regexReplace: ModifierDef = definePlugin({
     checkObject('preg_replace', 3, 'subject', value);
     const replacement = rep instanceof PhpArray ? rep : toStr(rep);
     const subject = value instanceof PhpArray ? value : toStr(value);
-    return withPcre(ctx, 'preg_replace', () => pregReplace(pattern, replacement, subject as string));
+    const result = withPcre(ctx, 'preg_replace', () => pregReplace(pattern, replacement, subject as string));
+    // for an array subject PHP leaves out each element whose replacement failed: a pattern it rejects
+    // gives an empty array, not null
+    return result === null && subject instanceof PhpArray ? new PhpArray() : result;
   },
 });
 

@@ -1,0 +1,1 @@
+{$v|@regex_replace:"/(/":"x"|@json_encode}|{$v|regex_replace:"/(/":"x"|@json_encode}

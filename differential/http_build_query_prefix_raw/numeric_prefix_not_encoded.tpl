@@ -1,0 +1,1 @@
+{$v|@http_build_query:$p|@json_encode}|{$w|@http_build_query:"p x":"&":2}
