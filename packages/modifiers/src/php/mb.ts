@@ -150,6 +150,8 @@ function mbPosition(
   caseless: boolean,
 ): Value {
   const cs = charsetArg(fname, 4, enc);
+  // PHP 8.2's case-insensitive search gives false for an empty haystack before it looks at the offset
+  if (caseless && hay === '') return false;
   if (cs === 'UTF-8' && !caseless)
     return position16(hay, needle, haystackOffset(fname, offset, charsIn16(hay)));
   let h = decodeChars(hay, cs);

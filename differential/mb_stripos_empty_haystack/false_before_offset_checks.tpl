@@ -1,0 +1,1 @@
+{''|mb_stripos:'http':255|@json_encode}|{''|mb_stripos:'':0|@json_encode}|{'a'|mb_stripos:'':1|@json_encode}|{''|mb_strpos:'':0|@json_encode}|{''|mb_strpos:'h':1|@json_encode}
