@@ -11,6 +11,7 @@ import {
   floatToString,
   fromBinary,
   fromBytes,
+  isFloat,
   joinStrings,
   jsonDecode,
   jsonEncode,
@@ -23,6 +24,7 @@ import {
   replaceMatches,
   toBinary,
   toBytes,
+  toFloat,
   toInt,
   typeError,
   urlencodeBytes,
@@ -411,7 +413,15 @@ export const passwordHash: ModifierDef = phpModifier({
     `bcrypt cost at most ${BCRYPT_MAX_COST} (BCRYPT_MAX_COST); above it the render stops with LIMIT_COST`,
   ],
   examples: [{ template: "{$pw|password_hash:'2y'|strlen}", data: { pw: 'x' }, output: '60' }],
-  run: (ctx, password, algo, options) => {
+  run: (ctx, password, given, options) => {
+    // `string|int|null`, as PHP coerces to that union: a float (1.5 with a deprecation) and a bool are ints
+    const float = isFloat(given) ? toFloat(given) : Number.NaN;
+    const algo =
+      Number.isFinite(float)
+        ? Math.trunc(float) + 0
+        : typeof given === 'boolean'
+          ? Number(given)
+          : given;
     const name =
       algo === null
         ? '2y'

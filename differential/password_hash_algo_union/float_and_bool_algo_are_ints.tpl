@@ -1,0 +1,1 @@
+{2|password_hash:0|strlen}|{2|password_hash:"0"|strlen}|{2|password_hash:null|strlen}|{2|password_hash:""|strlen}|{2|password_hash:-0.0|strlen}|{2|password_hash:true|strlen}|{2|password_hash:1.5|strlen}|{2|password_hash:1.0|strlen}
