@@ -416,12 +416,11 @@ export const passwordHash: ModifierDef = phpModifier({
   run: (ctx, password, given, options) => {
     // `string|int|null`, as PHP coerces to that union: a float (1.5 with a deprecation) and a bool are ints
     const float = isFloat(given) ? toFloat(given) : Number.NaN;
-    const algo =
-      Number.isFinite(float)
-        ? Math.trunc(float) + 0
-        : typeof given === 'boolean'
-          ? Number(given)
-          : given;
+    const algo = Number.isFinite(float)
+      ? Math.trunc(float) + 0
+      : typeof given === 'boolean'
+        ? Number(given)
+        : given;
     const name =
       algo === null
         ? '2y'
