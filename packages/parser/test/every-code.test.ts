@@ -43,6 +43,7 @@ const EXAMPLES: Record<DiagnosticCode, [template: string, spanText: string, colu
   DUPLICATE_ATTRIBUTE: ['{f a=1 a=2}', 'a', 8],
   ARRAY_LITERAL_IS_STRING: ['{f a=[1]}', '[1]', 6],
   PHP_LOCAL_IN_MATH: ['{$a-1>$b}', '$b', 7],
+  PHP_CONSTANT_IN_MATH: ['{$a-1>x}', 'x', 7],
 };
 
 describe('every diagnostic code', () => {
