@@ -2,6 +2,7 @@
  * PHP's delimited pattern syntax (`/body/flags`, `#body#i`, `{body}x`, ...), as
  * php_pcre.c's pcre_get_compiled_regex_cache parses it (PHP 8.2).
  */
+import { fromBinary, toBinary } from '../binary-string';
 import { PcreError } from './errors';
 import type { InlineFlags } from './parser';
 
@@ -36,18 +37,22 @@ function delimiterError(message: string): PcreError {
   return new PcreError('syntax', message);
 }
 
-export function splitDelimited(pattern: string): Delimited {
+export function splitDelimited(given: string): Delimited {
+  let pattern = given;
   let p = 0;
-  const end = pattern.length;
+  let end = pattern.length;
   while (p < end && SPACE.includes(pattern[p])) p++;
   if (p >= end) throw delimiterError('Empty regular expression');
+  if (pattern.charCodeAt(p) >= 0x80) {
+    // PHP takes the first *byte* of a multi-byte character as the delimiter: the pattern is read as
+    // bytes (one char per byte), and the body is turned back into text once cut out
+    pattern = toBinary(pattern.slice(p));
+    p = 0;
+    end = pattern.length;
+  }
   const start = pattern[p++];
   if (isAlnum(start) || start === '\\' || start === '\0') {
     throw delimiterError('Delimiter must not be alphanumeric, backslash, or NUL');
-  }
-  if (start.charCodeAt(0) >= 0x80) {
-    // PHP takes the first *byte* of a multi-byte character as the delimiter
-    throw new PcreError('unsupported', 'Unsupported regular expression feature: a non-ASCII delimiter');
   }
   const close = CLOSING.get(start) ?? start;
   let q = p;
@@ -75,7 +80,7 @@ export function splitDelimited(pattern: string): Delimited {
         : `No ending matching delimiter '${close}' found`,
     );
   }
-  const body = pattern.slice(p, q);
+  const body = pattern === given ? pattern.slice(p, q) : fromBinary(pattern.slice(p, q));
   const flags: PatternFlags = {
     i: false,
     m: false,

@@ -134,10 +134,23 @@ describe('constructs Sumi refuses instead of matching differently', () => {
     ['/\\C/', '\\C (single code unit) at offset 0'],
     ['/(?|(a)|(b))/', 'branch reset group (?|...) at offset 0'],
     ['/\\p{Han}/', '\\p / \\P without the u modifier at offset 0'],
-    ['«a«', 'a non-ASCII delimiter'],
   ])('%s', (pattern, what) => {
     const e = error(pattern);
     expect(e.kind).toBe('unsupported');
     expect(e.message).toContain(what);
+  });
+});
+
+describe('a non-ASCII delimiter is its first byte, as in PHP', () => {
+  it.each([
+    // « is C2 AB: the delimiter C2 ends at the next C2, and the byte AB after it is no modifier
+    // (the message names the byte as one char per byte: AB is «)
+    ['«a«', "Unknown modifier '«'"],
+    // カ is E3 82 AB: no second E3 byte
+    ['カ', "No ending delimiter 'ã' found"],
+  ])('%s', (pattern, message) => {
+    const e = error(pattern);
+    expect(e.kind).toBe('syntax');
+    expect(e.message).toBe(message);
   });
 });

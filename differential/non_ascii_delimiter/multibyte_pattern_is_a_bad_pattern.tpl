@@ -1,0 +1,1 @@
+{cms_match var=r pattern="カタカナとひらがな" subject="カタ"}[{$r|@json_encode}]{cms_match_all var=q pattern="ＡＢＣ１２３" subject="ＡＢＣ"}[{$q|@json_encode}]{"カタ"|regex_replace:"カ":"x"}|{"«a«"|regex_replace:"«a«":"x"}
