@@ -1,0 +1,1 @@
+{"/w=="|base64_decode}|{"gA=="|base64_decode}|{$s|substr:0:1}|{$s|mb_convert_encoding:"SJIS"}

@@ -1,0 +1,1 @@
+{$s|replace:$a:"x"}|{$s|replace:"a":$a}
