@@ -136,8 +136,8 @@ export function sectionStart(
 }
 
 /** the entry a section's loop steps on: its own, or the one a same-named inner section put in its place */
-export function sectionEntry(table: SectionTable, own: SectionState): SectionState {
-  return table.get(typeof own.name === 'string' ? own.name : toStr(own.name)) ?? own;
+export function sectionEntry(table: SectionTable | null, own: SectionState): SectionState {
+  return table?.get(typeof own.name === 'string' ? own.name : toStr(own.name)) ?? own;
 }
 
 export function sectionProp(table: SectionTable | null, name: string, prop: string): Value {

@@ -197,23 +197,29 @@ function childArray(arr: PhpArray, k: string, next: Value | typeof APPEND): PhpA
 }
 
 /**
- * `assignPath` with the dotted path already split (compiled templates split literal paths once).
- * A trailing empty part appends (`list.`); an empty part elsewhere is the key "".
+ * The array the last part of a dotted name writes into, made (or separated) along the way by
+ * assignPath's rules, and that last part: a key, or APPEND for a trailing `.` (`list.`). An empty
+ * part elsewhere is the key "".
  */
-export function assignKeys(vars: Scope, parts: readonly string[], value: Value): void {
-  const head = parts[0]!;
+function writeTarget(vars: Scope, parts: readonly string[]): [PhpArray, string | typeof APPEND] {
   let end = parts.length;
   const append = parts[end - 1] === '';
   if (append) end--;
-  // "" and ".x" name no variable: the CMS assigns nothing
-  if (head === '') return;
   const nextOf = (i: number) => (i < end ? parts[i]! : APPEND);
-  let arr = rootArray(vars, head, nextOf(1));
+  let arr = rootArray(vars, parts[0]!, nextOf(1));
   for (let i = 1; i < end - 1; i++) arr = childArray(arr, parts[i]!, nextOf(i + 1));
-  if (append) {
-    if (end > 1) arr = childArray(arr, parts[end - 1]!, APPEND);
-    arr.push(value);
-  } else arr.set(parts[end - 1], value);
+  if (!append) return [arr, parts[end - 1]!];
+  if (end > 1) arr = childArray(arr, parts[end - 1]!, APPEND);
+  return [arr, APPEND];
+}
+
+/** `assignPath` with the dotted path already split (compiled templates split literal paths once) */
+export function assignKeys(vars: Scope, parts: readonly string[], value: Value): void {
+  // "" and ".x" name no variable: the CMS assigns nothing
+  if (parts[0] === '') return;
+  const [arr, last] = writeTarget(vars, parts);
+  if (last === APPEND) arr.push(value);
+  else arr.set(last, value);
 }
 
 /** a `->name` step of a by-reference path (`{$o->list|@sort}`); the other steps are keys */
@@ -309,20 +315,12 @@ export function arrayAt(vars: Scope, path: string): PhpArray {
     vars.set(path, made);
     return made;
   }
-  const parts = path.split('.');
-  let end = parts.length;
-  const append = parts[end - 1] === '';
-  if (append) end--;
-  const nextOf = (i: number) => (i < end ? parts[i]! : APPEND);
-  let arr = rootArray(vars, parts[0]!, nextOf(1));
-  for (let i = 1; i < end - 1; i++) arr = childArray(arr, parts[i]!, nextOf(i + 1));
-  if (append) {
-    if (end > 1) arr = childArray(arr, parts[end - 1]!, APPEND);
+  const [arr, last] = writeTarget(vars, path.split('.'));
+  if (last === APPEND) {
     const child = new PhpArray();
     arr.push(child);
     return child;
   }
-  const last = parts[end - 1]!;
   const made = asOwnArray(arr.peek(last));
   if (made === null) return arr.getMut(last);
   arr.set(last, made);

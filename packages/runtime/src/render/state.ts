@@ -380,7 +380,7 @@ export class RenderState implements RenderContext {
   }
 
   sectionEntry(own: SectionState): SectionState {
-    return sectionEntry(this.sectionTable ?? new Map(), own);
+    return sectionEntry(this.sectionTable, own);
   }
 
   sectionProp(name: string, prop: string): Value {
