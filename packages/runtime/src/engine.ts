@@ -279,6 +279,7 @@ export class Engine {
       log: [],
       logBytes: 0,
       logDropped: 0,
+      spent: null,
       constants: this.constants,
       pluginState: null,
       startedAt,
@@ -307,7 +308,7 @@ export class Engine {
     try {
       checkTime(shared);
       // a character is at most 3 UTF-8 bytes: far from the budget, counting them is not needed
-      if (rt.writtenBytes + output.length * 3 > shared.limits.maxOutputBytes) rt.spend(output);
+      if (rt.writtenBytes + output.length * 3 > shared.limits.maxOutputBytes) rt.spendOutput(output);
     } catch (e) {
       throw rt.positioned(e, -1, output);
     }

@@ -6,6 +6,7 @@
  */
 import type { PhpArray, Value } from '@sumi/php';
 import type { ErrorParams, RuntimeErrorCode } from '../errors';
+import type { Limits } from './limits';
 
 export interface Clock {
   /** milliseconds since the epoch */
@@ -29,6 +30,8 @@ export interface LogEntry {
   template?: string;
   line?: number;
   column?: number;
+  /** a stable code for entries that report a failure a plugin survived (IO_PATH_OUTSIDE, ...) */
+  code?: string;
 }
 
 export interface LogSink {
@@ -114,8 +117,8 @@ export interface RenderContext {
    * a missing or null value becomes [], a scalar s becomes [s]. O(1) in loops, unlike get + assign.
    */
   arrayAt(path: string): PhpArray;
-  /** write to the run log (with the tag's position) */
-  log(level: LogLevel, message: string, source?: string): void;
+  /** write to the run log (with the tag's position); `code` names a failure the plugin survived */
+  log(level: LogLevel, message: string, source?: string, code?: string): void;
   /** record a warning in the log (with position) and go on */
   warn(message: string): void;
   /**
@@ -128,4 +131,15 @@ export interface RenderContext {
    * never goes above limits.maxSetMemoryBytes, nor below the engine's limits.maxMemoryBytes.
    */
   memoryLimit: number;
+  /** the budgets of this render (EngineOptions.limits over the defaults) */
+  readonly limits: Readonly<Limits>;
+  /**
+   * Counts `amount` against a budget the whole render shares (custom functions included): bytes
+   * written to files, entries and rows read. Past the limit the render stops with LIMIT_COST at the
+   * running tag. Also checks the time budget, so a plugin that loops calls it as it goes.
+   */
+  spend(budget: SpentBudget, amount: number): void;
 }
+
+/** the budgets that plugins count into with `ctx.spend` */
+export type SpentBudget = 'maxFileBytes' | 'maxListedEntries';

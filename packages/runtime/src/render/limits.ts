@@ -65,6 +65,29 @@ export const LIMIT_INFO = {
     code: 'LIMIT_MEMORY',
     description: 'The most `{set_memory}` may raise `maxMemoryBytes` to (it accepts 256M, 512M and 768M).',
   },
+  maxFileBytes: {
+    default: 1024 * MiB,
+    code: 'LIMIT_COST',
+    description:
+      'Bytes one render writes to files (`write_file`, `put_file`, `unzip`, `zip`, ...), counted before each write: the render stops before the write that would pass it.',
+  },
+  maxListedEntries: {
+    default: 1_000_000,
+    code: 'LIMIT_COST',
+    description:
+      'Directory entries and file rows one render reads (`read_dir` entries, `read_file` lines, archive entries), counted as they are read.',
+  },
+  maxArchiveBytes: {
+    default: 512 * MiB,
+    code: 'IO_ARCHIVE_LIMIT',
+    description:
+      'Uncompressed bytes of one archive that `unzip` extracts or `zip` builds. Past it the plugin fails (its result says so and the log has an error), and nothing it extracted stays: a zip bomb never fills the disk.',
+  },
+  maxArchiveEntries: {
+    default: 20_000,
+    code: 'IO_ARCHIVE_LIMIT',
+    description: 'Entries of one archive (the same rule).',
+  },
   maxLogEntries: {
     default: 10_000,
     code: '',

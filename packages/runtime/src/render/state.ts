@@ -50,7 +50,7 @@ import {
 } from '../errors';
 import { resolveAttrs } from '../plugin/attributes';
 import type { BlockBody, BlockPluginDef, FunctionPluginDef } from '../plugin/types';
-import type { CoreServices, LogEntry, RenderContext } from './context';
+import type { CoreServices, LogEntry, RenderContext, SpentBudget } from './context';
 import type { RenderHost } from './host';
 import type { Limits } from './limits';
 import {
@@ -67,6 +67,11 @@ import {
   sectionStart,
 } from './loops';
 import { arrayAt, assignPath, readPath, type Scope, smartyAppend, smartyAssign } from './scope';
+
+const SPENT_WHAT: Record<SpentBudget, string> = {
+  maxFileBytes: 'bytes written to files',
+  maxListedEntries: 'directory entries and file rows read',
+};
 
 /** the most steps between two budget checks (see RenderState.stride) */
 const MAX_STRIDE = 1024;
@@ -93,6 +98,8 @@ export interface RenderShared {
   /** the running template and the custom functions it called: what the memory budget measures */
   frames: RenderState[];
   log: LogEntry[];
+  /** what `ctx.spend` counted so far, per budget (made on first use) */
+  spent: Partial<Record<SpentBudget, number>> | null;
   /** bytes of the kept log messages, and the entries dropped past the log's limits */
   logBytes: number;
   logDropped: number;
@@ -226,7 +233,27 @@ export class RenderState implements RenderContext {
     this.warn(message);
   }
 
-  log(level: LogEntry['level'], message: string, source?: string): void {
+  get limits(): Readonly<Limits> {
+    return this.shared.limits;
+  }
+
+  spend(budget: SpentBudget, amount: number): void {
+    const shared = this.shared;
+    const spent = (shared.spent ??= {});
+    const total = (spent[budget] ?? 0) + amount;
+    spent[budget] = total;
+    const limit = shared.limits[budget];
+    if (total > limit) {
+      fail(
+        ErrorCodes.LIMIT_COST,
+        { what: SPENT_WHAT[budget], limit },
+        `raise limits.${budget} if this run is legitimate`,
+      );
+    }
+    checkTime(shared);
+  }
+
+  log(level: LogEntry['level'], message: string, source?: string, code?: string): void {
     const shared = this.shared;
     const bytes = message.length + (source?.length ?? 0);
     if (
@@ -241,6 +268,7 @@ export class RenderState implements RenderContext {
     shared.logBytes += bytes;
     const span = this.spans[this.pos];
     const entry: LogEntry = { level, message, source, template: this.templateName };
+    if (code !== undefined) entry.code = code;
     if (span) {
       const { line, column } = locate(this.source, span.start);
       entry.line = line;
@@ -269,7 +297,7 @@ export class RenderState implements RenderContext {
   tick(o: string): string {
     this.budget(this.writtenBytes + o.length);
     if (this.sink === null || o.length < FLUSH_AT) return o;
-    this.spend(o);
+    this.spendOutput(o);
     this.sink(o);
     this.written += o.length;
     this.outAt = this.shared.limits.maxOutputBytes - this.writtenBytes;
@@ -300,7 +328,7 @@ export class RenderState implements RenderContext {
   }
 
   /** a chunk of output leaves (streamed, or the whole output at the end): its exact UTF-8 bytes count */
-  spend(chunk: string): void {
+  spendOutput(chunk: string): void {
     const limits = this.shared.limits;
     const n = chunk.length;
     this.writtenBytes += n > limits.maxOutputBytes ? n : byteLength(chunk);
@@ -433,7 +461,7 @@ export class RenderState implements RenderContext {
     this.pos = pos;
     this.countStep();
     enterHost(this.shared.host);
-    const r = (def as BlockPluginDef).run(this, resolveAttrs(def, raw, this), body as BlockBody);
+    const r = (def as BlockPluginDef).run(this, resolveAttrs(def, raw, this), this.bodyOf(body, pos));
     if (r instanceof Promise) {
       r.catch(() => {});
       fail(ErrorCodes.ASYNC_IN_SYNC, { name: def.name });
@@ -450,7 +478,7 @@ export class RenderState implements RenderContext {
     this.pos = pos;
     this.countStep();
     enterHost(this.shared.host);
-    const pending = (def as BlockPluginDef).run(this, resolveAttrs(def, raw, this), body as BlockBody);
+    const pending = (def as BlockPluginDef).run(this, resolveAttrs(def, raw, this), this.bodyOf(body, pos));
     // while it waits, code that is not this render's must not run on this render's budgets
     enterHost(DEFAULT_HOST);
     const r = await pending;
@@ -459,6 +487,23 @@ export class RenderState implements RenderContext {
     // time spent waiting counts against the time budget
     this.budget(0);
     return r == null ? null : r;
+  }
+
+  /**
+   * A block's body as its plugin sees it: every render is a step of the render (a block that
+   * repeats its body is a loop), and comes back to this render's host and position, since the
+   * plugin may call it after an await of its own (a streamed file, a listed folder).
+   */
+  private bodyOf(body: BlockBody | undefined, pos: number): BlockBody {
+    if (body === undefined) return undefined as unknown as BlockBody;
+    return {
+      render: () => {
+        enterHost(this.shared.host);
+        this.pos = pos;
+        this.countStep();
+        return body.render();
+      },
+    };
   }
 
   callFunction(pos: number, attrs: Record<string, Value>): Value | Promise<Value> {

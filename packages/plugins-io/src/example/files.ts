@@ -1,0 +1,49 @@
+/**
+ * The example site's files (everything but the content store's fixtures, see content.ts). `sumi
+ * init DIR` writes these, the docs' playground loads them into memory, and every plugin's example
+ * runs on them: one fixture, so an example that runs in the reference runs in the CLI.
+ *
+ * `ageDays` dates a file before "now" (the init time, or the examples' pinned clock), so that a
+ * batch like "delete files older than a week" finds old files whenever it runs.
+ */
+export interface ExampleFile {
+  data: string | Uint8Array;
+  ageDays?: number;
+}
+
+const PNG_1PX = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+
+export const EXAMPLE_FILES: Readonly<Record<string, ExampleFile>> = {
+  'site.json': {
+    data: `${JSON.stringify({ site_key: 'example', storage_base_url: 'http://localhost:8787' }, null, 2)}\n`,
+  },
+  'files/user/readme.txt': {
+    data: 'Files uploaded by members live under /files/user/.\nこんにちは\n',
+    ageDays: 2,
+  },
+  'files/user/reports/2026-10.csv': {
+    data: 'id,name,amount,note\n1,Sato,1200,"first, paid"\n2,鈴木,800,"multi\nline"\n3,"Tanaka ""T""",0,\n',
+    ageDays: 20,
+  },
+  'files/user/reports/2026-11.csv': { data: 'id,name,amount,note\n4,Kato,300,\n', ageDays: 1 },
+  'files/user/logs/events.jsonl': {
+    data: '{"id":1,"event":"login","member_id":3}\n{"id":2,"event":"purchase","member_id":3,"amount":1200}\n{"id":3,"event":"logout","member_id":3}\n',
+    ageDays: 3,
+  },
+  'files/ltd/file_plugins_tutorial/assets/banner-2026-09.png': { data: PNG_1PX, ageDays: 40 },
+  'files/ltd/file_plugins_tutorial/assets/banner-2026-11.png': { data: PNG_1PX, ageDays: 2 },
+  'files/ltd/file_plugins_tutorial/assets/old/notes.txt': { data: 'kept for the record\n', ageDays: 15 },
+  'files/ltd/file_plugins_tutorial/assets/old/draft.txt': { data: 'an old draft\n', ageDays: 9 },
+  'files/ltd/prices.csv': { data: 'code,price\nA-1,100\nB-2,250\n', ageDays: 5 },
+  'files/topics/1/report.txt': { data: 'attached to content 1 (open)\n', ageDays: 10 },
+  'files/topics/3/secret-plan.txt': { data: 'attached to content 3 (closed)\n', ageDays: 10 },
+  'files/member/3/profile.txt': { data: 'attached to member 3\n', ageDays: 10 },
+  'files/temp/upload.txt': { data: 'a file in the file manager temp area\n', ageDays: 0 },
+  'files/g/public/brochure.txt': { data: 'A public object in the default bucket.\n', ageDays: 4 },
+  'files/g/private/contract.txt': { data: 'A private object in the default bucket.\n', ageDays: 4 },
+  'buckets/archive/2025/summary.txt': { data: 'An object in the bucket named archive.\n', ageDays: 300 },
+  'temp/.keep': { data: '' },
+};

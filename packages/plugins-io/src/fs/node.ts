@@ -1,0 +1,168 @@
+/**
+ * A site on a folder of the local disk (`sumi render --site DIR`). Node only: it is exported from
+ * `@sumi/plugins-io/node`, never from the package root, so browsers never load `node:fs`.
+ *
+ * Every operation first resolves the path's symbolic links and refuses one that leads out of the
+ * site's folder: the folder itself is the wall, whatever link a user or an unzipped archive left in
+ * it. Writes go to a temporary file beside the target and are renamed over it, so a failed or
+ * interrupted write never leaves half a file.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, realpathSync } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { checkSitePath, type FileStat, FsError, type FsErrorCode, type SiteFs } from './types';
+
+const CODES: Record<string, FsErrorCode> = {
+  ENOENT: 'NOT_FOUND',
+  EEXIST: 'EXISTS',
+  ENOTDIR: 'NOT_DIR',
+  EISDIR: 'IS_DIR',
+  ENOTEMPTY: 'NOT_EMPTY',
+  ELOOP: 'OUTSIDE',
+};
+
+const WHAT: Record<FsErrorCode, string> = {
+  NOT_FOUND: 'does not exist',
+  EXISTS: 'already exists',
+  NOT_DIR: 'is not a folder',
+  IS_DIR: 'is a folder',
+  NOT_EMPTY: 'is not empty',
+  INVALID: 'is not a valid path',
+  OUTSIDE: 'leads outside the site',
+  IO: 'could not be accessed',
+};
+
+/** a Node error as an FsError naming the site-relative path (a host path never reaches a template) */
+function fsError(err: unknown, path: string): FsError {
+  if (err instanceof FsError) return err;
+  const code = CODES[(err as NodeJS.ErrnoException).code ?? ''] ?? 'IO';
+  const detail = code === 'IO' ? ` (${(err as NodeJS.ErrnoException).code ?? 'error'})` : '';
+  return new FsError(code, path, `${path || 'the site folder'} ${WHAT[code]}${detail}`);
+}
+
+export function nodeFs(root: string): SiteFs {
+  // the folder as the disk knows it: a site reached through a link is still one folder
+  const realRoot = realpathSync(root);
+
+  /** the real absolute path of `path`, checked to stay inside the site */
+  async function inside(path: string): Promise<string> {
+    const p = checkSitePath(path);
+    const full = p === '' ? realRoot : join(realRoot, ...p.split('/'));
+    let existing = full;
+    const rest: string[] = [];
+    // the deepest part that exists decides where links lead; the rest is appended as written
+    for (;;) {
+      try {
+        existing = await fsp.realpath(existing);
+        break;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ELOOP') throw new FsError('OUTSIDE', p, `${p} is a symbolic link loop`);
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') throw fsError(err, p);
+        // a dangling link counts as leading where it points
+        const link = await fsp.readlink(existing).catch(() => null);
+        if (link !== null) {
+          existing = resolve(dirname(existing), link);
+          continue;
+        }
+        if (existing === realRoot || dirname(existing) === existing) break;
+        rest.unshift(existing.slice(dirname(existing).length + 1));
+        existing = dirname(existing);
+      }
+    }
+    const resolved = rest.length ? join(existing, ...rest) : existing;
+    if (resolved !== realRoot && !resolved.startsWith(realRoot + sep)) {
+      throw new FsError('OUTSIDE', p, `${p} leads outside the site through a symbolic link`);
+    }
+    return resolved;
+  }
+
+  const run = async <T>(path: string, f: (full: string) => Promise<T>): Promise<T> => {
+    const full = await inside(path);
+    try {
+      return await f(full);
+    } catch (err) {
+      throw fsError(err, checkSitePath(path));
+    }
+  };
+
+  async function atomicWrite(full: string, data: Uint8Array): Promise<void> {
+    await fsp.mkdir(dirname(full), { recursive: true });
+    const tmp = join(dirname(full), `.sumi-${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await fsp.writeFile(tmp, data, { flag: 'wx' });
+      await fsp.rename(tmp, full);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  return {
+    label: `site folder ${realRoot}`,
+    async stat(path) {
+      const full = await inside(path);
+      try {
+        const s = await fsp.stat(full);
+        return { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, isDir: s.isDirectory() } as FileStat;
+      } catch (err) {
+        const e = fsError(err, path);
+        if (e.code === 'NOT_FOUND' || e.code === 'NOT_DIR') return null;
+        throw e;
+      }
+    },
+    list: (dir) =>
+      run(dir, async (full) => {
+        const names = await fsp.readdir(full);
+        // our own temporary files are not the site's
+        return names
+          .filter((n) => !/^\.sumi-[0-9a-f]{12}\.tmp$/.test(n))
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      }),
+    read: (path) => run(path, async (full) => new Uint8Array(await fsp.readFile(full))),
+    readStream: (path) =>
+      run(path, async (full) => {
+        const s = await fsp.stat(full);
+        if (s.isDirectory()) throw new FsError('IS_DIR', path, `${path} is a folder`);
+        return Readable.toWeb(createReadStream(full, { highWaterMark: 65536 })) as ReadableStream<Uint8Array>;
+      }),
+    write: (path, data) => run(path, (full) => atomicWrite(full, data)),
+    append: (path, data) =>
+      run(path, async (full) => {
+        await fsp.mkdir(dirname(full), { recursive: true });
+        await fsp.appendFile(full, data);
+      }),
+    remove: (path) =>
+      run(path, async (full) => {
+        const s = await fsp.lstat(full);
+        if (s.isDirectory()) throw new FsError('IS_DIR', path, `${path} is a folder`);
+        await fsp.unlink(full);
+      }),
+    removeDir: (path) =>
+      run(path, async (full) => {
+        if (full === realRoot) throw new FsError('INVALID', path, 'the site folder itself cannot be removed');
+        const s = await fsp.stat(full);
+        if (!s.isDirectory()) throw new FsError('NOT_DIR', path, `${path} is a file, not a folder`);
+        await fsp.rm(full, { recursive: true });
+      }),
+    async rename(from, to) {
+      const a = await inside(from);
+      const b = await inside(to);
+      try {
+        const s = await fsp.stat(a);
+        if (s.isDirectory()) throw new FsError('IS_DIR', from, `${from} is a folder`);
+        await fsp.mkdir(dirname(b), { recursive: true });
+        await fsp.rename(a, b);
+      } catch (err) {
+        throw fsError(err, checkSitePath(from));
+      }
+    },
+    mkdir: (path) => run(path, (full) => fsp.mkdir(full, { recursive: true }).then(() => undefined)),
+    async realPath(path) {
+      const full = await inside(path);
+      return relative(realRoot, full).split(sep).join('/');
+    },
+  };
+}
