@@ -104,6 +104,9 @@ export function resolvePath(
   if (ENCODED.test(input))
     throw failure('IO_PATH_INVALID', `'${attribute}' ${quoted} contains a percent-encoded '.', '/' or '\\'`);
 
+  if (input.split('/').includes('..'))
+    throw failure('IO_PATH_TRAVERSAL', `'${attribute}' ${quoted} contains a '..' segment`);
+
   let area: Area;
   let rest: string;
   const temp = site.tempDir.replace(/\/+$/, '');
@@ -139,9 +142,7 @@ export function resolvePath(
 
   const segments: string[] = [];
   for (const s of rest.split('/')) {
-    if (s === '' || s === '.') continue;
-    if (s === '..') throw failure('IO_PATH_TRAVERSAL', `'${attribute}' ${quoted} contains a '..' segment`);
-    segments.push(s);
+    if (s !== '' && s !== '.') segments.push(s);
   }
   if (!allowed.includes(area)) {
     throw failure(

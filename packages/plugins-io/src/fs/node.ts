@@ -88,8 +88,19 @@ export function nodeFs(root: string): SiteFs {
     }
   };
 
+  /** the folders above `full`; a file in the way is NOT_DIR (mkdir says EEXIST) */
+  async function mkParent(full: string): Promise<void> {
+    try {
+      await fsp.mkdir(dirname(full), { recursive: true });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' || code === 'ENOTDIR') throw Object.assign(new Error(), { code: 'ENOTDIR' });
+      throw err;
+    }
+  }
+
   async function atomicWrite(full: string, data: Uint8Array): Promise<void> {
-    await fsp.mkdir(dirname(full), { recursive: true });
+    await mkParent(full);
     const tmp = join(dirname(full), `.sumi-${randomBytes(6).toString('hex')}.tmp`);
     try {
       await fsp.writeFile(tmp, data, { flag: 'wx' });
@@ -131,7 +142,7 @@ export function nodeFs(root: string): SiteFs {
     write: (path, data) => run(path, (full) => atomicWrite(full, data)),
     append: (path, data) =>
       run(path, async (full) => {
-        await fsp.mkdir(dirname(full), { recursive: true });
+        await mkParent(full);
         await fsp.appendFile(full, data);
       }),
     remove: (path) =>
@@ -153,7 +164,7 @@ export function nodeFs(root: string): SiteFs {
       try {
         const s = await fsp.stat(a);
         if (s.isDirectory()) throw new FsError('IS_DIR', from, `${from} is a folder`);
-        await fsp.mkdir(dirname(b), { recursive: true });
+        await mkParent(b);
         await fsp.rename(a, b);
       } catch (err) {
         throw fsError(err, checkSitePath(from));
