@@ -3,6 +3,7 @@
 import pkg from '../package.json' with { type: 'json' };
 import { casesCommand, casesUsage } from './commands/cases';
 import { checkCommand, checkUsage } from './commands/check';
+import { initCommand, initUsage } from './commands/init';
 import { pluginsCommand, pluginsUsage } from './commands/plugins';
 import { renderCommand, renderUsage } from './commands/render';
 import { type Io, UsageError } from './io';
@@ -16,14 +17,16 @@ const commands: Record<
   check: { run: checkCommand, usage: checkUsage },
   cases: { run: casesCommand, usage: casesUsage },
   plugins: { run: pluginsCommand, usage: pluginsUsage },
+  init: { run: initCommand, usage: initUsage },
 };
 
 export const usage = `sumi: the Sumi template language (Smarty 2.6 + CMS dialect) on the command line
 
-  sumi render FILE|- [--data FILE.json] [--context NAME] [--functions DIR] [--config FILE]
+  sumi render FILE|- [--data FILE.json] [--context NAME] [--functions DIR] [--config FILE] [--site DIR]
   sumi check FILE...
   sumi cases DIR... [--filter SUBSTR] [--quiet]
   sumi plugins [--json]
+  sumi init DIR
 
 sumi COMMAND --help shows a command's options; sumi --version prints the version.
 --debug (with any command) adds JS stacks to errors, for bug reports.

@@ -1,5 +1,5 @@
 /**
- * `sumi render FILE|- [--data FILE.json] [--out FILE] [--context NAME] [--functions DIR] [--config FILE]`
+ * `sumi render FILE|- [--data FILE.json] [--out FILE] [--context NAME] [--functions DIR] [--config FILE] [--site DIR]`
  * Prints the output's bytes exactly (nothing added), streaming: a long batch is written as its loops run. Compile warnings and the
  * render's log go to stderr; an error prints `file:line:col CODE message`
  * with its code frame on stderr and exits 1.
@@ -13,6 +13,7 @@ import { buildEngine } from '../engine';
 import { loadFunctions } from '../functions';
 import { type Io, readData, UsageError } from '../io';
 import { type CommandOptions, reportError } from '../report';
+import { chooseSite } from '../site';
 
 export const renderUsage = `sumi render FILE|- [options]
 
@@ -23,7 +24,10 @@ Renders a template and prints its output.
   --context NAME       run context: ${Object.keys(RUN_CONTEXTS).join(', ')} (default batch)
   --functions DIR      load every *.tpl in DIR as a custom function (see README)
   --config FILE        engine options as JSON: timezone, constants, limits, request
-  --log                print the render's log entries on stderr
+  --site DIR           the site folder the file and data plugins use (default ./site when it
+                       exists, otherwise an empty in-memory site); sumi init DIR makes one
+  --verbose            say which site is used
+  --log                print the render's log entries on stderr (errors are always printed)
   --quiet              do not print compile warnings (they go to stderr by default)
   --debug              add JS stacks to errors (for bug reports)
 `;
@@ -38,6 +42,8 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
       context: { type: 'string' },
       functions: { type: 'string' },
       config: { type: 'string' },
+      site: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
       log: { type: 'boolean', default: false },
       quiet: { type: 'boolean', short: 'q', default: false },
       // the earlier spelling of --quiet, kept so scripts that use it still work
@@ -65,7 +71,9 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
   }
   const name = file === '-' ? '<stdin>' : file;
 
-  const engine = buildEngine(config, functions);
+  const { site, said } = await chooseSite(values.site);
+  if (values.verbose) io.err(`sumi: ${said}\n`);
+  const engine = buildEngine(config, functions, site);
   let fd: number | null = null;
   if (values.out !== undefined) {
     try {
@@ -88,11 +96,13 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
       context: context as RunContextName | undefined,
       write,
     });
-    if (values.log) {
-      for (const entry of result.log) {
-        const where = entry.line ? `${entry.template ?? name}:${entry.line}:${entry.column ?? 1} ` : '';
-        io.err(`${where}${entry.level}${entry.source ? ` [${entry.source}]` : ''} ${entry.message}\n`);
-      }
+    // a failure a plugin survived (a file not found, a path refused) is an error entry: shown
+    // unless --quiet, as a compile warning is; --log shows every entry
+    for (const entry of result.log) {
+      if (!values.log && (entry.level !== 'error' || values.quiet)) continue;
+      const where = entry.line ? `${entry.template ?? name}:${entry.line}:${entry.column ?? 1} ` : '';
+      const code = entry.code ? ` ${entry.code}` : '';
+      io.err(`${where}${entry.level}${code}${entry.source ? ` [${entry.source}]` : ''} ${entry.message}\n`);
     }
     return 0;
   } catch (err) {

@@ -46,4 +46,57 @@ export const EXAMPLE_FILES: Readonly<Record<string, ExampleFile>> = {
   'files/g/private/contract.txt': { data: 'A private object in the default bucket.\n', ageDays: 4 },
   'buckets/archive/2025/summary.txt': { data: 'An object in the bucket named archive.\n', ageDays: 300 },
   'temp/.keep': { data: '' },
+  'batches/delete-old-files.tpl': {
+    data: `{* Removes the tutorial's assets older than a week and keeps a CSV log of what went. *}
+{assign var=log_header value=$dataSet.emptyArray}
+{append var=log_header index=path value="Path"}
+{append var=log_header index=removed_at value="Removed at"}
+{write_file var=log_path value=$log_header}
+{write_file path=$log_path value="\\n" is_append=1}
+
+{assign var=limit value='-1 week'|strtotime}
+{date var=now time='now' format='Y-m-d H:i:s'}
+{assign var=removed value=0}
+{read_dir name=assets path='/files/ltd/file_plugins_tutorial/assets' file_var=entry type=file recursive=true}
+  {if $entry.mtime < $limit}
+    {remove_file path=$entry.path status_var=ok}
+    {if $ok}
+      {assign var=row value=$dataSet.emptyArray}
+      {append var=row index=path value=$entry.path}
+      {append var=row index=removed_at value=$now}
+      {write_file path=$log_path value=$row is_append=1}
+      {write_file path=$log_path value="\\n" is_append=1}
+      {add var=removed value=1}
+    {/if}
+  {/if}
+{/read_dir}
+
+{if $removed > 0}
+  {date var=stamp time='now' format='Ymd_His'}
+  {put_file tmp_path=$log_path path="/files/ltd/file_plugins_tutorial/logs/removed_\`$stamp\`.csv"}
+{/if}
+removed {$removed} file(s)
+`,
+  },
+  'batches/export-csv.tpl': {
+    data: `{* Exports the paid rows of a report as a new CSV file in /files/ltd/exports/. *}
+{assign var=header value="id,name,amount"|explode:","}
+{write_file var=out value=$header}
+{write_file path=$out value="\\n" is_append=1}
+{assign var=count value=0}
+{read_file path='/files/user/reports/2026-10.csv' type=csv row=cols}
+  {if $cols.0 != 'id' && $cols.2 > 0}
+    {assign var=line value=$dataSet.emptyArray}
+    {append var=line value=$cols.0}
+    {append var=line value=$cols.1}
+    {append var=line value=$cols.2}
+    {write_file path=$out value=$line is_append=1}
+    {write_file path=$out value="\\n" is_append=1}
+    {add var=count value=1}
+  {/if}
+{/read_file}
+{put_file tmp_path=$out path='/files/ltd/exports/paid.csv'}
+exported {$count} row(s)
+`,
+  },
 };
