@@ -1,0 +1,113 @@
+/**
+ * The site folder end to end: `sumi init` writes the example site, and its sample batches run with
+ * `sumi render FILE --site DIR` as they would in the CMS: the vendor's most common batch shapes
+ * (delete files older than a week with a CSV log; a CSV export), checked on the disk afterwards.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'sumi-site-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function sumi(args: string[], cwd = root) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let n = 0;
+function initSite(): string {
+  const dir = join(root, `site${++n}`);
+  const r = sumi(['init', dir]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain(`created an example site in ${dir}`);
+  return dir;
+}
+
+describe('sumi init', () => {
+  it('writes the example site and refuses a folder that is not empty', () => {
+    const dir = initSite();
+    for (const f of ['site.json', 'files/user/readme.txt', 'files/ltd/prices.csv', 'batches/delete-old-files.tpl'])
+      expect(existsSync(join(dir, f)), f).toBe(true);
+    const again = sumi(['init', dir]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('is not empty');
+  });
+});
+
+describe('sumi render --site', () => {
+  it('runs the delete-old-files batch: read_dir, strtotime on mtime, remove_file, a CSV log put into /files/ltd', () => {
+    const dir = initSite();
+    const assets = join(dir, 'files/ltd/file_plugins_tutorial/assets');
+    const r = sumi(['render', join(dir, 'batches/delete-old-files.tpl'), '--site', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe('removed 3 file(s)');
+    // 40, 15 and 9 days old went; 2 days old stayed
+    expect(readdirSync(assets, { recursive: true }).sort()).toEqual(['banner-2026-11.png', 'old']);
+    const logs = readdirSync(join(dir, 'files/ltd/file_plugins_tutorial/logs'));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^removed_\d{8}_\d{6}\.csv$/);
+    const csv = readFileSync(join(dir, 'files/ltd/file_plugins_tutorial/logs', logs[0]!), 'utf8');
+    const lines = csv.split('\n');
+    expect(lines[0]).toBe('Path,"Removed at"');
+    expect(lines.slice(1, 4).map((l) => l.replace(/"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"$/, 'DATE'))).toEqual([
+      '/files/ltd/file_plugins_tutorial/assets/banner-2026-09.png,DATE',
+      '/files/ltd/file_plugins_tutorial/assets/old/draft.txt,DATE',
+      '/files/ltd/file_plugins_tutorial/assets/old/notes.txt,DATE',
+    ]);
+    expect(lines.slice(4)).toEqual(['']);
+    // the temporary log file stays in the temporary area, nothing half-written anywhere
+    expect(readdirSync(join(dir, 'temp')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    // a second run finds nothing old: no log file is put
+    const again = sumi(['render', join(dir, 'batches/delete-old-files.tpl'), '--site', dir]);
+    expect(again.stdout.trim()).toBe('removed 0 file(s)');
+    expect(readdirSync(join(dir, 'files/ltd/file_plugins_tutorial/logs'))).toHaveLength(1);
+  });
+
+  it('runs the CSV export batch: read_file csv, write_file rows, put_file', () => {
+    const dir = initSite();
+    const r = sumi(['render', join(dir, 'batches/export-csv.tpl'), '--site', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('exported 2 row(s)');
+    expect(readFileSync(join(dir, 'files/ltd/exports/paid.csv'), 'utf8')).toBe(
+      'id,name,amount\n1,Sato,1200\n2,鈴木,800\n',
+    );
+  });
+
+  it('uses ./site when it exists, an empty in-memory site otherwise, and --verbose says which', () => {
+    const cwd = join(root, `cwd${++n}`);
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, 't.tpl'), '{read_file path="/files/user/readme.txt" row=l}{$l}|{/read_file}');
+    const empty = sumi(['render', 't.tpl', '--verbose'], cwd);
+    expect(empty.stderr).toContain('sumi: site: an empty in-memory site');
+    expect(empty.stderr).toMatch(/error IO_NOT_FOUND \[read_file\]/);
+    expect(empty.stdout).toBe('');
+    expect(sumi(['init', 'site'], cwd).code).toBe(0);
+    const found = sumi(['render', 't.tpl', '--verbose'], cwd);
+    expect(found.stderr).toBe(`sumi: site: site folder ${join(cwd, 'site')} (found ./site)\n`);
+    expect(found.stdout).toBe('Files uploaded by members live under /files/user/.|こんにちは|');
+    const quiet = sumi(['render', 't.tpl', '--quiet', '--site', join(cwd, 'nothing')], cwd);
+    expect(quiet.code).toBe(2);
+    expect(quiet.stderr).toContain('not a folder');
+  });
+
+  it('keeps every write inside the site: a traversal fails, is logged, and the render goes on', () => {
+    const dir = initSite();
+    writeFileSync(join(root, 'evil.tpl'), '{put_file value="x" path="/files/user/../../../escape.txt"}after');
+    const r = sumi(['render', join(root, 'evil.tpl'), '--site', dir]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('after');
+    expect(r.stderr).toMatch(/evil\.tpl:1:1 error IO_PATH_TRAVERSAL \[put_file\] 'path' ".*" contains a '\.\.' segment/);
+    expect(existsSync(join(root, 'escape.txt'))).toBe(false);
+  });
+});
