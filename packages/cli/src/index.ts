@@ -5,6 +5,7 @@
 export { type CaseFiles, type CaseResult, findCases, type LoadedCase, loadCases, runCase } from './cases';
 export { casesCommand } from './commands/cases';
 export { checkCommand, checkSource } from './commands/check';
+export { initCommand } from './commands/init';
 export { pluginsCommand } from './commands/plugins';
 export { renderCommand } from './commands/render';
 export { type CliConfig, loadConfig, parseConfig } from './config';
@@ -12,4 +13,4 @@ export { firstDifference, formatDiff, splitLines, visible } from './diff';
 export { buildEngine } from './engine';
 export { type LoadedFunction, loadFunctions } from './functions';
 export { type Io, memoryIo, processIo, readData, UsageError } from './io';
-export { main, usage } from './main';
+export { COMMAND_NAMES, main, usage } from './main';

@@ -20,6 +20,9 @@ const commands: Record<
   init: { run: initCommand, usage: initUsage },
 };
 
+/** the commands, in the order the help lists them (the docs' CLI page reads this) */
+export const COMMAND_NAMES: readonly string[] = Object.keys(commands);
+
 export const usage = `sumi: the Sumi template language (Smarty 2.6 + CMS dialect) on the command line
 
   sumi render FILE|- [--data FILE.json] [--context NAME] [--functions DIR] [--config FILE] [--site DIR]
