@@ -8,6 +8,7 @@ export { checkCommand, checkSource } from './commands/check';
 export { initCommand } from './commands/init';
 export { pluginsCommand } from './commands/plugins';
 export { renderCommand } from './commands/render';
+export { serveCommand, storageServer } from './commands/serve';
 export { type CliConfig, loadConfig, parseConfig } from './config';
 export { firstDifference, formatDiff, splitLines, visible } from './diff';
 export { buildEngine } from './engine';

@@ -6,6 +6,7 @@ import { checkCommand, checkUsage } from './commands/check';
 import { initCommand, initUsage } from './commands/init';
 import { pluginsCommand, pluginsUsage } from './commands/plugins';
 import { renderCommand, renderUsage } from './commands/render';
+import { serveCommand, serveUsage } from './commands/serve';
 import { type Io, UsageError } from './io';
 import { type CommandOptions, reportCrash } from './report';
 
@@ -18,6 +19,7 @@ const commands: Record<
   cases: { run: casesCommand, usage: casesUsage },
   plugins: { run: pluginsCommand, usage: pluginsUsage },
   init: { run: initCommand, usage: initUsage },
+  serve: { run: serveCommand, usage: serveUsage },
 };
 
 /** the commands, in the order the help lists them (the docs' CLI page reads this) */
@@ -30,6 +32,7 @@ export const usage = `sumi: the Sumi template language (Smarty 2.6 + CMS dialect
   sumi cases DIR... [--filter SUBSTR] [--quiet]
   sumi plugins [--json]
   sumi init DIR
+  sumi serve [--site DIR] [--port N]
 
 sumi COMMAND --help shows a command's options; sumi --version prints the version.
 --debug (with any command) adds JS stacks to errors, for bug reports.

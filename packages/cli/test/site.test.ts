@@ -111,3 +111,40 @@ describe('sumi render --site', () => {
     expect(existsSync(join(root, 'escape.txt'))).toBe(false);
   });
 });
+
+describe('sumi serve', () => {
+  it('answers a storage_url link, and refuses it expired or altered', async () => {
+    const { folderSite } = await import('@sumi/plugins-io/node');
+    const { storageServer } = await import('../src/commands/serve');
+    const dir = initSite();
+    const site = await folderSite(dir);
+    const tpl = join(root, 'url.tpl');
+    writeFileSync(tpl, '{storage_url var=u path="/files/g/public/brochure.txt"}{$u}');
+    const made = sumi(['render', tpl, '--site', dir]);
+    expect(made.stderr).toBe('');
+    const url = new URL(made.stdout);
+    expect(url.origin).toBe('http://localhost:8787');
+    let now = Date.now();
+    const server = storageServer(site, () => now);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const get = (pathAndQuery: string) => fetch(`http://127.0.0.1:${port}${pathAndQuery}`);
+    try {
+      const ok = await get(url.pathname + url.search);
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toBe('A public object in the default bucket.\n');
+      const altered = await get(url.pathname.replace('brochure', 'brochurf') + url.search);
+      expect(altered.status).toBe(403);
+      const noSig = await get(url.pathname);
+      expect(noSig.status).toBe(403);
+      const other = await get('/files/ltd/prices.csv');
+      expect(other.status).toBe(404);
+      now += 168 * 3600 * 1000;
+      const expired = await get(url.pathname + url.search);
+      expect(expired.status).toBe(403);
+      expect(await expired.text()).toContain('expired');
+    } finally {
+      server.close();
+    }
+  });
+});
