@@ -19,6 +19,7 @@ export default defineConfig({
             'guides/dialect',
             'guides/run-contexts',
             'guides/plugins',
+            'guides/site-folder',
             'guides/errors-and-limits',
             'guides/security-and-limits',
             'guides/cli',
