@@ -112,9 +112,9 @@ export const getFile: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    const site = siteOf(ctx);
     let result: string = '';
     const ok = await attempt(ctx, NAME, async () => {
+      const site = siteOf(ctx);
       const path = textOf(a.path);
       const url = textOf(a.url);
       if (path !== '' && url !== '') throw failure('IO_BAD_VALUE', `${NAME}: give 'path' or 'url', not both`);

@@ -76,8 +76,8 @@ export const putFile: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    const site = siteOf(ctx);
     const ok = await attempt(ctx, NAME, async () => {
+      const site = siteOf(ctx);
       const tmpPath = textOf(a.tmp_path);
       const hasValue = a.value !== undefined && a.value !== null;
       if (tmpPath !== '' && hasValue)

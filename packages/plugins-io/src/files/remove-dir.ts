@@ -47,8 +47,8 @@ export const removeDir: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    const site = siteOf(ctx);
     const ok = await attempt(ctx, NAME, async () => {
+      const site = siteOf(ctx);
       const input = requiredText(NAME, 'path', a.path);
       const p = await sitePath(site, input, [...WRITABLE_AREAS, 'tmp'], {
         attribute: 'path',

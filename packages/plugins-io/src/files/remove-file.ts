@@ -54,8 +54,8 @@ export const removeFile: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    const site = siteOf(ctx);
     const ok = await attempt(ctx, NAME, async () => {
+      const site = siteOf(ctx);
       const input = requiredText(NAME, 'path', a.path);
       const p = notRoot(
         await pathIn(site, input, [...WRITABLE_AREAS, 'tmp'], 'path', textOf(a.bucket), 'tmp'),

@@ -55,8 +55,8 @@ export const renameFile: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    const site = siteOf(ctx);
     const ok = await attempt(ctx, NAME, async () => {
+      const site = siteOf(ctx);
       const src = notRoot(
         await sitePath(site, requiredText(NAME, 'src_path', a.src_path), AREAS, {
           attribute: 'src_path',

@@ -49,9 +49,9 @@ export const saveFile: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    const site = siteOf(ctx);
     let saved = '';
     const ok = await attempt(ctx, NAME, async () => {
+      const site = siteOf(ctx);
       if (!a.var) throw failure('IO_MISSING_ATTRIBUTE', `${NAME}: 'var' is needed to receive the saved path`);
       const data = textBytes(ctx, a.value);
       const p = await uniqueTempPath(ctx, site);

@@ -67,9 +67,9 @@ export const storageUrl: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    const site = siteOf(ctx);
     let url = '';
     const ok = await attempt(ctx, NAME, async () => {
+      const site = siteOf(ctx);
       const bucket = textOf(a.bucket);
       const p = notRoot(
         await pathIn(site, requiredText(NAME, 'path', a.path), ['g', 'a'], 'path', bucket),

@@ -70,9 +70,9 @@ export const writeFile: FunctionPluginDef = definePlugin({
     },
   ],
   async run(ctx, a) {
-    const site = siteOf(ctx);
     let written = '';
     const ok = await attempt(ctx, NAME, async () => {
+      const site = siteOf(ctx);
       const data = valueBytes(ctx, a.value);
       const input = textOf(a.path);
       let p: SitePath;

@@ -157,8 +157,9 @@ export function verifyStorageUrl(site: SigningSite, url: string, nowMs: number):
   const segments: string[] = [];
   for (const raw of rawSegments) {
     const s = decodeSegment(raw);
-    // one spelling per key: a lower-case escape or an escaped unreserved character is not ours
-    if (s === null || encodeSegment(s) !== raw) return fail('malformed');
+    // one spelling per key: a lower-case escape, an escaped unreserved character or an escaped '/'
+    // (a segment separator signing never escapes) is not ours
+    if (s === null || s.includes('/') || encodeSegment(s) !== raw) return fail('malformed');
     segments.push(s);
   }
   const key = segments.join('/');
