@@ -62,6 +62,14 @@ describe('signed storage URLs', () => {
     });
   });
 
+  test('a key that is not UTF-8 (a cp932 name) round-trips byte for byte', async () => {
+    const { fromBytes } = await import('@sumi/php');
+    const key = `g/${fromBytes(Uint8Array.of(0x83, 0x65, 0x83, 0x58, 0x83, 0x67))}.csv`; // テスト in cp932
+    const url = signStorageUrl(site, { path: key, expires: EXPIRES });
+    expect(url).toContain('/g/%83e%83X%83g.csv?');
+    expect(verifyStorageUrl(site, url, NOW)).toMatchObject({ ok: true, path: key });
+  });
+
   test('valid up to its second, expired after', () => {
     const url = signStorageUrl(site, { path: 'g/x', expires: EXPIRES });
     expect(verifyStorageUrl(site, url, EXPIRES * 1000).ok).toBe(true);

@@ -110,11 +110,13 @@ function signature(site: SigningSite, bucket: string, key: string, expires: numb
 /** a signed read URL of one object */
 export function signStorageUrl(site: SigningSite, object: StorageObject): string {
   const bucket = bucketSegment(object.bucket);
-  const segments = keySegments(object.path, bucket === DEFAULT_BUCKET);
+  // the key as its bytes spell it (a stray UTF-16 surrogate is U+FFFD, as in every PHP string op)
+  const key = fromBytes(toBytes(object.path));
+  const segments = keySegments(key, bucket === DEFAULT_BUCKET);
   if (segments === null) throw new RangeError(`not a valid object key: ${JSON.stringify(object.path)}`);
   if (!Number.isSafeInteger(object.expires) || object.expires < 0)
     throw new RangeError(`expires must be a Unix time in seconds, got ${object.expires}`);
-  const sig = signature(site, bucket, object.path, object.expires);
+  const sig = signature(site, bucket, key, object.expires);
   const encoded = segments.map(encodeSegment).join('/');
   return `${site.storageBaseUrl}/storage/${bucket}/${encoded}?expires=${object.expires}&signature=${sig}`;
 }
