@@ -26,6 +26,8 @@ export const IoCodes = {
   IO_NOT_DIR: 'IO_NOT_DIR',
   IO_IS_DIR: 'IO_IS_DIR',
   IO_NOT_EMPTY: 'IO_NOT_EMPTY',
+  /** the root of an area itself (remove_dir /files/user): never removed */
+  IO_AREA_ROOT: 'IO_AREA_ROOT',
   /** the disk or the adapter failed */
   IO_ERROR: 'IO_ERROR',
   /** `pattern` is not a valid regular expression */
