@@ -25,6 +25,14 @@ export { checkSitePath, type FileStat, FsError, type FsErrorCode, type SiteFs } 
 export { AREA_DIR, type Area, resolvePath, type SitePath, sitePath } from './paths';
 export type { Site, SiteConfig } from './site';
 export { loadSite, memorySite, type SiteOptions } from './site-load';
+export {
+  type SigningSite,
+  type StorageObject,
+  signStorageUrl,
+  type VerifyFailure,
+  type VerifyResult,
+  verifyStorageUrl,
+} from './storage/signed-url';
 
 /** every plugin of this package */
 export const ioPlugins: readonly (FunctionPluginDef | BlockPluginDef)[] = [

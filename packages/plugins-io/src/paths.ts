@@ -117,7 +117,13 @@ export function resolvePath(
   } else if (input === temp || input.startsWith(`${temp}/`)) {
     area = 'tmp';
     rest = input.slice(temp.length);
-  } else if (/^\/?files(?:\/|$)/.test(input)) {
+  } else if (
+    /^\/?files(?:\/|$)/.test(input) &&
+    // relative to an area, `files/list.csv` is a folder named files there; `files/user/…` is still the area
+    (input.startsWith('/') ||
+      !options.relativeTo ||
+      FILE_AREAS.has(/^files\/+([^/]*)/.exec(input)?.[1] ?? ''))
+  ) {
     const m = /^\/?files\/+([^/]*)(.*)$/.exec(input);
     const name = m?.[1] ?? '';
     if (!FILE_AREAS.has(name)) {

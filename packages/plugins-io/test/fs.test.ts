@@ -88,7 +88,7 @@ describe('the folder adapter and symbolic links', () => {
   test('messages name site paths, never the host folder', async () => {
     const root = tempRoot();
     const fs = nodeFs(root);
-    const err = await fs.read('files/user/none.txt').catch((e) => e as Error);
+    const err = (await fs.read('files/user/none.txt').catch((e) => e)) as Error;
     expect(err.message).toBe('files/user/none.txt does not exist');
     expect(err.message).not.toContain(root);
   });

@@ -45,6 +45,14 @@ describe('accepted forms', () => {
       'temp/sub/x.csv',
     );
     expect(refusal('x.csv')).toBe('IO_PATH_INVALID');
+    // a folder named files in the temporary area, but files/<area>/ is the area
+    expect(resolvePath(site, 'files/list.csv', ALL, { attribute: 'path', relativeTo: 'tmp' }).path).toBe(
+      'temp/files/list.csv',
+    );
+    expect(resolvePath(site, 'files/user/a.csv', ALL, { attribute: 'path', relativeTo: 'tmp' }).path).toBe(
+      'files/user/a.csv',
+    );
+    expect(refusal('files/list.csv')).toBe('IO_AREA_DENIED');
   });
 
   test('a bucket key lives in buckets/<name>/', () => {
