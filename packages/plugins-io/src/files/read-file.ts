@@ -227,6 +227,11 @@ export function readFilePlugin(options: ReadFileOptions = {}): BlockPluginDef {
         output: '1: login -\n2: purchase 1200\n3: logout -\n',
       },
       {
+        description: 'A file attached to open content (/files/topics/<topics_id>/)',
+        template: "{read_file path='topics/1/report.txt' row=line}{$line}{/read_file}",
+        output: 'attached to content 1 (open)',
+      },
+      {
         description: 'A member’s file, read by a batch where nobody is logged in',
         template:
           "{read_file path='/files/member/3/profile.txt' row=line ignore_permission=1}{$line}{/read_file}",
