@@ -61,3 +61,25 @@ test('the streamed CSV rows are csv-parse’s rows of the whole text', async () 
 test('a quoted field never closed: the rows before it, then nothing', async () => {
   expect(await streamed('a,b\n"x,y\nz\n', 3)).toEqual([['a', 'b'], ['<open>']]);
 });
+
+test('a record csv-parse refuses is reported and skipped; the batch’s other records stay', () => {
+  const parse = (input: string) => {
+    if (input.includes('BAD')) throw new Error('Invalid record');
+    return input
+      .slice(0, -1)
+      .split('\n')
+      .map((l) => l.split(','));
+  };
+  const bad: string[] = [];
+  const rows = parseRecords(
+    parse,
+    [
+      { text: 'a,b', line: 1 },
+      { text: 'BAD', line: 2 },
+      { text: 'c', line: 4 },
+    ],
+    (record, message) => bad.push(`${record.line}: ${message}`),
+  );
+  expect(rows.map((r) => r.fields)).toEqual([['a', 'b'], ['c']]);
+  expect(bad).toEqual(['2: Invalid record']);
+});

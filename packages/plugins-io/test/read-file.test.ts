@@ -200,7 +200,7 @@ describe('read_file csv', () => {
     const { rows: got, r } = await rows({ 'files/user/f': 'a,b\n"open,c\nd\n' }, 'csv');
     expect(got).toEqual(['["a","b"]']);
     expect(warnings(r)).toEqual([
-      'IO_PARSE /files/user/f line 2: a quoted field is not closed before the end of the file; the line is skipped',
+      'IO_PARSE /files/user/f line 2: a quoted field opens here and is not closed before the end of the file; the record is skipped',
     ]);
   });
 

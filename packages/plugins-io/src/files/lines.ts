@@ -49,14 +49,15 @@ export async function* readLines(
     lineNo++;
     out.push({ text, end });
   };
+  const tooLong = () =>
+    failure(
+      'IO_PARSE',
+      `line ${lineNo + 1} is longer than ${maxLineLength.toLocaleString('en')} characters; the file is not read further`,
+    );
+  /** adds a piece to the unfinished line */
   const grow = (piece: string) => {
     headLength += piece.length;
-    if (headLength > maxLineLength) {
-      throw failure(
-        'IO_PARSE',
-        `line ${lineNo + 1} is longer than ${maxLineLength.toLocaleString('en')} characters; the file is not read further`,
-      );
-    }
+    if (headLength > maxLineLength) throw tooLong();
     if (piece !== '') head.push(piece);
   };
 
@@ -80,7 +81,7 @@ export async function* readLines(
       }
       const at = m.index;
       const piece = text.slice(start, at);
-      if (headLength + piece.length > maxLineLength) grow(piece);
+      if (headLength + piece.length > maxLineLength) throw tooLong();
       if (text.charCodeAt(at) === 10) {
         emit(piece, '\n');
         start = at + 1;

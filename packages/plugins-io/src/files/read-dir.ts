@@ -200,39 +200,39 @@ export const readDir: BlockPluginDef = definePlugin({
     },
   ],
   async run(ctx, a, body) {
-    const listing: Listing = {
-      ctx,
-      site: undefined as unknown as Site,
-      area: 'user',
-      realArea: '',
-      test: null,
-      type: a.type === undefined ? undefined : toStr(a.type),
-      recursive: a.recursive,
-      nameOnly: a.name_only,
-      entries: [],
-    };
     const fileVar = a.file_var ?? '';
+    let entries: Value[] = [];
     const listed = await attempt(ctx, 'read_dir', async () => {
       if (fileVar === '')
         throw failure('IO_MISSING_ATTRIBUTE', "'file_var' is missing or empty: name a variable");
       const input = a.path === undefined ? '' : toStr(a.path);
       if (input === '') throw failure('IO_MISSING_ATTRIBUTE', "'path' is missing or empty: name a folder");
-      listing.site = siteOf(ctx);
-      listing.test = patternTest(ctx, a.pattern === undefined ? '' : toStr(a.pattern));
-      const root = await sitePath(listing.site, underFiles(input, 'path'), AREAS, { attribute: 'path' });
-      const stat = await listing.site.fs.stat(root.path);
+      const site = siteOf(ctx);
+      // a bad pattern fails before anything is read
+      const test = patternTest(ctx, a.pattern === undefined ? '' : toStr(a.pattern));
+      const root = await sitePath(site, underFiles(input, 'path'), AREAS, { attribute: 'path' });
+      const stat = await site.fs.stat(root.path);
       if (stat === null)
         throw failure('IO_NOT_FOUND', `'path' ${JSON.stringify(root.display)} does not exist`);
       if (!stat.isDir)
         throw failure('IO_NOT_DIR', `'path' ${JSON.stringify(root.display)} is a file, not a folder`);
-      listing.area = root.area;
-      listing.realArea = await listing.site.fs.realPath(AREA_DIR[root.area as 'user' | 'ltd']);
-      const realRoot = await listing.site.fs.realPath(root.path);
-      await walk(listing, root.path, root.display.replace(/\/+$/, ''), realRoot);
+      const listing: Listing = {
+        ctx,
+        site,
+        area: root.area,
+        realArea: await site.fs.realPath(AREA_DIR[root.area as 'user' | 'ltd']),
+        test,
+        type: a.type === undefined ? undefined : toStr(a.type),
+        recursive: a.recursive,
+        nameOnly: a.name_only,
+        entries: [],
+      };
+      await walk(listing, root.path, root.display.replace(/\/+$/, ''), await site.fs.realPath(root.path));
+      entries = listing.entries;
     });
     if (!listed) return '';
     let out = '';
-    for (const entry of listing.entries) {
+    for (const entry of entries) {
       ctx.assign(fileVar, entry);
       const r = body.render();
       out += typeof r === 'string' ? r : await r;

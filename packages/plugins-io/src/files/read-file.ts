@@ -34,7 +34,6 @@ const BLANK = /^[ \t\n\r]*$/;
 class RowLoop {
   out = '';
   rows = 0;
-  stopped = false;
 
   constructor(
     private readonly ctx: RenderContext,
@@ -49,19 +48,14 @@ class RowLoop {
     this.ctx.spend('maxListedEntries', 1);
   }
 
+  /** a line or record skipped: `message` says why and what */
   warn(line: number, message: string): void {
-    this.ctx.log(
-      'warn',
-      `${this.shown} line ${line}: ${message}; the line is skipped`,
-      'read_file',
-      'IO_PARSE',
-    );
+    this.ctx.log('warn', `${this.shown} line ${line}: ${message}`, 'read_file', 'IO_PARSE');
   }
 
   /** one more row; false once the cap is reached (then the loop stops reading) */
   async row(value: Value): Promise<boolean> {
     if (this.rows >= this.maxRows) {
-      this.stopped = true;
       this.ctx.log(
         'warn',
         `stopped after ${this.maxRows.toLocaleString('en')} rows, as the CMS does: the rest of ${this.shown} is not read`,
@@ -101,7 +95,10 @@ async function readJsonl(loop: RowLoop, stream: ReadableStream<Uint8Array>): Pro
       } catch (e) {
         if (!(e instanceof JsonParseError)) throw e;
         loop.skip();
-        loop.warn(lineNo, `not valid JSON (${JSON_ERROR_MESSAGES[e.code] ?? 'Syntax error'})`);
+        loop.warn(
+          lineNo,
+          `not valid JSON (${JSON_ERROR_MESSAGES[e.code] ?? 'Syntax error'}); the line is skipped`,
+        );
         continue;
       }
       if (!(await loop.row(value))) return;
@@ -114,7 +111,7 @@ async function readCsv(loop: RowLoop, stream: ReadableStream<Uint8Array>): Promi
   const records = new CsvRecords();
   const refused = (record: CsvRecord, message: string) => {
     loop.skip();
-    loop.warn(record.line, `not a CSV record csv-parse reads (${message})`);
+    loop.warn(record.line, `not a CSV record csv-parse reads (${message}); the record is skipped`);
   };
   for await (const lines of readLines(stream)) {
     const complete: CsvRecord[] = [];
@@ -132,7 +129,10 @@ async function readCsv(loop: RowLoop, stream: ReadableStream<Uint8Array>): Promi
   const open = records.unfinished();
   if (open !== null) {
     loop.skip();
-    loop.warn(open, 'a quoted field is not closed before the end of the file');
+    loop.warn(
+      open,
+      'a quoted field opens here and is not closed before the end of the file; the record is skipped',
+    );
   }
 }
 
