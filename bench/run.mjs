@@ -2,8 +2,8 @@
  * `pnpm bench`: render throughput of Sumi against jsmart, LiquidJS, Nunjucks,
  * Handlebars, Eta and a hand-written JS baseline, in one Node process, plus
  * compile time, parser throughput, sync vs async, allocation per render, peak
- * RSS of a large batch, the PCRE modifiers on Sumi's two regex engines and
- * browser bundle sizes. See bench/README.md.
+ * RSS of a large batch, the PCRE modifiers on Sumi's two regex engines,
+ * read_file streaming a big CSV and browser bundle sizes. See bench/README.md.
  *
  *   node bench/run.mjs [--quick] [--json FILE] [--out FILE] [--workloads a,b] [--no-children] [--no-bundles]
  */
@@ -32,12 +32,29 @@ const { values: args } = parseArgs({
 });
 
 const settings = args.quick
-  ? { rounds: 3, batchMs: 30, warmupMs: 60, parseRepeat: 20, rssItems: 200_000 }
-  : { rounds: 10, batchMs: 100, warmupMs: 300, parseRepeat: 100, rssItems: 1_000_000 };
+  ? {
+      rounds: 3,
+      batchMs: 30,
+      warmupMs: 60,
+      parseRepeat: 20,
+      rssItems: 200_000,
+      readFileLines: [20_000, 200_000],
+    }
+  : {
+      rounds: 10,
+      batchMs: 100,
+      warmupMs: 300,
+      parseRepeat: 100,
+      rssItems: 1_000_000,
+      readFileLines: [100_000, 1_000_000],
+    };
 // only a complete run replaces the committed results; a partial one (--workloads, --no-...) just prints
 const partial = args.quick || args.workloads !== undefined || args['no-children'] || args['no-bundles'];
 const outFile = args.out ?? (partial ? undefined : new URL('results/latest.md', import.meta.url).pathname);
 const selected = args.workloads ? args.workloads.split(',') : WORKLOADS;
+// not a throughput workload: its own section (7), in child processes
+const STREAMING = 'read-file';
+const runs = (name) => args.workloads === undefined || selected.includes(name);
 
 const started = performance.now();
 const log = (msg) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)}s] ${msg}\n`);
@@ -100,7 +117,7 @@ const timing = { rounds: settings.rounds, batchMs: settings.batchMs, warmupMs: s
 // 1. Render throughput per workload
 const verified = new Map();
 let postText;
-for (const name of selected) {
+for (const name of selected.filter((n) => n !== STREAMING)) {
   log(`workload ${name}`);
   const workload = await loadWorkload(name);
   const { expected, rows, ready } = await verify(workload);
@@ -210,6 +227,8 @@ if (!args['no-children']) {
       results.alloc.push({ engine: r.engine.name, ...res });
     }
   }
+}
+if (!args['no-children'] && runs('batch')) {
   log(`peak RSS of the ${settings.rssItems.toLocaleString('en')}-item batch`);
   results.rss = [];
   const batchRows = results.workloads.find((w) => w.name === 'batch')?.results ?? [];
@@ -294,7 +313,16 @@ if (
   }
 }
 
-// 7. Browser bundle sizes
+// 7. read_file streaming a big CSV from a site folder: time and peak RSS, small file vs big file
+if (!args['no-children'] && runs(STREAMING) && engines.some((e) => e.name === 'sumi')) {
+  results.readFile = [];
+  for (const lines of settings.readFileLines) {
+    log(`read_file streaming: ${lines.toLocaleString('en')}-line CSV`);
+    results.readFile.push(await runChild('read-file-child.mjs', [String(lines)]));
+  }
+}
+
+// 8. Browser bundle sizes
 if (!args['no-bundles']) {
   log('bundle sizes');
   results.bundles = await measureBundles();

@@ -21,6 +21,8 @@ export const IoCodes = {
   IO_PATH_OUTSIDE: 'IO_PATH_OUTSIDE',
   /** a real area this plugin may not use (read_dir on /files/topics) */
   IO_AREA_DENIED: 'IO_AREA_DENIED',
+  /** a file attached to content that is not open, or to another member (read_file without ignore_permission) */
+  IO_PERMISSION_DENIED: 'IO_PERMISSION_DENIED',
   IO_NOT_FOUND: 'IO_NOT_FOUND',
   IO_EXISTS: 'IO_EXISTS',
   IO_NOT_DIR: 'IO_NOT_DIR',
@@ -42,6 +44,8 @@ export const IoCodes = {
   IO_FETCH_FAILED: 'IO_FETCH_FAILED',
   /** a line that is not valid JSON, a CSV that cannot be parsed */
   IO_PARSE: 'IO_PARSE',
+  /** read_file stopped at its row cap (100,000, as the CMS): a warning, the rows before it were read */
+  IO_ROW_LIMIT: 'IO_ROW_LIMIT',
   /** a signed URL that is expired, tampered with or unsigned */
   IO_URL_INVALID: 'IO_URL_INVALID',
   /** the content store has no such record, table or column */
