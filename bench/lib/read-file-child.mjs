@@ -49,47 +49,13 @@ function writeCsv(file, n) {
   }
 }
 
-/**
- * `readFilePlugin` from the built package; until the package root exports it (the plugins are
- * joined into `filePlugins` by hand), from its source, bundled by esbuild against the same built
- * @sumi/php and @sumi/runtime.
- */
-async function readFilePluginOf(io, dir) {
-  if (typeof io.readFilePlugin === 'function') return { make: io.readFilePlugin, from: 'dist' };
-  const { build } = await import('esbuild');
-  const sumi = /^@sumi\/(php|runtime)$/;
-  const out = await build({
-    entryPoints: [`${packagesDir}plugins-io/src/files/read.ts`],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    write: false,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'sumi-dist',
-        setup(b) {
-          b.onResolve({ filter: sumi }, (a) => ({
-            path: pathToFileURL(distEntry(a.path.slice('@sumi/'.length))).href,
-            external: true,
-          }));
-        },
-      },
-    ],
-  });
-  const file = join(dir, 'read-plugins.mjs');
-  writeFileSync(file, out.outputFiles[0].text);
-  const mod = await import(pathToFileURL(file).href);
-  return { make: mod.readFilePlugin, from: 'source' };
-}
-
 async function main() {
   const { runtime } = await importSumi();
   const io = await import(pathToFileURL(distEntry('plugins-io')).href);
   const ioNode = await import(pathToFileURL(distEntry('plugins-io', 'node.js')).href);
   const dir = mkdtempSync(join(tmpdir(), 'sumi-bench-read-'));
   try {
-    const { make, from } = await readFilePluginOf(io, dir);
+    const make = io.readFilePlugin;
     const siteDir = join(dir, 'site');
     mkdirSync(join(siteDir, 'files/user'), { recursive: true });
     const csv = join(siteDir, 'files/user/big.csv');
@@ -118,7 +84,6 @@ async function main() {
           r.output === expected
             ? problems[0]
             : `output ${JSON.stringify(r.output)}, expected ${JSON.stringify(expected)}`,
-        plugin: from,
         lines,
         bytes: statSync(csv).size,
         before,

@@ -4,7 +4,15 @@
  * (delete files older than a week with a CSV log; a CSV export), checked on the disk afterwards.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +44,12 @@ function initSite(): string {
 describe('sumi init', () => {
   it('writes the example site and refuses a folder that is not empty', () => {
     const dir = initSite();
-    for (const f of ['site.json', 'files/user/readme.txt', 'files/ltd/prices.csv', 'batches/delete-old-files.tpl'])
+    for (const f of [
+      'site.json',
+      'files/user/readme.txt',
+      'files/ltd/prices.csv',
+      'batches/delete-old-files.tpl',
+    ])
       expect(existsSync(join(dir, f)), f).toBe(true);
     const again = sumi(['init', dir]);
     expect(again.code).toBe(2);
@@ -107,7 +120,9 @@ describe('sumi render --site', () => {
     const r = sumi(['render', join(root, 'evil.tpl'), '--site', dir]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('after');
-    expect(r.stderr).toMatch(/evil\.tpl:1:1 error IO_PATH_TRAVERSAL \[put_file\] 'path' ".*" contains a '\.\.' segment/);
+    expect(r.stderr).toMatch(
+      /evil\.tpl:1:1 error IO_PATH_TRAVERSAL \[put_file\] 'path' ".*" contains a '\.\.' segment/,
+    );
     expect(existsSync(join(root, 'escape.txt'))).toBe(false);
   });
 });

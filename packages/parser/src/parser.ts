@@ -87,6 +87,8 @@ interface ParseState {
   /** the template's token stream; null unless `tokenize` asked for tokens */
   tokens: Token[] | null;
   blockNames: Set<string>;
+  /** blocks whose body `{break}`/`{continue}` may end: foreach, section and the repeating plugins */
+  loopNames: Set<string>;
   root: Node[];
   stack: Frame[];
   /** open Smarty 3 `{for}`, `{while}`, ... by name, so their closers are reported once */
@@ -136,6 +138,7 @@ function createState(source: string, options: ParseOptions, tokens: Token[] | nu
     ctx: { src: source, diags, tokens: scratch, ld, rd },
     tokens,
     blockNames: new Set([...CORE_BLOCK_TAGS, ...DEFAULT_PLUGIN_BLOCKS, ...(options.blockTags ?? [])]),
+    loopNames: new Set([...LOOP_BLOCKS, ...(options.loopTags ?? [])]),
     root: [],
     stack: [],
     smarty3Open: new Map<string, number>(),
@@ -494,7 +497,7 @@ function functionTag(st: ParseState, head: NameHead, b: number, tagSpan: Span): 
   const name = head.name;
   const modifiers = modifiersOf(st, head);
   const attrs = parseAttributes(st.ctx, head.argsStart, b);
-  if ((name === 'break' || name === 'continue') && !insideLoop(st.stack)) {
+  if ((name === 'break' || name === 'continue') && !insideLoop(st)) {
     st.diags.add(DiagnosticCode.BREAK_OUTSIDE_LOOP, tagSpan, { name });
   }
   const nameSpan = sp(head.nameStart, head.nameEnd);
@@ -504,8 +507,8 @@ function functionTag(st: ParseState, head: NameHead, b: number, tagSpan: Span): 
   return SILENT_TAGS.has(name);
 }
 
-function insideLoop(stack: Frame[]): boolean {
-  for (const x of stack) if (x.kind === 'block' && LOOP_BLOCKS.has(x.name)) return true;
+function insideLoop(st: ParseState): boolean {
+  for (const x of st.stack) if (x.kind === 'block' && st.loopNames.has(x.name)) return true;
   return false;
 }
 

@@ -20,6 +20,7 @@ export { dataPlugins } from './data/index';
 export { EXAMPLE_NOW, exampleSiteFiles } from './example/index';
 export { type IoCode, IoCodes, IoFailure } from './failure';
 export { filePlugins } from './files/index';
+export { READ_FILE_MAX_ROWS, type ReadFileOptions, readFilePlugin } from './files/read';
 export { type MemoryFileInit, type MemoryFs, type MemoryFsOptions, memoryFs } from './fs/memory';
 export { checkSitePath, type FileStat, FsError, type FsErrorCode, type SiteFs } from './fs/types';
 export { AREA_DIR, type Area, resolvePath, type SitePath, sitePath } from './paths';

@@ -355,10 +355,29 @@ describe('read_dir on a site folder (Node adapter)', () => {
   });
 });
 
-test('{break} in the body is refused when compiling (the runtime’s block bodies cannot leave a loop)', async () => {
-  await expect(
-    renderRead(await tree(), "{read_dir path='/files/user/d' file_var=f}{break}{/read_dir}"),
-  ).rejects.toThrow(/\{break\}/);
+test('{break} ends the listing and {continue} skips to the next entry, inside {if}, {capture} and nested loops', async () => {
+  const site = await tree();
+  const all = await renderRead(
+    site,
+    "{read_dir path='/files/user/d' file_var=f name_only=1}{$f};{/read_dir}",
+  );
+  const names = all.output.split(';').filter(Boolean);
+  expect(names.length).toBeGreaterThan(2);
+  const r = await renderRead(
+    site,
+    "{read_dir path='/files/user/d' file_var=f name_only=1}" +
+      "{if $f == '" +
+      names[0] +
+      "'}{continue}{/if}" +
+      "{capture assign=c}[{$f}]{if $f == '" +
+      names[2] +
+      "'}{break}{/if}{/capture}{$c}" +
+      '{foreach from=","|explode:"1,2" item=i}{if $i == 2}{break}{/if}{$i}{/foreach};' +
+      '{/read_dir}after',
+  );
+  expect(r.errors).toEqual([]);
+  // a {break} inside {capture} still ends the listing; what the capture had so far is printed
+  expect(r.output).toBe(`[${names[1]}]1;[${names[2]}]after`);
 });
 
 test('metadata: every catalog attribute, typed and described', () => {

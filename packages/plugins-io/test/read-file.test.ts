@@ -492,13 +492,20 @@ describe('ignore_permission: files of content and of members', () => {
   });
 });
 
-test('{break} in the body is refused when compiling (the runtime’s block bodies cannot leave a loop)', async () => {
-  await expect(
-    renderRead(
-      await siteWith({ 'files/user/f': 'a' }),
-      "{read_file path='/files/user/f' row=r}{continue}{/read_file}",
-    ),
-  ).rejects.toThrow(/\{continue\}/);
+test('{break} stops reading (the file is closed) and {continue} goes on with the next row', async () => {
+  const site = await siteWith({ 'files/user/f': 'a\nb\nc\nd\n' });
+  const r = await renderRead(
+    site,
+    "{read_file path='/files/user/f' row=r}{if $r == 'b'}{continue}{/if}{$r}{if $r == 'c'}{break}{/if},{/read_file}|after",
+  );
+  expect(r.errors).toEqual([]);
+  expect(r.output).toBe('a,c|after');
+  // a break in a nested foreach leaves only that foreach
+  const nested = await renderRead(
+    site,
+    "{read_file path='/files/user/f' row=r}{foreach from=$r|explode:',' item=x}{break}{/foreach}{$r}{/read_file}",
+  );
+  expect(nested.output).toBe('abcd');
 });
 
 test('a template error in the body stops the render (it is not a logged failure)', async () => {

@@ -5,7 +5,6 @@
 import { modifiers } from '@sumi/modifiers';
 import { fromJS, toJS } from '@sumi/php';
 import { createEngine, type EngineOptions, type PluginDef, type Services } from '@sumi/runtime';
-import { readPlugins } from '../src/files/read';
 import { EXAMPLE_NOW, siteOptions } from '../src/index';
 import type { Site } from '../src/site';
 import type { Rendered } from './helpers';
@@ -24,7 +23,7 @@ export async function renderRead(
   const io = siteOptions(site);
   const engine = createEngine({
     ...io,
-    plugins: [...modifiers, ...io.plugins, ...readPlugins, ...(options.plugins ?? [])],
+    plugins: [...modifiers, ...io.plugins, ...(options.plugins ?? [])],
     limits: options.limits,
     services: { ...io.services, clock: { now: () => options.now ?? EXAMPLE_NOW }, ...options.services },
   });

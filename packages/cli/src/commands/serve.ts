@@ -47,7 +47,8 @@ export function storageServer(site: Site, now: () => number = Date.now): Server 
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, 'only GET and HEAD');
     const checked = verifyStorageUrl(site, req.url ?? '', now());
-    if (!checked.ok) return refuse(checked.reason === 'malformed' ? 404 : 403, `refused: ${checked.reason} URL`);
+    if (!checked.ok)
+      return refuse(checked.reason === 'malformed' ? 404 : 403, `refused: ${checked.reason} URL`);
     try {
       const stat = await site.fs.stat(checked.sitePath);
       if (!stat || stat.isDir) return refuse(404, 'no such object');
@@ -75,14 +76,17 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const { site, said } = await chooseSite(values.site);
   const base = new URL(site.storageBaseUrl);
   const port = Number(values.port ?? (base.port || 8787));
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${values.port}: not a port`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port ${values.port}: not a port`);
   const host = values.host ?? '127.0.0.1';
   const server = storageServer(site);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err) => reject(new UsageError(`cannot listen on ${host}:${port}: ${err.message}`)));
     server.listen(port, host, resolve);
   });
-  io.err(`sumi: ${said}\nsumi: serving signed storage URLs at http://${host}:${port}/storage/ (Ctrl+C stops)\n`);
+  io.err(
+    `sumi: ${said}\nsumi: serving signed storage URLs at http://${host}:${port}/storage/ (Ctrl+C stops)\n`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => server.close(() => resolve());
     process.once('SIGINT', stop);

@@ -1,6 +1,7 @@
 import type { BlockPluginDef, FunctionPluginDef } from '@sumi/runtime';
 import { getFile } from './get-file';
 import { putFile } from './put-file';
+import { readPlugins } from './read';
 import { removeDir } from './remove-dir';
 import { removeFile } from './remove-file';
 import { renameFile } from './rename-file';
@@ -8,7 +9,7 @@ import { saveFile } from './save-file';
 import { storageUrl } from './storage-url';
 import { writeFile } from './write-file';
 
-/** filled in one file per plugin */
+/** the catalog's "Files and storage" plugins but the archives, one file each */
 export const filePlugins: readonly (FunctionPluginDef | BlockPluginDef)[] = [
   getFile,
   putFile,
@@ -18,4 +19,5 @@ export const filePlugins: readonly (FunctionPluginDef | BlockPluginDef)[] = [
   removeDir,
   renameFile,
   storageUrl,
+  ...readPlugins,
 ];

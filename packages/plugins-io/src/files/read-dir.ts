@@ -108,6 +108,7 @@ async function walk(l: Listing, dir: string, shown: string, realDir: string): Pr
 
 export const readDir: BlockPluginDef = definePlugin({
   kind: 'block',
+  loop: true,
   name: 'read_dir',
   group: 'Files and storage',
   async: true,
@@ -126,8 +127,8 @@ export const readDir: BlockPluginDef = definePlugin({
     'first runs, so the body may remove or add files (the listing does not change). ' +
     'Symbolic links: one that leads out of the area is skipped with a warning (IO_PATH_OUTSIDE); one that ' +
     'stays inside is an entry (with its target’s size and times) but `recursive` does not walk into it, as ' +
-    'PHP’s RecursiveDirectoryIterator without FOLLOW_SYMLINKS. `{break}` and `{continue}` cannot be used in ' +
-    'the body (the runtime’s block plugins render their body on their own).',
+    'PHP’s RecursiveDirectoryIterator without FOLLOW_SYMLINKS. `{break}` inside the body ends the loop and ' +
+    '`{continue}` goes on with the next entry, as in `{foreach}`.',
   attributes: {
     name: {
       type: 'string',
@@ -236,6 +237,7 @@ export const readDir: BlockPluginDef = definePlugin({
       ctx.assign(fileVar, entry);
       const r = body.render();
       out += typeof r === 'string' ? r : await r;
+      if (body.jump === 'break') break;
     }
     return out;
   },

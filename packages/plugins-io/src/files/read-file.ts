@@ -69,7 +69,7 @@ class RowLoop {
     this.ctx.assign(this.rowVar, value);
     const r = this.body.render();
     this.out += typeof r === 'string' ? r : await r;
-    return true;
+    return this.body.jump !== 'break';
   }
 }
 
@@ -141,6 +141,7 @@ export function readFilePlugin(options: ReadFileOptions = {}): BlockPluginDef {
   const maxRows = options.maxRows ?? READ_FILE_MAX_ROWS;
   return definePlugin({
     kind: 'block',
+    loop: true,
     name: 'read_file',
     group: 'Files and storage',
     async: true,
@@ -160,8 +161,8 @@ export function readFilePlugin(options: ReadFileOptions = {}): BlockPluginDef {
       'Files of /files/topics/<topics_id>/ are readable when that content is open to the reader, as far as the content store can tell ' +
       '(its optional `isTopicOpen`; a store without it lets every such file be read); files of /files/member/<member_id>/ ' +
       'only by that member when logged in, or when the store’s optional `isMemberVisible` allows it. `ignore_permission` ' +
-      'skips both rules; it changes nothing for /files/user/ and /files/ltd/. `{break}` and `{continue}` cannot be used in the ' +
-      'body (the runtime’s block plugins render their body on their own).',
+      'skips both rules; it changes nothing for /files/user/ and /files/ltd/. `{break}` inside the body stops reading ' +
+      '(the file is closed) and `{continue}` goes on with the next row, as in `{foreach}`.',
     attributes: {
       name: {
         type: 'string',

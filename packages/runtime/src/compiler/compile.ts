@@ -105,6 +105,7 @@ function compileChecked(input: CompileInput): CompiledTemplate {
   const { ast, diagnostics } = parse(source, {
     templateName: name,
     blockTags: registry.blockNames(),
+    loopTags: registry.loopBlockNames(),
     leftDelimiter: input.leftDelimiter,
     rightDelimiter: input.rightDelimiter,
   });

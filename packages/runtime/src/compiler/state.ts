@@ -60,7 +60,8 @@ export interface CompileError {
 
 export interface LoopFrame {
   label: string;
-  kind: 'foreach' | 'section';
+  /** `block`: the body of a block plugin that repeats it (`loop: true`), left with a labelled break */
+  kind: 'foreach' | 'section' | 'block';
   /** the loop's body, for the write analysis of hoisted reads */
   body: readonly Node[];
   /** variables the loop itself sets on every iteration (a foreach's item and key) */

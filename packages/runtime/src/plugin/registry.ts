@@ -44,6 +44,13 @@ export class PluginRegistry {
     return out;
   }
 
+  /** names of block plugins that repeat their body (`loop: true`): `{break}` may be used inside */
+  loopBlockNames(): string[] {
+    const out: string[] = [];
+    for (const [name, def] of this.tags) if (def.kind === 'block' && def.loop) out.push(name);
+    return out;
+  }
+
   /** allowlisted PHP functions available as modifiers, for error messages */
   phpModifierNames(): string[] {
     return this.all

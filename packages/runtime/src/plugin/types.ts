@@ -123,6 +123,11 @@ export interface FunctionPluginDef extends CommonMeta {
 export interface BlockBody {
   /** renders the block's content once, in the current scope; may be called any number of times */
   render(): string | Promise<string>;
+  /**
+   * For a plugin with `loop: true`, after a render: 'break' when the body ran `{break}` (stop
+   * repeating it), 'continue' when it ran `{continue}` (it ended early; go on), null otherwise.
+   */
+  readonly jump: 'break' | 'continue' | null;
 }
 
 /** `{name attr=value}...{/name}` */
@@ -133,6 +138,11 @@ export interface BlockPluginDef extends CommonMeta {
   check?: (attrs: Record<string, Value>) => string | null;
   /** as FunctionPluginDef's */
   nullIsGiven?: boolean;
+  /**
+   * The plugin repeats its body (once per file, per row): `{break}` and `{continue}` inside it end
+   * the body's pass, and `body.jump` tells the plugin which one ran.
+   */
+  loop?: boolean;
   run(
     ctx: RenderContext,
     attrs: Record<string, Value>,

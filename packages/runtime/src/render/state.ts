@@ -16,7 +16,7 @@
  *   locals        aN iN nN fN xN yN (foreach), sN (section), Ln (loop labels), cN dN (capture),
  *                 rN (a plugin's result), hN (a variable read once before a loop)
  *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, steps, checkAt,
- *                 tick, budget, outAt, outputOver, now, smartyStatic, constant, request, foreachStart,
+ *                 tick, budget, jumped, outAt, outputOver, now, smartyStatic, constant, request, foreachStart,
  *                 foreachProp, foreachProps, sectionStart, sectionProp, sectionProps, captureEnd,
  *                 capture, captures
  */
@@ -496,14 +496,28 @@ export class RenderState implements RenderContext {
    */
   private bodyOf(body: BlockBody | undefined, pos: number): BlockBody {
     if (body === undefined) return undefined as unknown as BlockBody;
-    return {
-      render: () => {
+    const wrapped = {
+      jump: null as BlockBody['jump'],
+      render: (): string | Promise<string> => {
         enterHost(this.shared.host);
         this.pos = pos;
         this.countStep();
-        return body.render();
+        this.jumped = 0;
+        const r = body.render();
+        if (r instanceof Promise) return r.then((out) => this.tookJump(wrapped, out));
+        return this.tookJump(wrapped, r);
       },
     };
+    return wrapped;
+  }
+
+  /** set by a `{break}` (1) or `{continue}` (2) that ends a repeating block's body */
+  jumped = 0;
+
+  private tookJump(body: { jump: BlockBody['jump'] }, out: string): string {
+    body.jump = this.jumped === 1 ? 'break' : this.jumped === 2 ? 'continue' : null;
+    this.jumped = 0;
+    return out;
   }
 
   callFunction(pos: number, attrs: Record<string, Value>): Value | Promise<Value> {

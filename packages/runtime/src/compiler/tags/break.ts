@@ -1,4 +1,7 @@
-/** `{break}`: leaves the innermost foreach/section (a CMS extension); `{continue}` shares its code. */
+/**
+ * `{break}`: leaves the innermost foreach/section, or the body of a repeating block plugin
+ * (read_dir, read_file); a CMS extension. `{continue}` shares its code.
+ */
 import type { TagNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
 import type { CodegenState, CoreTag } from '../state';
@@ -23,5 +26,7 @@ export function compileLoopJump(st: CodegenState, n: TagNode): string {
     return '';
   }
   st.jumps.push(loop.label);
+  // a repeating block's body is a function: it ends, and tells its plugin what ended it (BlockBody.jump)
+  if (loop.kind === 'block') return `rt.jumped = ${n.name === 'break' ? 1 : 2}; break ${loop.label};\n`;
   return `${n.name} ${loop.label};\n`;
 }

@@ -65,11 +65,18 @@ export function compilePluginBlock(
   const pos = st.position(n.openSpan);
   // the body is its own function: loops outside it cannot be left from inside
   const loops = st.loops.splice(0);
+  // a block that repeats its body is a loop for {break}/{continue}: they end this pass of the body
+  const frame = def.loop ? st.loopFrame(st.id('B'), 'block', n.body, new Set()) : null;
+  if (frame) st.loops.push(frame);
   const outerAsync = st.usesAsync;
   st.usesAsync = false;
   st.buffered++;
-  const body = compileNodes(n.body);
+  let body = compileNodes(n.body);
   st.buffered--;
+  if (frame) {
+    st.loops.pop();
+    body = `${frame.decls.join('')}${frame.label}: {\n${body}}\n`;
+  }
   // the body needs awaiting only when something inside it is async
   const bodyAsync = st.options.async && st.usesAsync;
   st.usesAsync = outerAsync || st.usesAsync;
