@@ -62,14 +62,14 @@ export const showUrl = (url: URL) => `${url.origin}${url.pathname}`;
 
 /**
  * Fetches `url` through the host's fetch service (ctx.services.fetch), handing the body to `sink`
- * chunk by chunk as it arrives. More than `cap` bytes (the Content-Length says so, or they arrive)
+ * chunk by chunk as it arrives. More than `cap` bytes (`capText` says what the cap is) (the Content-Length says so, or they arrive)
  * ends in IO_ARCHIVE_LIMIT; a network error or a status other than 2xx in IO_FETCH_FAILED.
  */
 export async function fetchInto(
   ctx: RenderContext,
   url: URL,
   cap: number,
-  capName: string,
+  capText: string,
   sink: (chunk: Uint8Array) => void | Promise<void>,
 ): Promise<number> {
   const shown = showUrl(url);
@@ -86,7 +86,7 @@ export async function fetchInto(
     await res.body?.cancel().catch(() => {});
     throw failure('IO_FETCH_FAILED', `${shown} answered HTTP ${res.status}`);
   }
-  const tooBig = () => failure('IO_ARCHIVE_LIMIT', `${shown} is larger than ${capName} (${cap} bytes)`);
+  const tooBig = () => failure('IO_ARCHIVE_LIMIT', `${shown} is larger than ${capText}`);
   const declared = Number(res.headers.get('content-length') ?? Number.NaN);
   if (declared > cap) {
     await res.body?.cancel().catch(() => {});

@@ -25,15 +25,14 @@ export async function streamSiteFile(
   p: SitePath,
   attribute: string,
   cap: number,
-  capName: string,
+  capText: string,
   sink: (chunk: Uint8Array) => void | Promise<void>,
 ): Promise<number> {
   const st = await site.fs.stat(p.path);
   const shown = JSON.stringify(p.display);
   if (!st) throw failure('IO_NOT_FOUND', `'${attribute}' ${shown} does not exist`);
   if (st.isDir) throw failure('IO_IS_DIR', `'${attribute}' ${shown} is a folder, not a file`);
-  const tooBig = () =>
-    failure('IO_ARCHIVE_LIMIT', `'${attribute}' ${shown} is larger than ${capName} (${cap} bytes)`);
+  const tooBig = () => failure('IO_ARCHIVE_LIMIT', `'${attribute}' ${shown} is larger than ${capText}`);
   if (st.size > cap) throw tooBig();
   const reader = (await site.fs.readStream(p.path)).getReader();
   let total = 0;
@@ -56,7 +55,7 @@ export async function readWhole(
   ctx: RenderContext,
   source: { url: URL } | { site: Site; path: SitePath; attribute: string },
   cap: number,
-  capName: string,
+  capText: string,
 ): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   const sink = (c: Uint8Array) => {
@@ -64,7 +63,7 @@ export async function readWhole(
   };
   const total =
     'url' in source
-      ? await fetchInto(ctx, source.url, cap, capName, sink)
-      : await streamSiteFile(source.site, source.path, source.attribute, cap, capName, sink);
+      ? await fetchInto(ctx, source.url, cap, capText, sink)
+      : await streamSiteFile(source.site, source.path, source.attribute, cap, capText, sink);
   return concat(chunks, total);
 }

@@ -253,16 +253,17 @@ async function extract(ctx: RenderContext, a: AttrsOf<typeof ATTRS>): Promise<st
     throw failure('IO_NOT_DIR', `'dest' ${JSON.stringify(dest.display)} is a file, not a folder`);
 
   const limit = ctx.limits.maxArchiveBytes;
+  const capText = `limits.maxArchiveBytes (${limit} bytes)`;
   const url = parseUrl(src, 'src');
   let srcShown: string;
   let bytes: Uint8Array;
   if (url) {
     srcShown = showUrl(url);
-    bytes = await readWhole(ctx, { url }, limit, 'limits.maxArchiveBytes');
+    bytes = await readWhole(ctx, { url }, limit, capText);
   } else {
     const p = await storagePath(site, src, ['g', 'a'], 'src', bucket);
     srcShown = p.display;
-    bytes = await readWhole(ctx, { site, path: p, attribute: 'src' }, limit, 'limits.maxArchiveBytes');
+    bytes = await readWhole(ctx, { site, path: p, attribute: 'src' }, limit, capText);
   }
 
   const entries = readCentralDirectory(bytes, ctx.limits.maxArchiveEntries);

@@ -317,16 +317,9 @@ async function build(ctx: RenderContext, a: AttrsOf<typeof ATTRS>): Promise<stri
         await flush(false);
       };
       const room = limit - total;
-      if ('url' in item.source) await fetchInto(ctx, item.source.url, room, 'limits.maxArchiveBytes', sink);
-      else
-        await streamSiteFile(
-          site,
-          item.source.path,
-          `${item.label}.url`,
-          room,
-          'limits.maxArchiveBytes',
-          sink,
-        );
+      const capText = `what is left of limits.maxArchiveBytes (${room} of ${limit} bytes)`;
+      if ('url' in item.source) await fetchInto(ctx, item.source.url, room, capText, sink);
+      else await streamSiteFile(site, item.source.path, `${item.label}.url`, room, capText, sink);
       file.push(new Uint8Array(0), true);
       await flush(false);
     }
