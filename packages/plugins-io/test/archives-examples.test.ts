@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { archivePlugins } from '../src/archives/index';
 import { exampleSite, renderOn } from './helpers';
@@ -28,4 +30,13 @@ describe('every example of zip and unzip runs on the example site, byte for byte
       }
     }
   });
+});
+
+test('the archive code is browser-safe: no node:* import under src/archives', () => {
+  const dir = join(__dirname, '../src/archives');
+  for (const f of readdirSync(dir)) {
+    const source = readFileSync(join(dir, f), 'utf8');
+    expect(source, f).not.toMatch(/from ['"]node:/);
+    expect(source, f).not.toMatch(/plugins-net/);
+  }
 });

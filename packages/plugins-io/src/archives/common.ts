@@ -75,9 +75,11 @@ export async function fetchInto(
   const shown = showUrl(url);
   let res: Response;
   try {
+    // a download never outlives the render's time budget
+    const ms = ctx.limits.timeoutMs;
     res = await ctx.services.fetch(url.href, {
       redirect: 'follow',
-      signal: AbortSignal.timeout(ctx.limits.timeoutMs),
+      ...(Number.isFinite(ms) && ms > 0 ? { signal: AbortSignal.timeout(ms) } : {}),
     });
   } catch (err) {
     throw failure('IO_FETCH_FAILED', `${shown} could not be fetched: ${(err as Error).message}`);

@@ -66,8 +66,8 @@ function strict(label: string): (bytes: Uint8Array) => string | null {
 /**
  * The decoders of `detect_order`, in order. Each item may also hold several names separated by
  * commas, as mb_detect_order accepts. Names this table does not know, or that the JavaScript runtime
- * cannot decode, are left out and reported through `warn`; when none is left, the default order is
- * used.
+ * cannot decode, are left out and reported through `warn`; when none is left (or the list is
+ * empty), the default order is used.
  */
 export function nameDecoders(order: readonly string[], warn: (message: string) => void): NameDecoder[] {
   const out: NameDecoder[] = [];
@@ -92,9 +92,9 @@ export function nameDecoders(order: readonly string[], warn: (message: string) =
       }
     }
   }
-  if (out.length === 0 && order.length > 0) {
-    warn('detect_order names no usable encoding: the default utf8, cp932, EUC-JP is used');
-    return nameDecoders(DEFAULT_DETECT_ORDER, warn);
+  if (out.length === 0) {
+    if (order.length > 0) warn('detect_order names no usable encoding: the default utf8, cp932, EUC-JP is used');
+    return order === DEFAULT_DETECT_ORDER ? out : nameDecoders(DEFAULT_DETECT_ORDER, warn);
   }
   return out;
 }

@@ -94,7 +94,7 @@ export const zip: FunctionPluginDef = definePlugin({
     'IO_PATH_INVALID, IO_PATH_TRAVERSAL, IO_PATH_OUTSIDE, IO_AREA_DENIED: a path outside the allowed areas',
     'IO_NOT_FOUND, IO_IS_DIR, IO_NOT_DIR: a site file that is missing or a folder; a `dest` folder that is a file, a `dest` archive that is a folder',
     'IO_FETCH_FAILED: a URL that could not be fetched or answered other than 2xx',
-    'IO_ARCHIVE_LIMIT: more entries than limits.maxArchiveEntries, more bytes than limits.maxArchiveBytes, or an archive past 4 GiB (no Zip64)',
+    'IO_ARCHIVE_LIMIT: more entries than limits.maxArchiveEntries, more bytes than limits.maxArchiveBytes, or what only Zip64 can hold (more than 65535 entries, an entry or archive past 4 GiB), which Sumi does not write',
     'Each failure logs an error with its code, sets `var` to false and `status_var` to 0; no archive is left behind',
   ],
   limits: [
@@ -146,11 +146,14 @@ async function readItems(ctx: RenderContext, entries: PhpArray): Promise<Item[]>
   const site = siteOf(ctx);
   if (entries.size === 0)
     throw failure('IO_MISSING_ATTRIBUTE', "'entries' is empty: give a list of items with name and url");
-  const max = ctx.limits.maxArchiveEntries;
+  // 65535: the most a zip without Zip64 records can count
+  const max = Math.min(ctx.limits.maxArchiveEntries, 0xffff);
   if (entries.size > max)
     throw failure(
       'IO_ARCHIVE_LIMIT',
-      `'entries' has ${entries.size} items, more than limits.maxArchiveEntries (${max})`,
+      max < ctx.limits.maxArchiveEntries
+        ? `'entries' has ${entries.size} items: Sumi writes no Zip64 archives, which hold at most 65535`
+        : `'entries' has ${entries.size} items, more than limits.maxArchiveEntries (${max})`,
     );
   const items: Item[] = [];
   const names = new Map<string, string>();
