@@ -93,7 +93,8 @@ export function nameDecoders(order: readonly string[], warn: (message: string) =
     }
   }
   if (out.length === 0) {
-    if (order.length > 0) warn('detect_order names no usable encoding: the default utf8, cp932, EUC-JP is used');
+    if (order.length > 0)
+      warn('detect_order names no usable encoding: the default utf8, cp932, EUC-JP is used');
     return order === DEFAULT_DETECT_ORDER ? out : nameDecoders(DEFAULT_DETECT_ORDER, warn);
   }
   return out;

@@ -135,7 +135,7 @@ const ATTRS = {
     type: 'string',
     required: true,
     description:
-      "the archive: an http(s) URL (fetched through the host's fetch service) or a cloud-storage path (/files/g/..., /files/a/..., or a key in `bucket`)",
+      "the archive: an http(s) URL (fetched through the host's fetch service) or a cloud-storage path (/files/g/..., /files/a/..., or a key in `bucket`). As in the catalog, the file manager's areas (/files/user/ ...) are not sources: IO_AREA_DENIED",
   },
   dest: {
     type: 'string',
