@@ -1,4 +1,6 @@
 import type { BlockPluginDef, FunctionPluginDef } from '@sumi/runtime';
+import { unzip } from './unzip';
+import { zip } from './zip';
 
-/** filled in one file per plugin */
-export const archivePlugins: readonly (FunctionPluginDef | BlockPluginDef)[] = [];
+/** zip and unzip */
+export const archivePlugins: readonly (FunctionPluginDef | BlockPluginDef)[] = [zip, unzip];

@@ -16,6 +16,19 @@ const PNG_1PX = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
+/**
+ * A zip archive made by Info-ZIP zip 3.0 (`LC_ALL=C zip -r -X guide.zip guide`, the files dated
+ * 2026-10-01 UTC) from a folder whose second file is named 使い方.txt in Shift_JIS (cp932) bytes:
+ * its entries are guide/, guide/readme.txt and guide/<cp932 bytes>.txt, none flagged UTF-8, as
+ * archives made on Japanese Windows are. `unzip` examples decode the name with detect_order.
+ */
+const GUIDE_ZIP = Uint8Array.from(
+  atob(
+    'UEsDBAoAAAAAAAAAQV0AAAAAAAAAAAAAAAAGAAAAZ3VpZGUvUEsDBBQAAAAIAAAAQV3tffF+NAAAADYAAAAQAAAAZ3VpZGUvcmVhZG1lLnR4dPPIL1coyVcoLU5VKMlIVShOzC3ISVVILErOyCxLtVIozavKLFDILFEozyzJUKgGc2v1uABQSwMECgAAAAAAAABBXXvBCVo1AAAANQAAABAAAABndWlkZS+OZ4KilfsudHh0U2hpZnRfSklTIOOBp+WQjeWJjeOCkuS7mOOBkeOBn+ODleOCoeOCpOODq+OBp+OBmeOAggpQSwECHgMKAAAAAAAAAEFdAAAAAAAAAAAAAAAABgAAAAAAAAAAABAA7UEAAAAAZ3VpZGUvUEsBAh4DFAAAAAgAAABBXe198X40AAAANgAAABAAAAAAAAAAAQAAAKSBJAAAAGd1aWRlL3JlYWRtZS50eHRQSwECHgMKAAAAAAAAAEFde8EJWjUAAAA1AAAAEAAAAAAAAAABAAAApIGGAAAAZ3VpZGUvjmeCopX7LnR4dFBLBQYAAAAAAwADALAAAADpAAAAAAA=',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
 export const EXAMPLE_FILES: Readonly<Record<string, ExampleFile>> = {
   'site.json': {
     data: `${JSON.stringify({ site_key: 'example', storage_base_url: 'http://localhost:8787' }, null, 2)}\n`,
@@ -44,6 +57,7 @@ export const EXAMPLE_FILES: Readonly<Record<string, ExampleFile>> = {
   'files/temp/upload.txt': { data: 'a file in the file manager temp area\n', ageDays: 0 },
   'files/g/public/brochure.txt': { data: 'A public object in the default bucket.\n', ageDays: 4 },
   'files/g/private/contract.txt': { data: 'A private object in the default bucket.\n', ageDays: 4 },
+  'files/g/archives/guide.zip': { data: GUIDE_ZIP, ageDays: 31 },
   'buckets/archive/2025/summary.txt': { data: 'An object in the bucket named archive.\n', ageDays: 300 },
   'temp/.keep': { data: '' },
   'batches/delete-old-files.tpl': {

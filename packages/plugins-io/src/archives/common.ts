@@ -1,0 +1,178 @@
+/** What `zip` and `unzip` share: storage paths with `bucket`, capped fetches, staging, the batch callback. */
+import { toStr, type Value } from '@sumi/php';
+import type { RenderContext } from '@sumi/runtime';
+import { failure } from '../failure';
+import { type Area, type SitePath, sitePath } from '../paths';
+import type { Site } from '../site';
+
+/** the file manager's areas: a path in one of them stays in the site even when `bucket` is given */
+const FILE_AREA = /^\/?files\/+(?:user|ltd|temp|topics|member)(?:\/|$)/;
+
+/**
+ * A path attribute that may name object storage. Without `bucket` (or with an empty one) it is read
+ * as every io path is (`/files/user/...`, `/files/g/...`). With `bucket`, a path outside the file
+ * manager's areas is a key in that bucket (`buckets/<bucket>/<key>` in the site folder), as for
+ * every plugin of this package.
+ */
+export function storagePath(
+  site: Site,
+  input: string,
+  allowed: readonly Area[],
+  attribute: string,
+  bucket: string | undefined,
+): Promise<SitePath> {
+  if (bucket && !FILE_AREA.test(input) && !input.startsWith(`${site.tempDir}/`)) {
+    return sitePath(site, input, ['bucket'], { attribute, bucket });
+  }
+  return sitePath(site, input, allowed, { attribute });
+}
+
+/** a SitePath below `parent` (`sub` already checked: no `..`, no empty segment) */
+export function childPath(parent: SitePath, sub: string): SitePath {
+  const join = (a: string, b: string) => (a === '' ? b : `${a}/${b}`);
+  const display =
+    parent.display === '' || parent.display.endsWith('/') ? parent.display : `${parent.display}/`;
+  return {
+    area: parent.area,
+    path: join(parent.path, sub),
+    sub: join(parent.sub, sub),
+    display: display + sub,
+  };
+}
+
+/** an http(s) URL, as opposed to a site path; other schemes are refused */
+export function parseUrl(input: string, attribute: string): URL | null {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(input)) return null;
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw failure('IO_BAD_VALUE', `'${attribute}' ${JSON.stringify(input)} is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw failure(
+      'IO_BAD_VALUE',
+      `'${attribute}' uses ${url.protocol} URLs: only http and https are fetched`,
+    );
+  return url;
+}
+
+/** how messages name a URL: without its query string and credentials, which may hold secrets */
+export const showUrl = (url: URL) => `${url.origin}${url.pathname}`;
+
+/**
+ * Fetches `url` through the host's fetch service (ctx.services.fetch), handing the body to `sink`
+ * chunk by chunk as it arrives. More than `cap` bytes (`capText` says what the cap is) (the Content-Length says so, or they arrive)
+ * ends in IO_ARCHIVE_LIMIT; a network error or a status other than 2xx in IO_FETCH_FAILED.
+ */
+export async function fetchInto(
+  ctx: RenderContext,
+  url: URL,
+  cap: number,
+  capText: string,
+  sink: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<number> {
+  const shown = showUrl(url);
+  let res: Response;
+  try {
+    // a download never outlives the render's time budget
+    const ms = ctx.limits.timeoutMs;
+    res = await ctx.services.fetch(url.href, {
+      redirect: 'follow',
+      ...(Number.isFinite(ms) && ms > 0 ? { signal: AbortSignal.timeout(ms) } : {}),
+    });
+  } catch (err) {
+    throw failure('IO_FETCH_FAILED', `${shown} could not be fetched: ${(err as Error).message}`);
+  }
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    throw failure('IO_FETCH_FAILED', `${shown} answered HTTP ${res.status}`);
+  }
+  const tooBig = () => failure('IO_ARCHIVE_LIMIT', `${shown} is larger than ${capText}`);
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (declared > cap) {
+    await res.body?.cancel().catch(() => {});
+    throw tooBig();
+  }
+  if (!res.body) return 0;
+  const reader = res.body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch (err) {
+        throw failure('IO_FETCH_FAILED', `${shown}: the download broke off (${(err as Error).message})`);
+      }
+      if (step.done) return total;
+      total += step.value.length;
+      if (total > cap) throw tooBig();
+      await sink(step.value);
+    }
+  } catch (err) {
+    await reader.cancel().catch(() => {});
+    throw err;
+  }
+}
+
+/** a fresh name for a staging file or folder in the temporary area: `.sumi-<kind>-<24 hex>` */
+export function stagingName(kind: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `temp/.sumi-${kind}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** `bucket` as given: an empty value means the default storage */
+export function bucketOf(value: Value | undefined): string | undefined {
+  const s = value == null ? '' : toStr(value);
+  return s === '' ? undefined : s;
+}
+
+/**
+ * After a success: queues `callback_batch` on the host's batch queue with `data` as its ext data.
+ * A queue that fails is logged (IO_ERROR) without undoing the archive work.
+ */
+export async function queueCallback(
+  ctx: RenderContext,
+  plugin: string,
+  callback: Value | undefined,
+  data: Value | undefined,
+): Promise<void> {
+  const name = callback == null ? '' : toStr(callback);
+  if (name === '') return;
+  try {
+    const id = await ctx.services.batch.enqueue(data === undefined ? { name } : { name, extData: data });
+    ctx.log('info', `queued batch ${JSON.stringify(name)} (job ${id})`, plugin);
+  } catch (err) {
+    ctx.log(
+      'error',
+      `callback_batch ${JSON.stringify(name)} could not be queued: ${(err as Error).message}`,
+      plugin,
+      'IO_ERROR',
+    );
+  }
+}
+
+/** sets the Sumi extensions `var` and `status_var` (each only when named) */
+export function setResult(
+  ctx: RenderContext,
+  varName: string | undefined,
+  statusVar: string | undefined,
+  value: Value,
+): void {
+  if (varName) ctx.assign(varName, value);
+  if (statusVar) ctx.assign(statusVar, value === false ? 0 : 1);
+}
+
+/** bytes, readable: `1.5 MiB` */
+export function showBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[u]}`;
+}
