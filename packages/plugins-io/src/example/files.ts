@@ -94,7 +94,7 @@ removed {$removed} file(s)
   },
   'batches/export-csv.tpl': {
     data: `{* Exports the paid rows of a report as a new CSV file in /files/ltd/exports/. *}
-{assign var=header value="id,name,amount"|explode:","}
+{assign var=header value=","|explode:"id,name,amount"}
 {write_file var=out value=$header}
 {write_file path=$out value="\\n" is_append=1}
 {assign var=count value=0}
