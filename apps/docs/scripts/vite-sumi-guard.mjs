@@ -13,6 +13,7 @@ const guarded = {
   '@sumi/php': 'php',
   '@sumi/runtime': 'runtime',
   '@sumi/modifiers': 'modifiers',
+  '@sumi/plugins-io': 'plugins-io',
   '@sumi/cli': 'cli',
 };
 const PREFIX = '\0sumi-missing:';

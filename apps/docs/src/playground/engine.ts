@@ -91,13 +91,23 @@ export type Loaded =
 
 type MaybeMissing = { __sumiMissing?: string } & Record<string, unknown>;
 
+/** @sumi/plugins-io's options for an in-memory copy of the example site; {} while it is not built */
+async function exampleSiteOptions(io: MaybeMissing): Promise<Record<string, unknown>> {
+  if (io.__sumiMissing || typeof io.memorySite !== 'function' || typeof io.siteOptions !== 'function')
+    return {};
+  const files = (io.exampleSiteFiles as (now?: number) => unknown)(Date.now());
+  const site = await (io.memorySite as (files: unknown) => Promise<unknown>)(files);
+  return (io.siteOptions as (site: unknown) => Record<string, unknown>)(site);
+}
+
 export async function loadEngine(): Promise<Loaded> {
-  const [parser, php, runtime, mods] = (await Promise.all([
+  const [parser, php, runtime, mods, io] = (await Promise.all([
     import('@sumi/parser'),
     import('@sumi/php'),
     import('@sumi/runtime'),
     import('@sumi/modifiers'),
-  ])) as unknown as [MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing];
+    import('@sumi/plugins-io'),
+  ])) as unknown as [MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing];
   const tokenize =
     !parser.__sumiMissing && typeof parser.tokenize === 'function'
       ? (parser.tokenize as ParserModule['tokenize'])
@@ -110,6 +120,12 @@ export async function loadEngine(): Promise<Loaded> {
   const modifiers = Array.isArray(mods.modifiers) ? mods.modifiers : [];
   // the value classes and fromJSONText are PHP's (@sumi/php); the engine is the runtime's
   const rt = { ...php, ...runtime } as unknown as RuntimeModule;
-  const engine = rt.createEngine({ plugins: [...modifiers] });
+  // the file and data plugins run on the example site (the one `sumi init` writes), in memory:
+  // what a run writes stays until the page is reloaded
+  const siteOptions = await exampleSiteOptions(io);
+  const engine = rt.createEngine({
+    ...siteOptions,
+    plugins: [...modifiers, ...((siteOptions.plugins as unknown[] | undefined) ?? [])],
+  });
   return { ok: true, engine, runtime: rt, tokenize };
 }
