@@ -578,12 +578,12 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
         const p = parentOf(c);
         children.set(p, [...(children.get(p) ?? []), c]);
       }
-      let placed = 0;
+      const placed = new Set<number>();
       const build = (parent: number | null, depth: number): Obj[] => {
         if (depth > MAX_TREE_DEPTH)
           bad(CONTENT_FILES.tagCategories, `the tree is deeper than ${MAX_TREE_DEPTH} levels`);
         return (children.get(parent) ?? []).map((c) => {
-          placed++;
+          placed.add(c.tag_category_id as number);
           const node: Obj = {};
           for (const k of Object.keys(c)) setOwn(node, k, c[k]);
           setOwn(node, 'children', build(c.tag_category_id as number, depth + 1));
@@ -591,8 +591,8 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
         });
       };
       const roots = build(null, 0);
-      if (placed !== flat.length) {
-        const lost = flat.filter((c) => parentOf(c) !== null).map((c) => c.tag_category_id);
+      if (placed.size !== flat.length) {
+        const lost = flat.map((c) => c.tag_category_id as number).filter((id) => !placed.has(id));
         bad(
           CONTENT_FILES.tagCategories,
           `parent_tag_category_id links form a cycle (among ${lost.join(', ')})`,
@@ -771,6 +771,13 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
   return store;
 }
 
+/** the length of the longest row (at least `min`); a loop, not Math.max(...rows): tables may be long */
+function widest(rows: readonly unknown[][], min: number): number {
+  let w = min;
+  for (const r of rows) if (r.length > w) w = r.length;
+  return w;
+}
+
 /** a csvtables/<id>.json document, checked */
 function checkCsvJson(file: string, id: number, doc: unknown) {
   if (!isObj(doc)) bad(file, 'must be a JSON object with "rows"');
@@ -781,7 +788,7 @@ function checkCsvJson(file: string, id: number, doc: unknown) {
   const cols = own(doc, 'columns');
   if (cols !== undefined && !(Array.isArray(cols) && cols.every((c) => typeof c === 'string')))
     bad(file, 'columns must be a list of names');
-  const width = Math.max(cols?.length ?? 0, ...rows.map((r) => r.length));
+  const width = widest(rows, Array.isArray(cols) ? cols.length : 0);
   const columns = (cols as string[] | undefined) ?? [];
   const named = Array.from({ length: width }, (_, i) => columns[i] ?? `col_${i}`);
   if (new Set(named).size !== named.length) bad(file, 'column names must be unique');
@@ -827,7 +834,7 @@ async function csvRows(
     bad(file, `is not valid CSV (${(e as Error).message})`);
   }
   const [head = [], ...rows] = records;
-  const width = Math.max(head.length, ...rows.map((r) => r.length));
+  const width = widest(rows, head.length);
   const columns = Array.from({ length: width }, (_, i) => (head[i] ? head[i] : `col_${i}`));
   if (new Set(columns).size !== columns.length) bad(file, 'column names (the first line) must be unique');
   return { columns, rows };
