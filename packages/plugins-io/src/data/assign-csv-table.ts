@@ -87,7 +87,7 @@ export const assignCsvTable: FunctionPluginDef = definePlugin({
     'a filter that does not parse, or names a column missing from allow_list or from the table; a key_idx or value_idx outside the columns: `var` is an empty array, error IO_BAD_VALUE',
     'a malformed table file: `var` is an empty array, error IO_PARSE',
   ],
-  limits: ["each row read counts against the render's listed-entries budget (maxListedEntries)"],
+  limits: ["each row returned counts against the render's listed-entries budget (maxListedEntries)"],
   examples: [
     {
       template:
