@@ -171,3 +171,20 @@ describe('assign_topics_category_list', () => {
     ).rejects.toThrow(/LIMIT|listed|budget/i);
   });
 });
+
+describe("read_file's questions (isTopicOpen, isMemberVisible)", () => {
+  test('open contents at an instant; members visible to a reader', async () => {
+    const store = (await exampleSite()).content;
+    expect(await store.isTopicOpen(1, null, EXAMPLE_NOW)).toBe(true);
+    expect(await store.isTopicOpen(3, null, EXAMPLE_NOW)).toBe(false);
+    expect(await store.isTopicOpen(5, 2, EXAMPLE_NOW)).toBe(false);
+    expect(await store.isTopicOpen(5, 2, Date.parse('2026-11-11T00:00:00Z'))).toBe(true);
+    expect(await store.isTopicOpen(99, null, EXAMPLE_NOW)).toBe(false);
+    expect(await store.isMemberVisible(3, null)).toBe(false);
+    expect(await store.isMemberVisible(3, 2)).toBe(true);
+    expect(await store.isMemberVisible(1, 2)).toBe(false);
+    expect(await store.isMemberVisible(1, 1)).toBe(true);
+    expect(await store.isMemberVisible(2, null)).toBe(true);
+    expect(await store.isMemberVisible(77, 1)).toBe(false);
+  });
+});

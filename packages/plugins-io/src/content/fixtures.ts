@@ -678,6 +678,16 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
       return ok<CsvTable>({ csvtable_id: id, columns: t.columns, rows });
     },
 
+    async isTopicOpen(topicsId, _memberId, at) {
+      const found = await store.topic(topicsId, { open: { at: at ?? Date.now() } });
+      return found.ok;
+    },
+
+    async isMemberVisible(ownerId, memberId) {
+      const found = await store.member(ownerId, { viewer: { memberId } });
+      return found.ok;
+    },
+
     updateCounter(u) {
       const run = chain.then(
         () => updateCounter(u),

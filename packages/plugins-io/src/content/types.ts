@@ -204,4 +204,12 @@ export interface ContentStore {
   csvTable(id: number, query: CsvTableQuery): Promise<Found<CsvTable>>;
   /** adds `by` to an ext column of a topic, durably (atomically for a file); the new value */
   updateCounter(update: CounterUpdate): Promise<number>;
+  /**
+   * read_file's question for /files/topics/<id>/: does content `topicsId` exist and is it open at
+   * `at` (ms; default: now)? `memberId` (null: nobody logged in) is the reader, for stores that
+   * restrict contents to members; the fixture store has no such restriction.
+   */
+  isTopicOpen(topicsId: number, memberId: number | null, at?: number): Promise<boolean>;
+  /** read_file's question for /files/member/<id>/: may `memberId` see member `ownerId` (open_by_group's rule)? */
+  isMemberVisible(ownerId: number, memberId: number | null): Promise<boolean>;
 }
