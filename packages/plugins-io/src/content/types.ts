@@ -209,7 +209,7 @@ export interface ContentStore {
    * `at` (ms; default: now)? `memberId` (null: nobody logged in) is the reader, for stores that
    * restrict contents to members; the fixture store has no such restriction.
    */
-  isTopicOpen(topicsId: number, memberId: number | null, at?: number): Promise<boolean>;
+  isTopicOpen(topicsId: number, memberId: number | null, at?: number): boolean | Promise<boolean>;
   /** read_file's question for /files/member/<id>/: may `memberId` see member `ownerId` (open_by_group's rule)? */
-  isMemberVisible(ownerId: number, memberId: number | null): Promise<boolean>;
+  isMemberVisible(ownerId: number, memberId: number | null): boolean | Promise<boolean>;
 }
