@@ -50,6 +50,8 @@ export const IoCodes = {
   IO_URL_INVALID: 'IO_URL_INVALID',
   /** the content store has no such record, table or column */
   IO_NO_RECORD: 'IO_NO_RECORD',
+  /** the record exists but is closed, outside its open period or hidden from the viewer (info level) */
+  IO_NOT_VISIBLE: 'IO_NOT_VISIBLE',
   /** a value the plugin cannot use (an expire that strtotime does not read, ...) */
   IO_BAD_VALUE: 'IO_BAD_VALUE',
 } as const;
