@@ -15,7 +15,7 @@ import { filePlugins } from './files/index';
 import type { Site } from './site';
 
 export { archivePlugins } from './archives/index';
-export type { ContentStore } from './content/types';
+export * from './content/index';
 export { dataPlugins } from './data/index';
 export { EXAMPLE_NOW, exampleSiteFiles } from './example/index';
 export { type IoCode, IoCodes, IoFailure } from './failure';

@@ -67,9 +67,9 @@ function areaDir(area: Area, bucket?: string): string {
   return area === 'bucket' ? `buckets/${bucket}` : AREA_DIR[area];
 }
 
-function displayOf(area: Area, sub: string, bucket?: string): string {
-  if (area === 'tmp') return sub;
-  if (area === 'bucket') return sub;
+function displayOf(area: Area, sub: string): string {
+  // the temporary area and a bucket are seen relative; the file areas by their absolute path
+  if (area === 'tmp' || area === 'bucket') return sub;
   return `/${AREA_DIR[area]}${sub ? `/${sub}` : '/'}`;
 }
 
@@ -96,8 +96,7 @@ export function resolvePath(
   const quoted = JSON.stringify(input.length > 200 ? `${input.slice(0, 200)}…` : input);
   if (input === '') throw failure('IO_PATH_INVALID', `'${attribute}' is empty`);
   if (input.includes('\0')) throw failure('IO_PATH_INVALID', `'${attribute}' contains a NUL byte`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-  if (/[\u0001-\u001f\u007f]/.test(input))
+  if (/[\u0001-\u001f\u007f]/u.test(input))
     throw failure('IO_PATH_INVALID', `'${attribute}' ${quoted} contains a control character`);
   if (input.includes('\\'))
     throw failure('IO_PATH_INVALID', `'${attribute}' ${quoted} contains a backslash; paths use /`);
@@ -158,7 +157,7 @@ export function resolvePath(
   }
   const sub = segments.join('/');
   const dir = areaDir(area, options.bucket);
-  return { area, path: sub ? `${dir}/${sub}` : dir, sub, display: displayOf(area, sub, options.bucket) };
+  return { area, path: sub ? `${dir}/${sub}` : dir, sub, display: displayOf(area, sub) };
 }
 
 /**

@@ -22,7 +22,33 @@ const CATALOG: Record<string, string[]> = {
   read_file: ['name', 'path', 'row', 'type', 'ignore_permission'],
   unzip: ['src', 'dest', 'bucket', 'callback_batch', 'data', 'overwrite', 'detect_order'],
   zip: ['entries', 'dest', 'bucket', 'callback_batch', 'data'],
+  assign_csv_table: [
+    'csvtable_id',
+    'var',
+    'get_key_val',
+    'key_idx',
+    'value_idx',
+    'multiple',
+    'lang',
+    'filter',
+    'allow_list',
+  ],
+  assign_favorite_cnt: ['module_type', 'module_id', 'var', 'time', 'format'],
+  assign_my_favorite_cnt: ['module_type', 'module_id', 'var', 'cookie_flg', 'action_type'],
+  assign_group_nm: ['group_id', 'var', 'lang'],
+  assign_member_detail: ['var', 'member_id', 'open_by_group', 'open_flg', 'assign_group_flg'],
+  assign_new_comment_list: ['module_id', 'module_type', 'var', 'new_order_flg', 'cnt'],
+  assign_relation_tag_list: ['module', 'module_id', 'var', 'tag_category_id', 'tag_relation_list'],
+  assign_tag_category_list: ['var', 'lang', 'tree_flg'],
+  assign_tag_list: ['var', 'category_id', 'order'],
+  assign_topics_category_list: ['var', 'topics_group_id', 'lang'],
+  assign_topics_detail: ['var', 'topics_id', 'lang', 'chk_open_flg'],
+  update_counter: ['var', 'value', 'topics_group_id', 'slug', 'ext_slug', 'index'],
 };
+
+test('the package has exactly the catalog’s 24 plugins', () => {
+  expect(ioPlugins.map((d) => d.name).sort()).toEqual(Object.keys(CATALOG).sort());
+});
 
 describe('every catalog plugin, with every catalog attribute', () => {
   test.each(Object.entries(CATALOG))('%s', (name, attributes) => {

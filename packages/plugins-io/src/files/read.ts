@@ -3,7 +3,6 @@ import type { BlockPluginDef } from '@sumi/runtime';
 import { readDir } from './read-dir';
 import { readFile } from './read-file';
 
-export type { AttachmentAccess } from './read-access';
 export { readDir } from './read-dir';
 export { READ_FILE_MAX_ROWS, type ReadFileOptions, readFile, readFilePlugin } from './read-file';
 
