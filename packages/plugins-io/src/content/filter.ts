@@ -1,5 +1,5 @@
 /**
- * The `filter` language of assign_csv_table (CONTENT.md, "Filters"): conditions on named columns,
+ * The `filter` language of assign_csv_table (the docs’ site-folder guide, "Filters"): conditions on named columns,
  * parsed once into a `FilterExpr` that a store evaluates (`matchesFilter`, here) or compiles (a
  * database store: to a WHERE clause with bound parameters).
  *

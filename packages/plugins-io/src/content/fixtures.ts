@@ -1,5 +1,5 @@
 /**
- * The default content store: the site's JSON fixtures under `content/` (the format: CONTENT.md).
+ * The default content store: the site's JSON fixtures under `content/` (the format: the docs’ site-folder guide).
  *
  * Files are read through the SiteFs when a query needs them, parsed and checked once, and kept
  * while their size and times stay the same (a `stat` per query): an edit made on disk between two

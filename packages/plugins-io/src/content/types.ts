@@ -10,7 +10,7 @@
  * plugins turn them into PHP arrays. Nothing here names a file.
  *
  * A second implementation (SQLite, say, through `better-sqlite3` or Node's `node:sqlite`) follows
- * this way (CONTENT.md, "Another store", says the same for users):
+ * this way (the docs’ site-folder guide, "Another store", says the same for users):
  *   - one table per fixture file (topics, topics_groups, ext_columns, topics_categories, members,
  *     groups, member_groups, tags, tag_categories, tag_relations, comments, favorites, csv tables),
  *     translations in a `<table>_i18n (id, lang, field, value)` table, ext values in a
@@ -24,7 +24,7 @@
  *     against `allow_list` by the plugin;
  *   - `updateCounter` is one transaction: `UPDATE topic_ext SET value_json = ... WHERE ...`
  *     returning the new value;
- *   - the records it returns have the same keys in the same order (the shapes below and CONTENT.md),
+ *   - the records it returns have the same keys in the same order (the shapes below and the docs’ site-folder guide),
  *     so the same tests (test/data-*.test.ts on the example content) pass on it;
  *   - a host passes it as `loadSite(fs, { content: sqliteContentStore(db) })`.
  *

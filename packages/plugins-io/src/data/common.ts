@@ -2,7 +2,7 @@
  * What the data plugins share: the store of the render's site, ids and languages as the store takes
  * them, and one way to report a record that is not there.
  *
- * The rule every data plugin follows (CONTENT.md, "When there is no record"):
+ * The rule every data plugin follows (the docs’ site-folder guide, "When there is no record"):
  *   - `var` always gets a value of the plugin's result type: the record or list, or when there is
  *     none an empty array (detail and list plugins), "" (assign_group_nm), 0 (counts), false
  *     (update_counter);

@@ -1,5 +1,5 @@
 /**
- * The example site's content store fixtures (`content/*.json`, format: CONTENT.md; the store:
+ * The example site's content store fixtures (`content/*.json`, format: the docs’ site-folder guide; the store:
  * content/fixtures.ts). A small site of a calligraphy-supplies shop: news and events, members in
  * three groups, tags, comments, likes and two master tables. The data plugins' examples and tests run
  * on it at EXAMPLE_NOW (2026-11-01 09:00 Asia/Tokyo):
