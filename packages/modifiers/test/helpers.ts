@@ -4,6 +4,7 @@
 
 import { fromJS, PHP_CONSTANTS, PhpArray, toJS, type Value } from '@sumi/php';
 import {
+  DEFAULT_LIMITS,
   type ErrorParams,
   errorMessage,
   type ModifierDef,
@@ -36,6 +37,9 @@ export function fakeCtx(
     constants: PHP_CONSTANTS,
     templateName: 'test.tpl',
     memoryLimit: 128 * 1024 * 1024,
+    limits: DEFAULT_LIMITS,
+    // modifiers write no files and list nothing: nothing to count
+    spend() {},
     warnings,
     vars,
     get: (name: string) => vars.get(name) ?? null,
