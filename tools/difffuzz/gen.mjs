@@ -27,9 +27,14 @@ import { MATH_FUNCTIONS } from '../../packages/runtime/dist/index.js';
 
 /**
  * Everything of the vocabulary the generator never emits (`why` only), or emits only in a fixed,
- * deterministic form (`pin`). Keys: `tag:NAME`, `modifier:NAME`, `smarty:NAME`, `math:NAME`, `op:OP`.
+ * deterministic form (`pin`). Keys: `group:GROUP` (a whole plugin group), `tag:NAME`, `modifier:NAME`,
+ * `smarty:NAME`, `math:NAME`, `op:OP`.
  */
 export const EXCLUDED = {
+  'group:Files and storage': {
+    why: "a site's files and storage (@sumi/plugins-io): the reference has no site",
+  },
+  'group:Data retrieval': { why: "the CMS's content store (@sumi/plugins-io): the reference has none" },
   'tag:function': { why: 'custom functions are a host feature: the reference has no {function} tag' },
   'tag:return': { why: 'only meaningful inside a custom function; unknown to the reference' },
   'tag:assign_globals': { why: 'host globals: not implemented by the reference' },
@@ -93,6 +98,7 @@ export function vocabulary() {
   const tags = [];
   const modifiers = [];
   for (const def of defs) {
+    if (excluded(`group:${def.group}`)) continue;
     const isMod = def.kind === 'modifier';
     for (const name of [def.name, ...(def.aliases ?? [])]) {
       const key = `${isMod ? 'modifier' : 'tag'}:${name}`;

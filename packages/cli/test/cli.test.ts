@@ -175,10 +175,14 @@ describe('sumi render', () => {
     expect(r).toEqual({ code: 0, stdout: 'demo|2|example.com|05:00', stderr: '' });
     const tokyo = sumi(['render', 't.tpl', '--data', 'c.json'], { cwd: dir });
     expect(tokyo.stdout).toBe('|14:00');
-    // without the config the site constant is defined nowhere: PHP's Error, as in the CMS
+    // without the config the site's own constants (here the empty in-memory site's)
     const bare = sumi(['render', 'c.tpl', '--data', 'c.json'], { cwd: dir });
-    expect(bare.code).toBe(1);
-    expect(bare.stderr).toContain('Undefined constant "SITE_KEY"');
+    expect(bare).toEqual({ code: 0, stdout: 'sumi|||14:00', stderr: '' });
+    // an undefined constant is PHP's Error, as in the CMS
+    writeFileSync(join(dir, 'u.tpl'), '{$smarty.const.NO_SUCH_SITE_CONSTANT}');
+    const undefinedConstant = sumi(['render', 'u.tpl'], { cwd: dir });
+    expect(undefinedConstant.code).toBe(1);
+    expect(undefinedConstant.stderr).toContain('Undefined constant "NO_SUCH_SITE_CONSTANT"');
   });
 
   it('rejects unknown contexts, options and bad config as usage errors (exit 2)', () => {

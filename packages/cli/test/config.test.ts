@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { UsageError } from '../src/io';
@@ -36,7 +37,7 @@ describe('parseConfig', () => {
     [{ limits: { maxSteps: -1 } }, 'c.json: limits.maxSteps must be a positive integer'],
     [
       { limits: { steps: 1 } },
-      'c.json: limits: unknown key "steps" (expected one of: maxSteps, timeoutMs, maxOutputBytes, maxDepth, maxStringLength, maxArrayLength, maxMemoryBytes, maxSetMemoryBytes, maxLogEntries, maxLogBytes, maxTemplateLength)',
+      `c.json: limits: unknown key "steps" (expected one of: ${Object.keys(DEFAULT_LIMITS).join(', ')})`,
     ],
     [{ request: { get: 'a=1' } }, 'c.json: request.get must be an object'],
     [{ request: { memberId: '7' } }, 'c.json: request.memberId must be an integer or null'],

@@ -127,6 +127,44 @@ describe('sumi render --site', () => {
   });
 });
 
+describe('sumi plugins', () => {
+  it('lists the 24 io plugins with their metadata', () => {
+    const r = sumi(['plugins', '--json']);
+    expect(r.code).toBe(0);
+    const metas = JSON.parse(r.stdout) as { name: string; group: string; examples?: unknown[] }[];
+    const io = metas.filter((m) => m.group === 'Files and storage' || m.group === 'Data retrieval');
+    expect(io.map((m) => m.name).sort()).toEqual(
+      [
+        'assign_csv_table',
+        'assign_favorite_cnt',
+        'assign_group_nm',
+        'assign_member_detail',
+        'assign_my_favorite_cnt',
+        'assign_new_comment_list',
+        'assign_relation_tag_list',
+        'assign_tag_category_list',
+        'assign_tag_list',
+        'assign_topics_category_list',
+        'assign_topics_detail',
+        'get_file',
+        'put_file',
+        'read_dir',
+        'read_file',
+        'remove_dir',
+        'remove_file',
+        'rename_file',
+        'save_file',
+        'storage_url',
+        'unzip',
+        'update_counter',
+        'write_file',
+        'zip',
+      ].sort(),
+    );
+    for (const m of io) expect(m.examples?.length, m.name).toBeGreaterThan(0);
+  });
+});
+
 describe('sumi serve', () => {
   it('answers a storage_url link, and refuses it expired or altered', async () => {
     const { folderSite } = await import('@sumi/plugins-io/node');
