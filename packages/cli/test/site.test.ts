@@ -97,6 +97,26 @@ describe('sumi render --site', () => {
     );
   });
 
+  it('runs the count-views batch: content in a language, update_counter persisted in the fixture', () => {
+    const dir = initSite();
+    const first = sumi(['render', join(dir, 'batches/count-views.tpl'), '--site', dir]);
+    expect(first.stderr).toBe('');
+    // function tags keep the line break after them, as in Smarty: the lines that say something
+    expect(first.stdout.split('\n').filter((l) => l.trim() !== '')).toEqual([
+      'Sumi, our new ink, is out: 42 views',
+      'Scheduled maintenance: 13 views',
+      'news 3 is not open',
+    ]);
+    const again = sumi(['render', join(dir, 'batches/count-views.tpl'), '--site', dir]);
+    expect(again.stdout).toContain('Sumi, our new ink, is out: 43 views');
+    const topics = JSON.parse(readFileSync(join(dir, 'content/topics.json'), 'utf8')) as {
+      topics_id: number;
+      ext: { view_count: number };
+    }[];
+    expect(topics.find((t) => t.topics_id === 1)?.ext.view_count).toBe(43);
+    expect(readdirSync(join(dir, 'content')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('uses ./site when it exists, an empty in-memory site otherwise, and --verbose says which', () => {
     const cwd = join(root, `cwd${++n}`);
     mkdirSync(cwd);

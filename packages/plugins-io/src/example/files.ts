@@ -92,6 +92,19 @@ export const EXAMPLE_FILES: Readonly<Record<string, ExampleFile>> = {
 removed {$removed} file(s)
 `,
   },
+  'batches/count-views.tpl': {
+    data: `{* Counts one more view of each news item that is open, in English, and says which are not. *}
+{foreach from=","|explode:"1,2,3" item=id}
+{assign_topics_detail var=news topics_id=$id lang=en}
+{if $news}
+{update_counter var=views topics_group_id=$news.topics_group_id slug=$id ext_slug=view_count value=1}
+{$news.subject}: {$views} views
+{else}
+news {$id} is not open
+{/if}
+{/foreach}
+`,
+  },
   'batches/export-csv.tpl': {
     data: `{* Exports the paid rows of a report as a new CSV file in /files/ltd/exports/. *}
 {assign var=header value=","|explode:"id,name,amount"}
