@@ -156,6 +156,31 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
     console.log(`screenshot: ${join(shotDir, 'playground.png')}`);
   });
 
+  it('runs the io plugins on the in-memory example site: what one run writes, the next reads', {
+    skip: rtPending,
+  }, async () => {
+    await openPlayground();
+    await setEditor('pg-data', '{}');
+    await setEditor(
+      'pg-template',
+      '{read_file path="/files/ltd/prices.csv" type=csv row=r}{$r.0}={$r.1};{/read_file}' +
+        '{write_file var=p value="hello"}{put_file tmp_path=$p path="/files/user/pg.txt"}' +
+        '{read_dir path="/files/user" file_var=f pattern="/^pg/" name_only=1}{$f}{/read_dir}',
+    );
+    await page.waitForFunction(
+      () => document.getElementById('pg-output')?.textContent?.endsWith('/files/user/pg.txt'),
+      null,
+      { timeout: 15_000 },
+    );
+    assert.equal(await page.textContent('#pg-output'), 'code=price;A-1=100;B-2=250;/files/user/pg.txt');
+    // a path that leaves its area is refused in the browser too, logged with its code
+    await setEditor('pg-template', '{remove_file path="/files/user/../../site.json" status_var=s}[{$s}]');
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === '[0]', null, {
+      timeout: 15_000,
+    });
+    assert.match(await page.textContent('#pg-log'), /IO_PATH_TRAVERSAL/);
+  });
+
   it('shows an error at line:column and moves the cursor there on click', { skip: rtPending }, async () => {
     await openPlayground();
     await setEditor('pg-data', '{}');

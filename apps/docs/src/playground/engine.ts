@@ -16,6 +16,8 @@ export interface LogEntry extends Position {
   message: string;
   source?: string;
   template?: string;
+  /** a failure the plugin survived: IO_NOT_FOUND, IO_PATH_TRAVERSAL, ... */
+  code?: string;
 }
 
 export interface Diagnostic extends Position {

@@ -260,7 +260,8 @@ async function start(root: HTMLElement): Promise<void> {
       li.className = `pg-log-${entry.level}`;
       const where = entry.line !== undefined ? ` ${entry.line}:${entry.column ?? 1}` : '';
       const source = entry.source ? ` [${entry.source}]` : '';
-      li.textContent = `${entry.level}${where}${source} ${entry.message}`;
+      const code = entry.code ? ` ${entry.code}` : '';
+      li.textContent = `${entry.level}${where}${code}${source} ${entry.message}`;
       logEl.append(li);
     }
   };
