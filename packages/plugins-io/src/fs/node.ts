@@ -8,10 +8,9 @@
  * interrupted write never leaves half a file.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, realpathSync } from 'node:fs';
+import { constants, realpathSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
 import { checkSitePath, type FileStat, FsError, type FsErrorCode, type SiteFs } from './types';
 
 const CODES: Record<string, FsErrorCode> = {
@@ -40,6 +39,56 @@ function fsError(err: unknown, path: string): FsError {
   const code = CODES[(err as NodeJS.ErrnoException).code ?? ''] ?? 'IO';
   const detail = code === 'IO' ? ` (${(err as NodeJS.ErrnoException).code ?? 'error'})` : '';
   return new FsError(code, path, `${path || 'the site folder'} ${WHAT[code]}${detail}`);
+}
+
+// opening a pipe (FIFO) would wait for a writer forever; non-blocking, it opens at once and is refused
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+const CHUNK = 65536;
+
+/**
+ * Opens a regular file of the site (`full` already checked). A folder is IS_DIR; a pipe, socket or
+ * device is refused before anything waits on it.
+ */
+async function openFile(full: string, path: string, flags: number): Promise<fsp.FileHandle> {
+  const handle = await fsp.open(full, flags | NONBLOCK, 0o666);
+  try {
+    const s = await handle.stat();
+    if (s.isDirectory()) throw new FsError('IS_DIR', path, `${path} is a folder`);
+    if (!s.isFile())
+      throw new FsError('IO', path, `${path} is not a regular file (a pipe, socket or device)`);
+    return handle;
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** the file's bytes in chunks; a read error is an FsError naming the site path, never a host path */
+function streamOf(handle: fsp.FileHandle, path: string): ReadableStream<Uint8Array> {
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close().catch(() => undefined);
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const buffer = new Uint8Array(CHUNK);
+        const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+        if (bytesRead === 0) {
+          await close();
+          controller.close();
+          return;
+        }
+        controller.enqueue(bytesRead === CHUNK ? buffer : buffer.slice(0, bytesRead));
+      } catch (err) {
+        await close();
+        controller.error(fsError(err, path));
+      }
+    },
+    cancel: close,
+  });
 }
 
 export function nodeFs(root: string): SiteFs {
@@ -132,18 +181,34 @@ export function nodeFs(root: string): SiteFs {
           .filter((n) => !/^\.sumi-[0-9a-f]{12}\.tmp$/.test(n))
           .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       }),
-    read: (path) => run(path, async (full) => new Uint8Array(await fsp.readFile(full))),
+    read: (path) =>
+      run(path, async (full) => {
+        const handle = await openFile(full, checkSitePath(path), constants.O_RDONLY);
+        try {
+          return new Uint8Array(await handle.readFile());
+        } finally {
+          await handle.close().catch(() => undefined);
+        }
+      }),
     readStream: (path) =>
       run(path, async (full) => {
-        const s = await fsp.stat(full);
-        if (s.isDirectory()) throw new FsError('IS_DIR', path, `${path} is a folder`);
-        return Readable.toWeb(createReadStream(full, { highWaterMark: 65536 })) as ReadableStream<Uint8Array>;
+        const p = checkSitePath(path);
+        return streamOf(await openFile(full, p, constants.O_RDONLY), p);
       }),
     write: (path, data) => run(path, (full) => atomicWrite(full, data)),
     append: (path, data) =>
       run(path, async (full) => {
         await mkParent(full);
-        await fsp.appendFile(full, data);
+        const handle = await openFile(
+          full,
+          checkSitePath(path),
+          constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT,
+        );
+        try {
+          await handle.writeFile(data);
+        } finally {
+          await handle.close().catch(() => undefined);
+        }
       }),
     remove: (path) =>
       run(path, async (full) => {

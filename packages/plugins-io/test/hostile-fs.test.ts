@@ -1,0 +1,82 @@
+/**
+ * The folder adapter attacked on a real folder: pipes and other non-regular files, links planted
+ * in the site, names the adapters reserve. Each test names the problem it guards against.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { nodeFs } from '../src/fs/node';
+import { FsError } from '../src/fs/types';
+import { folderSite } from '../src/node';
+import type { Site } from '../src/site';
+import { renderOn } from './helpers';
+
+let dir: string;
+let outside: string;
+let site: Site;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sumi-hostile-'));
+  outside = mkdtempSync(join(tmpdir(), 'sumi-hostile-out-'));
+  for (const d of ['temp', 'files/user', 'files/ltd', 'files/g', 'content'])
+    mkdirSync(join(dir, d), { recursive: true });
+  site = await folderSite(dir);
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+const fsCode = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    expect(e).toBeInstanceOf(FsError);
+    expect((e as Error).message).not.toContain(dir);
+    return (e as FsError).code;
+  }
+};
+
+describe.skipIf(process.platform === 'win32')('pipes and other non-regular files', () => {
+  beforeEach(() => {
+    execFileSync('mkfifo', [join(dir, 'files/user/pipe'), join(dir, 'temp/pipe')]);
+  });
+
+  // opening a FIFO for reading waits for a writer: the render (and a thread of Node's pool) hung
+  // forever, past limits.timeoutMs, which is only checked between steps
+  test('the adapter refuses them at once, never waiting on them', async () => {
+    const fs = nodeFs(dir);
+    expect(await fsCode(fs.read('files/user/pipe'))).toBe('IO');
+    expect(await fsCode(fs.readStream('files/user/pipe'))).toBe('IO');
+    expect(await fsCode(fs.append('files/user/pipe', new Uint8Array([1])))).toBe('IO');
+  }, 5000);
+
+  test('read_file, get_file, put_file, zip and write_file fail with IO_ERROR; the render goes on', async () => {
+    const r = await renderOn(
+      site,
+      '{read_file path="/files/user/pipe" row=r}{$r}{/read_file}' +
+        '{get_file path="/files/user/pipe" save=false var=a}' +
+        '{put_file tmp_path="pipe" path="/files/user/copy.txt" status_var=b}' +
+        '{write_file path="pipe" value="x" is_append=1 var=c}' +
+        '{zip entries=$e dest="/files/user/z.zip" status_var=d}' +
+        '[{if $a === false}F{/if} {$b} {if $c === false}F{/if} {$d}]',
+      { e: [{ url: '/files/user/pipe' }] },
+      { limits: { timeoutMs: 3000 } },
+    );
+    expect(r.output).toBe('[F 0 F 0]');
+    expect(r.errors.map((e) => e.split(' ')[0])).toEqual([
+      'IO_ERROR',
+      'IO_ERROR',
+      'IO_ERROR',
+      'IO_ERROR',
+      'IO_ERROR',
+    ]);
+    expect(r.errors.join('\n')).not.toContain(dir);
+    expect(existsSync(join(dir, 'files/user/copy.txt'))).toBe(false);
+    expect(readdirSync(join(dir, 'temp')).sort()).toEqual(['pipe']);
+  }, 10000);
+});
