@@ -3,7 +3,16 @@
  * in the site, names the adapters reserve. Each test names the problem it guards against.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -79,4 +88,40 @@ describe.skipIf(process.platform === 'win32')('pipes and other non-regular files
     expect(existsSync(join(dir, 'files/user/copy.txt'))).toBe(false);
     expect(readdirSync(join(dir, 'temp')).sort()).toEqual(['pipe']);
   }, 10000);
+});
+
+describe('removing through symbolic links', () => {
+  // remove_file on a link deleted the file it led to and left the link dangling; remove_dir on a
+  // link deleted the linked folder's whole tree. PHP's unlink removes the link itself.
+  test('remove_file and remove_dir remove the link, never what it leads to', async () => {
+    writeFileSync(join(dir, 'files/user/report.csv'), 'keep me');
+    mkdirSync(join(dir, 'files/user/data/sub'), { recursive: true });
+    writeFileSync(join(dir, 'files/user/data/sub/a.txt'), 'keep me too');
+    symlinkSync('report.csv', join(dir, 'files/user/current.csv'));
+    symlinkSync('data', join(dir, 'files/user/latest'));
+    const r = await renderOn(
+      site,
+      '{remove_file path="/files/user/current.csv" status_var=a}{remove_dir path="/files/user/latest" status_var=b}{$a}{$b}',
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.output).toBe('11');
+    expect(readdirSync(join(dir, 'files/user')).sort()).toEqual(['data', 'report.csv']);
+    expect(readFileSync(join(dir, 'files/user/report.csv'), 'utf8')).toBe('keep me');
+    expect(readFileSync(join(dir, 'files/user/data/sub/a.txt'), 'utf8')).toBe('keep me too');
+  });
+
+  test('the adapter: a dangling link inside the site is removed; a link leading out is refused', async () => {
+    const fs = nodeFs(dir);
+    symlinkSync('nothing-here', join(dir, 'files/user/dangling'));
+    symlinkSync(outside, join(dir, 'files/user/out'));
+    await fs.remove('files/user/dangling');
+    expect(existsSync(join(dir, 'files/user/dangling'))).toBe(false);
+    expect(await fsCode(fs.removeDir('files/user/out'))).toBe('OUTSIDE');
+    expect(await fsCode(fs.remove('files/user/out'))).toBe('OUTSIDE');
+    // a folder reached through a linked parent is still removed whole
+    mkdirSync(join(dir, 'files/ltd/real/inner'), { recursive: true });
+    symlinkSync('../ltd/real', join(dir, 'files/user/via'));
+    await fs.removeDir('files/user/via/inner');
+    expect(readdirSync(join(dir, 'files/ltd/real'))).toEqual([]);
+  });
 });

@@ -137,6 +137,24 @@ export function nodeFs(root: string): SiteFs {
     }
   };
 
+  /**
+   * For removals: a symbolic link is removed itself, never what it leads to (as PHP's unlink). Its
+   * folder is resolved and checked; what the link leads to is checked too (a removal never names a
+   * path out of the site), but `f` gets the link's own path and `link` true.
+   */
+  const removing = async (path: string, f: (full: string, link: boolean) => Promise<void>): Promise<void> => {
+    const p = checkSitePath(path);
+    const target = await inside(p);
+    const cut = p.lastIndexOf('/');
+    const own = p === '' ? realRoot : join(await inside(cut === -1 ? '' : p.slice(0, cut)), p.slice(cut + 1));
+    try {
+      const link = own !== target && (await fsp.lstat(own)).isSymbolicLink();
+      await f(link ? own : target, link);
+    } catch (err) {
+      throw fsError(err, p);
+    }
+  };
+
   /** the folders above `full`; a file in the way is NOT_DIR (mkdir says EEXIST) */
   async function mkParent(full: string): Promise<void> {
     try {
@@ -211,14 +229,22 @@ export function nodeFs(root: string): SiteFs {
         }
       }),
     remove: (path) =>
-      run(path, async (full) => {
-        const s = await fsp.lstat(full);
-        if (s.isDirectory()) throw new FsError('IS_DIR', path, `${path} is a folder`);
+      removing(path, async (full, link) => {
+        if (!link) {
+          const s = await fsp.lstat(full);
+          if (s.isDirectory()) throw new FsError('IS_DIR', path, `${path} is a folder`);
+        }
         await fsp.unlink(full);
       }),
     removeDir: (path) =>
-      run(path, async (full) => {
+      removing(path, async (full, link) => {
         if (full === realRoot) throw new FsError('INVALID', path, 'the site folder itself cannot be removed');
+        if (link) {
+          const s = await fsp.stat(full);
+          if (!s.isDirectory()) throw new FsError('NOT_DIR', path, `${path} is a file, not a folder`);
+          await fsp.unlink(full);
+          return;
+        }
         const s = await fsp.stat(full);
         if (!s.isDirectory()) throw new FsError('NOT_DIR', path, `${path} is a file, not a folder`);
         await fsp.rm(full, { recursive: true });

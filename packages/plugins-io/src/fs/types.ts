@@ -32,9 +32,9 @@ export interface SiteFs {
   write(path: string, data: Uint8Array): Promise<void>;
   /** appends, creating the file and missing folders */
   append(path: string, data: Uint8Array): Promise<void>;
-  /** a file (not a folder) */
+  /** a file (not a folder); a symbolic link is removed itself, never the file it leads to */
   remove(path: string): Promise<void>;
-  /** a folder and everything in it */
+  /** a folder and everything in it; a symbolic link to a folder is removed itself, never the folder */
   removeDir(path: string): Promise<void>;
   /** moves a file, replacing the destination; creates missing folders */
   rename(from: string, to: string): Promise<void>;
