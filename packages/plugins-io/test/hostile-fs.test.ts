@@ -125,3 +125,32 @@ describe('removing through symbolic links', () => {
     expect(readdirSync(join(dir, 'files/ltd/real'))).toEqual([]);
   });
 });
+
+describe('dangling links reached through a linked folder', () => {
+  // a dangling link's relative target was resolved against the path as written (through the
+  // linked folder), not against the folder the link really is in: the write went to a place the
+  // link does not lead to, and a link leading out of the site passed as inside
+  test('a relative target is read from the folder the link physically is in', async () => {
+    const fs = nodeFs(dir);
+    mkdirSync(join(dir, 'files/user/a/b/c'), { recursive: true });
+    // files/user/a/b/c/up is files/user itself; files/user/away leads 3 levels up: out of the site
+    symlinkSync('../../..', join(dir, 'files/user/a/b/c/up'));
+    symlinkSync(`../../../${outside.split('/').pop()}/planted.txt`, join(dir, 'files/user/away'));
+    expect(await fsCode(fs.write('files/user/a/b/c/up/away', new TextEncoder().encode('x')))).toBe('OUTSIDE');
+    expect(await fsCode(fs.realPath('files/user/a/b/c/up/away'))).toBe('OUTSIDE');
+    const r = await renderOn(site, '{put_file value="x" path="/files/user/a/b/c/up/away" status_var=s}{$s}');
+    expect(r.output).toBe('0');
+    expect(r.errors[0]).toMatch(/^IO_PATH_OUTSIDE /);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(existsSync(join(dir, 'files/user/a/outside'))).toBe(false);
+    expect(readdirSync(join(dir, 'files/user/a'))).toEqual(['b']);
+  });
+
+  test('one that stays inside resolves where the link leads', async () => {
+    const fs = nodeFs(dir);
+    mkdirSync(join(dir, 'files/user/a/b'), { recursive: true });
+    symlinkSync('../..', join(dir, 'files/user/a/b/up'));
+    symlinkSync('target-dir/new.txt', join(dir, 'files/user/pending'));
+    expect(await fs.realPath('files/user/a/b/up/pending')).toBe('files/user/target-dir/new.txt');
+  });
+});

@@ -110,10 +110,12 @@ export function nodeFs(root: string): SiteFs {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ELOOP') throw new FsError('OUTSIDE', p, `${p} is a symbolic link loop`);
         if (code !== 'ENOENT' && code !== 'ENOTDIR') throw fsError(err, p);
-        // a dangling link counts as leading where it points
+        // a dangling link counts as leading where it points: a relative target from the folder the
+        // link really is in (the path may reach it through a linked folder)
         const link = await fsp.readlink(existing).catch(() => null);
         if (link !== null) {
-          existing = resolve(dirname(existing), link);
+          const parent = dirname(existing);
+          existing = resolve(await fsp.realpath(parent).catch(() => parent), link);
           continue;
         }
         if (existing === realRoot || dirname(existing) === existing) break;
