@@ -154,3 +154,21 @@ describe('dangling links reached through a linked folder', () => {
     expect(await fs.realPath('files/user/a/b/up/pending')).toBe('files/user/target-dir/new.txt');
   });
 });
+
+describe('link loops', () => {
+  // `self` → `x/../self` is dangling for the kernel (x does not exist), and resolving it by hand led
+  // back to itself: every operation on it spun forever
+  test('a cycle of dangling links is a loop, refused at once', async () => {
+    const fs = nodeFs(dir);
+    symlinkSync('x/../self', join(dir, 'files/user/self'));
+    symlinkSync('y/../pong', join(dir, 'files/user/ping'));
+    symlinkSync('z/../ping', join(dir, 'files/user/pong'));
+    for (const p of ['files/user/self', 'files/user/ping', 'files/user/self/under/it']) {
+      expect(await fsCode(fs.stat(p)), p).toBe('OUTSIDE');
+      expect(await fsCode(fs.write(p, new Uint8Array([1]))), p).toBe('OUTSIDE');
+    }
+    const r = await renderOn(site, '{read_dir path="/files/user" file_var=f}{$f.path}{/read_dir}');
+    expect(r.output).toBe('');
+    expect(r.log.map((e) => e.code)).toEqual(['IO_PATH_OUTSIDE', 'IO_PATH_OUTSIDE', 'IO_PATH_OUTSIDE']);
+  }, 5000);
+});

@@ -44,6 +44,8 @@ function fsError(err: unknown, path: string): FsError {
 // opening a pipe (FIFO) would wait for a writer forever; non-blocking, it opens at once and is refused
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const CHUNK = 65536;
+/** dangling links followed one after the other at most (Linux's own limit) */
+const MAX_LINK_HOPS = 40;
 
 /**
  * Opens a regular file of the site (`full` already checked). A folder is IS_DIR; a pipe, socket or
@@ -101,6 +103,8 @@ export function nodeFs(root: string): SiteFs {
     const full = p === '' ? realRoot : join(realRoot, ...p.split('/'));
     let existing = full;
     const rest: string[] = [];
+    // dangling links followed by hand; a cycle of them (`a` → `x/../a`) the kernel never sees
+    let hops = 0;
     // the deepest part that exists decides where links lead; the rest is appended as written
     for (;;) {
       try {
@@ -114,6 +118,7 @@ export function nodeFs(root: string): SiteFs {
         // link really is in (the path may reach it through a linked folder)
         const link = await fsp.readlink(existing).catch(() => null);
         if (link !== null) {
+          if (++hops > MAX_LINK_HOPS) throw new FsError('OUTSIDE', p, `${p} is a symbolic link loop`);
           const parent = dirname(existing);
           existing = resolve(await fsp.realpath(parent).catch(() => parent), link);
           continue;
