@@ -11,6 +11,7 @@
  *   x.csv                                         relative: the temporary area, for plugins that say so
  */
 import { failure } from './failure';
+import { LONE_SURROGATE } from './fs/types';
 import type { Site } from './site';
 
 export type Area = 'user' | 'ltd' | 'topics' | 'member' | 'temp' | 'g' | 'a' | 'tmp' | 'bucket';
@@ -98,6 +99,11 @@ export function resolvePath(
   if (input.includes('\0')) throw failure('IO_PATH_INVALID', `'${attribute}' contains a NUL byte`);
   if (/[\u0001-\u001f\u007f]/u.test(input))
     throw failure('IO_PATH_INVALID', `'${attribute}' ${quoted} contains a control character`);
+  if (LONE_SURROGATE.test(input))
+    throw failure(
+      'IO_PATH_INVALID',
+      `'${attribute}' ${quoted} contains a lone UTF-16 surrogate, which is not a character`,
+    );
   if (input.includes('\\'))
     throw failure('IO_PATH_INVALID', `'${attribute}' ${quoted} contains a backslash; paths use /`);
   if (ENCODED.test(input))

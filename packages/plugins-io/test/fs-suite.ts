@@ -118,6 +118,19 @@ export function siteFsSuite(name: string, make: () => Promise<SiteFs>): void {
       }
     });
 
+    // the disk wrote 'x\uD800' and 'x\uDC00' as one file, 'x\uFFFD'; memory kept two
+    test('a lone UTF-16 surrogate is refused, never turned into U+FFFD', async () => {
+      const fs = await make();
+      for (const bad of ['files/user/x\uD800', 'files/user/\uDC00/y', 'temp/a\uDBFF']) {
+        expect(await code(fs.write(bad, enc('x'))), bad).toBe('INVALID');
+        expect(await code(fs.append(bad, enc('x'))), bad).toBe('INVALID');
+        expect(await code(fs.stat(bad)), bad).toBe('INVALID');
+      }
+      // a pair is a character like any other
+      await fs.write('files/user/\uD83D\uDE00.txt', enc('smile'));
+      expect(await fs.list('files/user')).toEqual(['\uD83D\uDE00.txt']);
+    });
+
     test('realPath of a plain path is the path', async () => {
       const fs = await make();
       await fs.write('files/user/a.txt', enc('a'));

@@ -68,6 +68,9 @@ export class FsError extends Error {
   }
 }
 
+/** half of a UTF-16 surrogate pair on its own: not a character, and no file system's name */
+export const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
  * The implementations' own check of a site-relative path (paths.ts has already given the user a
  * precise error; this is the second wall).
@@ -78,6 +81,8 @@ export function checkSitePath(path: string): string {
     path.includes('\0') ||
     path.includes('\\') ||
     path.startsWith('/') ||
+    // a lone UTF-16 surrogate: a disk writes it as U+FFFD, so two different names would be one file
+    LONE_SURROGATE.test(path) ||
     path.split('/').some((s) => s === '..' || s === '.')
   ) {
     throw new FsError('INVALID', String(path), `not a site-relative path: ${JSON.stringify(path)}`);

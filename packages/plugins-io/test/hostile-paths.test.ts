@@ -1,0 +1,54 @@
+/**
+ * Path attributes attacked on both adapters (memory and a real folder): names the disk would change,
+ * names the adapters reserve, names too long for a disk. The memory site and the folder site must
+ * answer alike.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { folderSite } from '../src/node';
+import type { Site } from '../src/site';
+import { renderOn, siteWith } from './helpers';
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+const sites: [string, () => Promise<Site>][] = [
+  ['memory', () => siteWith()],
+  [
+    'folder',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sumi-hostile-paths-'));
+      roots.push(dir);
+      return folderSite(dir);
+    },
+  ],
+];
+
+describe.each(sites)('on a %s site', (_, make) => {
+  // 'x\uD800' and 'x\uDC00' were one file on disk ('x\uFFFD') and two in memory: an append to one
+  // changed the other on disk only
+  test('a path with a lone surrogate is refused by every plugin', async () => {
+    const site = await make();
+    const r = await renderOn(
+      site,
+      '{write_file path=$a value="a" var=v}{write_file path=$b value="b" is_append=1 var=w}' +
+        '{put_file value="x" path=$c status_var=s}{get_file path=$a save=false var=g}' +
+        '[{if $v === false}F{/if}{if $w === false}F{/if}{$s}{if $g === false}F{/if}]',
+      { a: 'x\uD800', b: 'x\uDC00', c: '/files/user/\uDBFF.txt' },
+    );
+    expect(r.output).toBe('[FF0F]');
+    expect(r.errors).toHaveLength(4);
+    for (const e of r.errors)
+      expect(e).toMatch(/^IO_PATH_INVALID '[a-z_]+' ".*" contains a lone UTF-16 surrogate/);
+  });
+});
+
+test('the folder adapter writes nothing for them', async () => {
+  const site = await sites[1]![1]();
+  await renderOn(site, '{write_file path=$a value="a"}', { a: 'x\uD800' });
+  expect(readdirSync(roots.at(-1)!)).toEqual([]);
+});
