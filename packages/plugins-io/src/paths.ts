@@ -60,6 +60,12 @@ export interface ResolveOptions {
   bucket?: string;
 }
 
+/**
+ * Sumi's own temporary names: the folder adapter's `.sumi-<12 hex>.tmp` (TEMP_FILE) and the
+ * archive plugins' staging `.sumi-<kind>-<24 hex>` (stagingName). No template path names one.
+ */
+const RESERVED = /^\.sumi-(?:[0-9a-f]{12}\.tmp|[a-z]+-[0-9a-f]{24}(?:\.zip)?)$/;
+
 const FILE_AREAS = new Set(['user', 'ltd', 'topics', 'member', 'temp', 'g', 'a']);
 // %2e %2f %5c %00, also double-encoded (%252e): encoded dots and slashes are how traversal hides
 const ENCODED = /%(?:25)*(?:2e|2f|5c|00)/i;
@@ -155,6 +161,12 @@ export function resolvePath(
   for (const s of rest.split('/')) {
     if (s !== '' && s !== '.') segments.push(s);
   }
+  const reserved = segments.find((s) => RESERVED.test(s));
+  if (reserved !== undefined)
+    throw failure(
+      'IO_PATH_INVALID',
+      `'${attribute}' ${quoted}: ${JSON.stringify(reserved)} is the name of one of Sumi's temporary files`,
+    );
   if (!allowed.includes(area)) {
     throw failure(
       'IO_AREA_DENIED',

@@ -131,6 +131,18 @@ export function siteFsSuite(name: string, make: () => Promise<SiteFs>): void {
       expect(await fs.list('files/user')).toEqual(['\uD83D\uDE00.txt']);
     });
 
+    // the folder adapter's listings hide its temporary files: a site file of that name was
+    // invisible on disk and visible in memory
+    test('no path names an adapter temporary file', async () => {
+      const fs = await make();
+      for (const bad of ['temp/.sumi-0123456789ab.tmp', 'files/user/.sumi-abcdefabcdef.tmp/x']) {
+        expect(await code(fs.write(bad, enc('x'))), bad).toBe('INVALID');
+        expect(await code(fs.read(bad)), bad).toBe('INVALID');
+      }
+      await fs.write('temp/.sumi-notes.tmp', enc('a name like it is fine'));
+      expect(await fs.list('temp')).toEqual(['.sumi-notes.tmp']);
+    });
+
     test('realPath of a plain path is the path', async () => {
       const fs = await make();
       await fs.write('files/user/a.txt', enc('a'));

@@ -45,6 +45,29 @@ describe.each(sites)('on a %s site', (_, make) => {
     for (const e of r.errors)
       expect(e).toMatch(/^IO_PATH_INVALID '[a-z_]+' ".*" contains a lone UTF-16 surrogate/);
   });
+
+  // a template could write '.sumi-0123456789ab.tmp': hidden from read_dir on disk, listed in memory
+  test("names of Sumi's temporary files and staging folders are refused", async () => {
+    const site = await make();
+    const r = await renderOn(
+      site,
+      '{write_file path=".sumi-0123456789ab.tmp" value="a" var=a}' +
+        '{put_file value="x" path="/files/user/.sumi-0123456789ab.tmp" status_var=b}' +
+        '{write_file path=".sumi-unzip-0123456789abcdef01234567/0" value="a" var=c}' +
+        '{get_file path=".sumi-zip-0123456789abcdef01234567.zip" save=false var=d}' +
+        '{read_dir path="/files/user" file_var=f}{$f.path}{/read_dir}' +
+        '[{if $a === false}F{/if}{$b}{if $c === false}F{/if}{if $d === false}F{/if}]',
+    );
+    expect(r.output).toBe('[F0FF]');
+    expect(r.errors.map((e) => e.split(' ')[0])).toEqual([
+      'IO_PATH_INVALID',
+      'IO_PATH_INVALID',
+      'IO_PATH_INVALID',
+      'IO_PATH_INVALID',
+      'IO_NOT_FOUND',
+    ]);
+    expect(r.errors[0]).toContain("is the name of one of Sumi's temporary files");
+  });
 });
 
 test('the folder adapter writes nothing for them', async () => {

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, realpathSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { checkSitePath, type FileStat, FsError, type FsErrorCode, type SiteFs } from './types';
+import { checkSitePath, type FileStat, FsError, type FsErrorCode, type SiteFs, TEMP_FILE } from './types';
 
 const CODES: Record<string, FsErrorCode> = {
   ENOENT: 'NOT_FOUND',
@@ -202,9 +202,7 @@ export function nodeFs(root: string): SiteFs {
       run(dir, async (full) => {
         const names = await fsp.readdir(full);
         // our own temporary files are not the site's
-        return names
-          .filter((n) => !/^\.sumi-[0-9a-f]{12}\.tmp$/.test(n))
-          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        return names.filter((n) => !TEMP_FILE.test(n)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       }),
     read: (path) =>
       run(path, async (full) => {

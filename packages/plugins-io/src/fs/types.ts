@@ -6,7 +6,8 @@
  * Paths are site-relative, '/'-separated and already checked by `paths.ts` (`files/user/a.csv`,
  * `temp/x.csv`, `content/topics.json`). The implementations check them again, so a bug in a plugin
  * still cannot leave the site: a path with `..`, a NUL byte, a backslash or a leading '/' is refused
- * with FsError('INVALID'), and one that a symbolic link leads out of the site with FsError('OUTSIDE').
+ * with FsError('INVALID') (so is one naming an adapter's temporary file, see TEMP_FILE), and one
+ * that a symbolic link leads out of the site with FsError('OUTSIDE').
  */
 
 export interface FileStat {
@@ -68,6 +69,13 @@ export class FsError extends Error {
   }
 }
 
+/**
+ * The name of the folder adapter's temporary file while it writes (`.sumi-<12 hex>.tmp`, then
+ * renamed over the target). Listings leave such files out, and no path may name one: a site file
+ * of that name would be invisible on disk and visible in memory.
+ */
+export const TEMP_FILE = /^\.sumi-[0-9a-f]{12}\.tmp$/;
+
 /** half of a UTF-16 surrogate pair on its own: not a character, and no file system's name */
 export const LONE_SURROGATE = /\p{Cs}/u;
 
@@ -83,7 +91,7 @@ export function checkSitePath(path: string): string {
     path.startsWith('/') ||
     // a lone UTF-16 surrogate: a disk writes it as U+FFFD, so two different names would be one file
     LONE_SURROGATE.test(path) ||
-    path.split('/').some((s) => s === '..' || s === '.')
+    path.split('/').some((s) => s === '..' || s === '.' || TEMP_FILE.test(s))
   ) {
     throw new FsError('INVALID', String(path), `not a site-relative path: ${JSON.stringify(path)}`);
   }
