@@ -11,7 +11,7 @@
  *   x.csv                                         relative: the temporary area, for plugins that say so
  */
 import { failure } from './failure';
-import { LONE_SURROGATE } from './fs/types';
+import { LONE_SURROGATE, MAX_NAME_BYTES, tooLong } from './fs/types';
 import type { Site } from './site';
 
 export type Area = 'user' | 'ltd' | 'topics' | 'member' | 'temp' | 'g' | 'a' | 'tmp' | 'bucket';
@@ -161,6 +161,12 @@ export function resolvePath(
   for (const s of rest.split('/')) {
     if (s !== '' && s !== '.') segments.push(s);
   }
+  const long = segments.find(tooLong);
+  if (long !== undefined)
+    throw failure(
+      'IO_PATH_INVALID',
+      `'${attribute}' ${quoted} has a name longer than ${MAX_NAME_BYTES} bytes, more than a disk takes`,
+    );
   const reserved = segments.find((s) => RESERVED.test(s));
   if (reserved !== undefined)
     throw failure(

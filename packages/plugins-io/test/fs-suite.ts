@@ -143,6 +143,18 @@ export function siteFsSuite(name: string, make: () => Promise<SiteFs>): void {
       expect(await fs.list('temp')).toEqual(['.sumi-notes.tmp']);
     });
 
+    // a disk refuses a name over 255 bytes (ENAMETOOLONG, an IO error); memory took it
+    test('a name longer than 255 UTF-8 bytes is refused; 255 bytes is fine', async () => {
+      const fs = await make();
+      const ok = `${'あ'.repeat(85)}`;
+      await fs.write(`files/user/${ok}`, enc('x'));
+      expect(await fs.list('files/user')).toEqual([ok]);
+      for (const bad of [`files/user/${'a'.repeat(256)}`, `files/user/${'あ'.repeat(86)}/x`]) {
+        expect(await code(fs.write(bad, enc('x'))), bad).toBe('INVALID');
+        expect(await code(fs.stat(bad)), bad).toBe('INVALID');
+      }
+    });
+
     test('realPath of a plain path is the path', async () => {
       const fs = await make();
       await fs.write('files/user/a.txt', enc('a'));

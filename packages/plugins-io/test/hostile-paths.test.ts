@@ -68,6 +68,20 @@ describe.each(sites)('on a %s site', (_, make) => {
     ]);
     expect(r.errors[0]).toContain("is the name of one of Sumi's temporary files");
   });
+
+  // on disk: IO_ERROR (ENAMETOOLONG); in memory: written
+  test('a name longer than a disk takes fails alike, with its own message', async () => {
+    const site = await make();
+    const r = await renderOn(
+      site,
+      '{write_file path=$long value="a" var=a}{put_file value="x" path=$deep status_var=b}' +
+        '{write_file path=$fits value="a" var=c}[{if $a === false}F{/if}{$b}{$c|strlen}]',
+      { long: 'x'.repeat(256), deep: `/files/user/${'é'.repeat(128)}/a.txt`, fits: 'y'.repeat(255) },
+    );
+    expect(r.output).toBe('[F0255]');
+    expect(r.errors).toHaveLength(2);
+    for (const e of r.errors) expect(e).toMatch(/^IO_PATH_INVALID .* has a name longer than 255 bytes/);
+  });
 });
 
 test('the folder adapter writes nothing for them', async () => {

@@ -76,6 +76,16 @@ export class FsError extends Error {
  */
 export const TEMP_FILE = /^\.sumi-[0-9a-f]{12}\.tmp$/;
 
+/** the longest name of one file or folder, in UTF-8 bytes: what file systems take (NAME_MAX) */
+export const MAX_NAME_BYTES = 255;
+
+const utf8 = new TextEncoder();
+
+/** a name longer than MAX_NAME_BYTES (a disk refuses it; memory would keep it) */
+export function tooLong(name: string): boolean {
+  return name.length * 3 > MAX_NAME_BYTES && utf8.encode(name).length > MAX_NAME_BYTES;
+}
+
 /** half of a UTF-16 surrogate pair on its own: not a character, and no file system's name */
 export const LONE_SURROGATE = /\p{Cs}/u;
 
@@ -91,7 +101,7 @@ export function checkSitePath(path: string): string {
     path.startsWith('/') ||
     // a lone UTF-16 surrogate: a disk writes it as U+FFFD, so two different names would be one file
     LONE_SURROGATE.test(path) ||
-    path.split('/').some((s) => s === '..' || s === '.' || TEMP_FILE.test(s))
+    path.split('/').some((s) => s === '..' || s === '.' || TEMP_FILE.test(s) || tooLong(s))
   ) {
     throw new FsError('INVALID', String(path), `not a site-relative path: ${JSON.stringify(path)}`);
   }
