@@ -155,6 +155,17 @@ export function siteFsSuite(name: string, make: () => Promise<SiteFs>): void {
       }
     });
 
+    // memory kept 'files//user/a.txt' apart from 'files/user/a.txt'; the disk read them as one
+    test('an empty segment is refused; trailing slashes are dropped', async () => {
+      const fs = await make();
+      for (const bad of ['files//user/a.txt', '/files/user/a.txt', 'files/user//x']) {
+        expect(await code(fs.write(bad, enc('x'))), bad).toBe('INVALID');
+      }
+      await fs.write('files/user/a.txt', enc('x'));
+      expect(await fs.stat('files/user/')).toMatchObject({ isDir: true });
+      expect(await fs.list('files/user/')).toEqual(['a.txt']);
+    });
+
     test('realPath of a plain path is the path', async () => {
       const fs = await make();
       await fs.write('files/user/a.txt', enc('a'));

@@ -94,16 +94,20 @@ export const LONE_SURROGATE = /\p{Cs}/u;
  * precise error; this is the second wall).
  */
 export function checkSitePath(path: string): string {
+  // trailing slashes are dropped; an empty segment elsewhere ('a//b', '/a') is refused: a disk
+  // reads 'a//b' as 'a/b', memory would keep two names
+  const p = typeof path === 'string' ? path.replace(/\/+$/, '') : '';
   if (
     typeof path !== 'string' ||
-    path.includes('\0') ||
-    path.includes('\\') ||
-    path.startsWith('/') ||
+    p.includes('\0') ||
+    p.includes('\\') ||
     // a lone UTF-16 surrogate: a disk writes it as U+FFFD, so two different names would be one file
-    LONE_SURROGATE.test(path) ||
-    path.split('/').some((s) => s === '..' || s === '.' || TEMP_FILE.test(s) || tooLong(s))
+    LONE_SURROGATE.test(p) ||
+    (p !== '' &&
+      p.split('/').some((s) => s === '' || s === '..' || s === '.' || TEMP_FILE.test(s) || tooLong(s))) ||
+    (p === '' && path !== '')
   ) {
     throw new FsError('INVALID', String(path), `not a site-relative path: ${JSON.stringify(path)}`);
   }
-  return path.replace(/\/+$/, '');
+  return p;
 }
