@@ -166,6 +166,14 @@ export function siteFsSuite(name: string, make: () => Promise<SiteFs>): void {
       expect(await fs.list('files/user/')).toEqual(['a.txt']);
     });
 
+    // the disk said EXISTS, memory NOT_DIR
+    test('mkdir where a file is: NOT_DIR', async () => {
+      const fs = await make();
+      await fs.write('files/user/f', enc('x'));
+      expect(await code(fs.mkdir('files/user/f'))).toBe('NOT_DIR');
+      expect(await code(fs.mkdir('files/user/f/g'))).toBe('NOT_DIR');
+    });
+
     test('realPath of a plain path is the path', async () => {
       const fs = await make();
       await fs.write('files/user/a.txt', enc('a'));

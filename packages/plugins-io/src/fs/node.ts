@@ -266,7 +266,17 @@ export function nodeFs(root: string): SiteFs {
         throw fsError(err, checkSitePath(from));
       }
     },
-    mkdir: (path) => run(path, (full) => fsp.mkdir(full, { recursive: true }).then(() => undefined)),
+    mkdir: (path) =>
+      run(path, async (full) => {
+        try {
+          await fsp.mkdir(full, { recursive: true });
+        } catch (err) {
+          // a file where the folder (or one above it) should be, as memory says
+          const code = (err as NodeJS.ErrnoException).code;
+          if (code === 'EEXIST' || code === 'ENOTDIR') throw Object.assign(new Error(), { code: 'ENOTDIR' });
+          throw err;
+        }
+      }),
     async realPath(path) {
       const full = await inside(path);
       return relative(realRoot, full).split(sep).join('/');
