@@ -9,6 +9,7 @@ import { definePlugin, type FunctionPluginDef, type RenderContext } from '@sumi/
 import { attempt, failure } from '../failure';
 import { sitePath } from '../paths';
 import { siteOf } from '../site';
+import { scrubUrl, shownUrl } from '../url-text';
 import { extensionOf, notRoot, pathIn, shown, textOf, uniqueTempPath, writeCounted } from './common';
 
 const NAME = 'get_file';
@@ -17,28 +18,28 @@ const NAME = 'get_file';
 export const GET_FILE_TIMEOUT_MS = 60_000;
 
 async function fetchBytes(ctx: RenderContext, url: string): Promise<Uint8Array> {
+  // messages name the URL without its query string, fragment or credentials (tokens live there)
+  const shown = shownUrl(url);
+  const why = (err: unknown) => scrubUrl((err as Error)?.message ?? String(err), url);
   if (!/^https?:\/\//i.test(url))
     throw failure(
       'IO_BAD_VALUE',
-      `${NAME}: 'url' must be an http:// or https:// URL, got ${JSON.stringify(url.slice(0, 100))}`,
+      `${NAME}: 'url' must be an http:// or https:// URL, got ${JSON.stringify(shown.slice(0, 100))}`,
     );
   let response: Response;
   try {
     response = await ctx.services.fetch(url, { signal: AbortSignal.timeout(GET_FILE_TIMEOUT_MS) });
   } catch (err) {
-    throw failure(
-      'IO_FETCH_FAILED',
-      `${NAME}: ${url} could not be fetched: ${(err as Error)?.message ?? String(err)}`,
-    );
+    throw failure('IO_FETCH_FAILED', `${NAME}: ${shown} could not be fetched: ${why(err)}`);
   }
-  if (!response.ok) throw failure('IO_FETCH_FAILED', `${NAME}: ${url} answered HTTP ${response.status}`);
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw failure('IO_FETCH_FAILED', `${NAME}: ${shown} answered HTTP ${response.status}`);
+  }
   try {
     return new Uint8Array(await response.arrayBuffer());
   } catch (err) {
-    throw failure(
-      'IO_FETCH_FAILED',
-      `${NAME}: reading ${url} failed: ${(err as Error)?.message ?? String(err)}`,
-    );
+    throw failure('IO_FETCH_FAILED', `${NAME}: reading ${shown} failed: ${why(err)}`);
   }
 }
 
