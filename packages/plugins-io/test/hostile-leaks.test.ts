@@ -3,6 +3,7 @@
  * host path of the site folder (TEMP_DIR2, the templates' own name for the temporary area, apart).
  */
 import { describe, expect, test } from 'vitest';
+import { memorySite } from '../src/site-load';
 import { renderOn, siteWith } from './helpers';
 
 const SECRET = 'tok3n-S3CRET';
@@ -53,5 +54,19 @@ describe('URLs in messages', () => {
     );
     expect(r.errors).toHaveLength(3);
     expect(r.log.map((e) => e.message).join('\n')).not.toContain(SECRET);
+  });
+});
+
+describe('site.json', () => {
+  // the JSON parser's message quotes the text around the error: `..."ing_key": S3CRET}" is not valid JSON`
+  test.each([
+    `{"signing_key": ${SECRET}}`,
+    `{"signing_key": "${SECRET}" "site_key": "x"}`,
+    `{\n  "site_key": "a",\n  "signing_key": "${SECRET}\u0001"\n}`,
+  ])('a syntax error says where, never the text: %s', async (json) => {
+    const err = (await memorySite({ 'site.json': json }).catch((e) => e)) as Error;
+    expect(err).toBeInstanceOf(Error);
+    expect(err.message).toMatch(/^site\.json is not valid JSON( \(at line \d+, column \d+\))?$/);
+    expect(err.message).not.toContain(SECRET);
   });
 });
