@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -196,6 +197,66 @@ describe('sumi serve', () => {
       const expired = await get(url.pathname + url.search);
       expect(expired.status).toBe(403);
       expect(await expired.text()).toContain('expired');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('sumi serve, attacked', () => {
+  /** a site folder with objects, links planted in files/g, and a server on it */
+  async function served() {
+    const { folderSite } = await import('@sumi/plugins-io/node');
+    const { signStorageUrl } = await import('@sumi/plugins-io');
+    const { storageServer } = await import('../src/commands/serve');
+    const dir = join(root, `served${++n}`);
+    const outside = join(root, `outside${n}`);
+    for (const d of ['files/g/public', 'files/a', 'files/user', 'buckets/archive', 'content'])
+      mkdirSync(join(dir, d), { recursive: true });
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'secret.txt'), 'OUTSIDE');
+    writeFileSync(join(dir, 'site.json'), JSON.stringify({ signing_key: 'the-signing-key' }));
+    writeFileSync(join(dir, 'files/g/public/a.txt'), 'object a');
+    writeFileSync(join(dir, 'files/user/private.txt'), 'a member file');
+    writeFileSync(join(dir, 'buckets/archive/b.txt'), 'object b');
+    symlinkSync('../../../site.json', join(dir, 'files/g/public/key.txt'));
+    symlinkSync('../../user/private.txt', join(dir, 'files/g/public/user.txt'));
+    symlinkSync('../../../files/g/public/a.txt', join(dir, 'buckets/archive/to-default.txt'));
+    symlinkSync('a.txt', join(dir, 'files/g/public/alias.txt'));
+    symlinkSync(join(outside, 'secret.txt'), join(dir, 'files/g/public/out.txt'));
+    const site = await folderSite(dir);
+    const server = storageServer(site);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const signed = (path: string, bucket: string | null = null) => {
+      const u = new URL(signStorageUrl(site, { bucket, path, expires }));
+      return u.pathname + u.search;
+    };
+    const ask = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, init);
+    return { dir, site, server, signed, ask };
+  }
+
+  // a link in files/g led anywhere in the site: a signed URL of files/g/public/key.txt served
+  // site.json, signing key included, and one of user.txt a file of /files/user
+  it('a link planted in a bucket opens nothing outside that bucket', async () => {
+    const { server, signed, ask } = await served();
+    try {
+      for (const [path, bucket] of [
+        ['g/public/key.txt', null],
+        ['g/public/user.txt', null],
+        ['g/public/out.txt', null],
+        ['to-default.txt', 'archive'],
+      ] as const) {
+        const r = await ask(signed(path, bucket));
+        const text = await r.text();
+        expect(r.status, path).toBe(404);
+        expect(text).toBe('no such object\n');
+      }
+      // a link that stays in its bucket is served
+      const alias = await ask(signed('g/public/alias.txt'));
+      expect(alias.status).toBe(200);
+      expect(await alias.text()).toBe('object a');
     } finally {
       server.close();
     }

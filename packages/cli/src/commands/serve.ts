@@ -50,7 +50,13 @@ export function storageServer(site: Site, now: () => number = Date.now): Server 
     if (!checked.ok)
       return refuse(checked.reason === 'malformed' ? 404 : 403, `refused: ${checked.reason} URL`);
     try {
-      const stat = await site.fs.stat(checked.sitePath);
+      // the object's own area: a symbolic link planted in it leads nowhere else (site.json with
+      // the signing key, content/, /files/user, out of the site)
+      const area =
+        checked.bucket === null ? `files/${checked.path.split('/')[0]}` : `buckets/${checked.bucket}`;
+      const real = await site.fs.realPath(checked.sitePath);
+      if (!real.startsWith(`${area}/`)) return refuse(404, 'no such object');
+      const stat = await site.fs.stat(real);
       if (!stat || stat.isDir) return refuse(404, 'no such object');
       const ext = /\.([A-Za-z0-9]+)$/.exec(checked.path)?.[1]?.toLowerCase() ?? '';
       res.writeHead(200, {
@@ -61,8 +67,9 @@ export function storageServer(site: Site, now: () => number = Date.now): Server 
         'cache-control': 'private, no-store',
       });
       if (req.method === 'HEAD') return res.end();
-      Readable.fromWeb((await site.fs.readStream(checked.sitePath)) as never).pipe(res);
+      Readable.fromWeb((await site.fs.readStream(real)) as never).pipe(res);
     } catch (err) {
+      if ((err as { code?: unknown }).code === 'OUTSIDE') return refuse(404, 'no such object');
       refuse(500, `cannot read the object: ${(err as Error).message}`);
     }
   });
