@@ -261,4 +261,52 @@ describe('sumi serve, attacked', () => {
       server.close();
     }
   });
+  // a read that failed after the status line was sent threw inside the handler (writeHead twice):
+  // an unhandled rejection, which ends a Node process
+  it('a read error midway cuts that response off; the server goes on', async () => {
+    const { site, server, signed, ask } = await served();
+    const { storageServer } = await import('../src/commands/serve');
+    const failing = {
+      ...site,
+      fs: {
+        ...site.fs,
+        readStream: async () =>
+          new ReadableStream<Uint8Array>({
+            start(c) {
+              c.enqueue(new TextEncoder().encode('obj'));
+              c.error(new Error(`EIO: i/o error, read ${root}`));
+            },
+          }),
+      },
+    };
+    const broken = storageServer(failing);
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const port = (broken.address() as { port: number }).port;
+    try {
+      await expect(
+        fetch(`http://127.0.0.1:${port}${signed('g/public/a.txt')}`).then((r) => r.text()),
+      ).rejects.toThrow();
+      const unreadable = storageServer({
+        ...site,
+        fs: {
+          ...site.fs,
+          readStream: async () => {
+            throw new Error(`EACCES: permission denied, open '${root}/files/g/public/a.txt'`);
+          },
+        },
+      });
+      await new Promise<void>((resolve) => unreadable.listen(0, '127.0.0.1', resolve));
+      const p2 = (unreadable.address() as { port: number }).port;
+      const r2 = await fetch(`http://127.0.0.1:${p2}${signed('g/public/a.txt')}`);
+      expect(r2.status).toBe(500);
+      expect(await r2.text()).toBe('cannot read the object\n');
+      unreadable.close();
+      // both servers still answer
+      expect((await fetch(`http://127.0.0.1:${port}${signed('g/public/missing.txt')}`)).status).toBe(404);
+      expect((await ask(signed('g/public/a.txt'))).status).toBe(200);
+    } finally {
+      broken.close();
+      server.close();
+    }
+  });
 });

@@ -5,7 +5,7 @@
  * (403, with the reason), and nothing else of the site is served.
  */
 import { createServer, type Server } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { type Site, verifyStorageUrl } from '@sumi/plugins-io';
 import { type Io, UsageError } from '../io';
@@ -58,6 +58,8 @@ export function storageServer(site: Site, now: () => number = Date.now): Server 
       if (!real.startsWith(`${area}/`)) return refuse(404, 'no such object');
       const stat = await site.fs.stat(real);
       if (!stat || stat.isDir) return refuse(404, 'no such object');
+      // opened before the status is sent: a file that cannot be read is still a clean 500
+      const body = req.method === 'HEAD' ? null : await site.fs.readStream(real);
       const ext = /\.([A-Za-z0-9]+)$/.exec(checked.path)?.[1]?.toLowerCase() ?? '';
       res.writeHead(200, {
         // anything that could run script in the browser is sent as text
@@ -66,11 +68,18 @@ export function storageServer(site: Site, now: () => number = Date.now): Server 
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, no-store',
       });
-      if (req.method === 'HEAD') return res.end();
-      Readable.fromWeb((await site.fs.readStream(real)) as never).pipe(res);
+      if (body === null) return res.end();
+      // a read error midway cuts the response off; it never reaches the process
+      pipeline(Readable.fromWeb(body as never), res, (err) => {
+        if (err) res.destroy();
+      });
     } catch (err) {
-      if ((err as { code?: unknown }).code === 'OUTSIDE') return refuse(404, 'no such object');
-      refuse(500, `cannot read the object: ${(err as Error).message}`);
+      if (res.headersSent) return void res.destroy();
+      // the adapter's words stay in the server: a reader of the URL learns nothing of the site
+      const code = (err as { code?: unknown }).code;
+      if (code === 'NOT_FOUND' || code === 'OUTSIDE' || code === 'NOT_DIR' || code === 'INVALID')
+        return refuse(404, 'no such object');
+      refuse(500, 'cannot read the object');
     }
   });
 }
