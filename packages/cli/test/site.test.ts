@@ -14,6 +14,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -234,7 +235,7 @@ describe('sumi serve, attacked', () => {
       return u.pathname + u.search;
     };
     const ask = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, init);
-    return { dir, site, server, signed, ask };
+    return { dir, site, server, signed, ask, port };
   }
 
   // a link in files/g led anywhere in the site: a signed URL of files/g/public/key.txt served
@@ -261,6 +262,51 @@ describe('sumi serve, attacked', () => {
       server.close();
     }
   });
+  it('GET and HEAD agree; Range is ignored; other methods are refused with Allow', async () => {
+    const { server, signed, ask, port } = await served();
+    try {
+      const url = signed('g/public/a.txt');
+      const get = await ask(url);
+      const head = await ask(url, { method: 'HEAD' });
+      expect(get.status).toBe(200);
+      expect(head.status).toBe(200);
+      for (const h of ['content-type', 'content-length', 'x-content-type-options', 'cache-control'])
+        expect(head.headers.get(h), h).toBe(get.headers.get(h));
+      expect(await head.text()).toBe('');
+      const ranged = await ask(url, { headers: { range: `bytes=0-${'9'.repeat(400)}` } });
+      expect(ranged.status).toBe(200);
+      expect(await ranged.text()).toBe('object a');
+      for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
+        const r = await ask(url, { method });
+        expect(r.status, method).toBe(405);
+        expect(r.headers.get('allow')).toBe('GET, HEAD');
+      }
+      // one object's signature opens no other
+      for (const other of [
+        url.replace('a.txt', 'b.txt'),
+        url.replace('/g/', '/a/'),
+        url.replace('_default/g/public', 'archive'),
+        url.replace('public/a.txt', 'public/./a.txt'),
+        url.replace('public/a.txt', 'public//a.txt'),
+        url.replace('public/a.txt', 'public/x/../a.txt'),
+        url.replace('public/a.txt', 'public/%61.txt'),
+      ]) {
+        // as sent, unnormalised (fetch would remove the dot segments itself)
+        const status = await new Promise<number>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port, path: other }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        expect([403, 404], other).toContain(status);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
   // a read that failed after the status line was sent threw inside the handler (writeHead twice):
   // an unhandled rejection, which ends a Node process
   it('a read error midway cuts that response off; the server goes on', async () => {

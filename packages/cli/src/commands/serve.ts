@@ -41,11 +41,12 @@ const TYPES: Record<string, string> = {
 /** The storage server of `site`; `now` is the clock the expiry is checked against. */
 export function storageServer(site: Site, now: () => number = Date.now): Server {
   return createServer(async (req, res) => {
-    const refuse = (status: number, text: string) => {
-      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+    const refuse = (status: number, text: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers });
       res.end(`${text}\n`);
     };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, 'only GET and HEAD');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(405, 'only GET and HEAD', { allow: 'GET, HEAD' });
     const checked = verifyStorageUrl(site, req.url ?? '', now());
     if (!checked.ok)
       return refuse(checked.reason === 'malformed' ? 404 : 403, `refused: ${checked.reason} URL`);
