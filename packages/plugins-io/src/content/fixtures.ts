@@ -278,6 +278,27 @@ function shape(
   return out;
 }
 
+/** json_decode's default depth */
+const MAX_JSON_DEPTH = 512;
+
+/** where JSON `text` (valid) nests deeper than `max`: `line L, column C`, or null */
+function tooDeep(text: string, max: number): string | null {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: to its closing quote
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) {
+        const before = text.slice(0, i);
+        return `line ${before.split('\n').length}, column ${i - before.lastIndexOf('\n')}`;
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return null;
+}
+
 const ok = <T>(value: T): Found<T> => ({ ok: true, value });
 const missing = <T>(message: string): Found<T> => ({ ok: false, reason: 'missing', message });
 const hidden = <T>(message: string): Found<T> => ({ ok: false, reason: 'hidden', message });
@@ -302,11 +323,16 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
     } catch {
       bad(file, 'is not valid UTF-8');
     }
+    let doc: unknown;
     try {
-      return JSON.parse(text.replace(/^\uFEFF/, ''));
+      doc = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (e) {
       return bad(file, `is not valid JSON (${(e as Error).message})`);
     }
+    // json_decode's depth: deeper values would overflow the stack of whatever walks them later
+    const deep = tooDeep(text, MAX_JSON_DEPTH);
+    if (deep !== null) bad(file, `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels (${deep})`);
+    return doc;
   }
 
   /**
