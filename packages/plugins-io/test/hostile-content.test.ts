@@ -37,3 +37,51 @@ describe('values nested deeper than json_decode reads', () => {
     expect(r.output).toBe('2');
   });
 });
+
+describe('update_counter rewrites the whole file', () => {
+  // it rewrote topics.json from JavaScript numbers: another record's 12345678901234567890 came back
+  // as 12345678901234567000 and 1e400 as null, silently
+  test.each([
+    ['"order_no": 12345678901234567890', '12345678901234567890'],
+    ['"order_no": -9007199254740993', '-9007199254740993'],
+    ['"ratio": 1e400', '1e400'],
+    ['"ratio": -2.5E+999', '-2.5E+999'],
+  ])(
+    'a number JavaScript cannot hold (%s) refuses the update; the file stays as it was',
+    async (field, lit) => {
+      const topics = `[\n{"topics_id":1,"topics_group_id":1,"ext":{"views":1}},\n{"topics_id":2,"topics_group_id":1,${field}}\n]`;
+      const site = await siteWith({ 'content/topics_groups.json': GROUPS, 'content/topics.json': topics });
+      const r = await renderOn(
+        site,
+        '{update_counter topics_group_id=1 slug=1 ext_slug=views value=1 var=v}{if $v === false}F{/if}',
+      );
+      expect(r.output).toBe('F');
+      expect(r.errors).toEqual([
+        `IO_PARSE content/topics.json: holds the number ${lit} (line 3, column ${36 + field.indexOf(lit)}), which JavaScript cannot keep exactly: update_counter would change it when it rewrites the file; write it as a string`,
+      ]);
+      expect(await readText(site, 'content/topics.json')).toBe(topics);
+    },
+  );
+
+  test('numbers it holds exactly, and any text in strings, are fine', async () => {
+    const topics = JSON.stringify([
+      { topics_id: 1, topics_group_id: 1, ext: { views: 9007199254740990 } },
+      {
+        topics_id: 2,
+        topics_group_id: 1,
+        note: '12345678901234567890 1e400',
+        ratio: 0.1,
+        big: 1e300,
+        neg: -3,
+      },
+    ]);
+    const site = await siteWith({ 'content/topics_groups.json': GROUPS, 'content/topics.json': topics });
+    const r = await renderOn(
+      site,
+      '{update_counter topics_group_id=1 slug=1 ext_slug=views value=1 var=v}{$v}',
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.output).toBe('9007199254740991');
+    expect(JSON.parse(await readText(site, 'content/topics.json'))[1]).toEqual(JSON.parse(topics)[1]);
+  });
+});

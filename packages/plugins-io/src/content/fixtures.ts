@@ -299,6 +299,28 @@ function tooDeep(text: string, max: number): string | null {
   return null;
 }
 
+/** the first number of JSON `text` (valid) that a double does not hold exactly, or null */
+function inexactNumber(text: string): { text: string; at: string } | null {
+  const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      number.lastIndex = i;
+      const lit = number.exec(text)?.[0] ?? text[i]!;
+      const n = Number(lit);
+      // an integer past 2^53 loses digits; anything past the double range becomes Infinity (null)
+      if (!Number.isFinite(n) || (/^-?\d+$/.test(lit) && !Number.isSafeInteger(n))) {
+        const before = text.slice(0, i);
+        return { text: lit, at: `line ${before.split('\n').length}, column ${i - before.lastIndexOf('\n')}` };
+      }
+      i += lit.length - 1;
+    }
+  }
+  return null;
+}
+
 const ok = <T>(value: T): Found<T> => ({ ok: true, value });
 const missing = <T>(message: string): Found<T> => ({ ok: false, reason: 'missing', message });
 const hidden = <T>(message: string): Found<T> => ({ ok: false, reason: 'hidden', message });
@@ -727,7 +749,17 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
   async function updateCounter(u: CounterUpdate): Promise<number> {
     const file = CONTENT_FILES.topics;
     // read afresh (not the cached copy): this is a read-modify-write
-    const doc = await readJson(file);
+    const st = await fs.stat(file);
+    const bytes = st && !st.isDir ? await fs.read(file) : undefined;
+    const doc = bytes === undefined ? await readJson(file) : parseJson(file, bytes);
+    // the whole file is written back: a number JavaScript cannot hold exactly would come back
+    // changed (12345678901234567890 as 12345678901234567000, 1e400 as null)
+    const lossy = bytes === undefined ? null : inexactNumber(decoder.decode(bytes));
+    if (lossy !== null)
+      bad(
+        file,
+        `holds the number ${lossy.text} (${lossy.at}), which JavaScript cannot keep exactly: update_counter would change it when it rewrites the file; write it as a string`,
+      );
     const topics = checkTable(file, doc, SPECS.topics);
     const groups = await topicsGroups();
     if (

@@ -29,7 +29,7 @@ export const updateCounter: FunctionPluginDef = definePlugin({
   errors: [
     'no such topics group, content or field: `var` is false, error IO_NO_RECORD',
     'a field that holds something else than a number, index on a field that does not repeat (or none on one that does), an index past the end, a result beyond ±2^53-1: `var` is false, error IO_BAD_VALUE',
-    'a malformed content/topics.json: `var` is false, error IO_PARSE; the file is left as it was',
+    'a malformed content/topics.json, or one holding a number JavaScript cannot keep exactly (an integer past 2^53, a number past the double range: it would be rewritten changed): `var` is false, error IO_PARSE; the file is left as it was',
   ],
   examples: [
     {
