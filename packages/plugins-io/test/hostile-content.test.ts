@@ -1,5 +1,9 @@
 /** The content fixtures attacked: values nested without end, numbers JavaScript cannot hold, races. */
-import { describe, expect, test } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { folderSite } from '../src/node';
 import { readText, renderOn, siteWith } from './helpers';
 
 const GROUPS = JSON.stringify([{ topics_group_id: 1, name: 'g', columns: [{ id: 1, key: 'views' }] }]);
@@ -83,5 +87,42 @@ describe('update_counter rewrites the whole file', () => {
     expect(r.errors).toEqual([]);
     expect(r.output).toBe('9007199254740991');
     expect(JSON.parse(await readText(site, 'content/topics.json'))[1]).toEqual(JSON.parse(topics)[1]);
+  });
+});
+
+describe('update_counter raced', () => {
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const r of roots) rmSync(r, { recursive: true, force: true });
+  });
+  function folder(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'sumi-hostile-counter-'));
+    roots.push(dir);
+    mkdirSync(join(dir, 'content'));
+    writeFileSync(
+      join(dir, 'content/topics.json'),
+      JSON.stringify([{ topics_id: 5, topics_group_id: 1, ext: { hits: 0 } }]),
+    );
+    return dir;
+  }
+  const TPL =
+    '{section name=i loop=25}{update_counter topics_group_id=1 slug=5 ext_slug=hits value=1}{/section}';
+  const hits = (dir: string) =>
+    JSON.parse(readFileSync(join(dir, 'content/topics.json'), 'utf8'))[0].ext.hits as number;
+
+  test('two renders at once on one site: every update applied, valid JSON, no temporary file', async () => {
+    const dir = folder();
+    const site = await folderSite(dir);
+    await Promise.all([renderOn(site, TPL), renderOn(site, TPL), renderOn(site, TPL)]);
+    expect(hits(dir)).toBe(75);
+    expect(readdirSync(join(dir, 'content'))).toEqual(['topics.json']);
+  });
+
+  // each site had its own queue: 50 updates through two sites on one folder came out as 25 to 40
+  test('two sites on one folder, at once: no update lost', async () => {
+    const dir = folder();
+    const [a, b] = [await folderSite(dir), await folderSite(dir)];
+    await Promise.all([renderOn(a, TPL), renderOn(b, TPL), renderOn(a, TPL), renderOn(b, TPL)]);
+    expect(hits(dir)).toBe(100);
   });
 });

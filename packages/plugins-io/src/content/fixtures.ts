@@ -325,10 +325,15 @@ const ok = <T>(value: T): Found<T> => ({ ok: true, value });
 const missing = <T>(message: string): Found<T> => ({ ok: false, reason: 'missing', message });
 const hidden = <T>(message: string): Found<T> => ({ ok: false, reason: 'hidden', message });
 
+/**
+ * The counter updates waiting, per site: keyed by the file system's label, which for a folder names
+ * its real path (every site on one folder shares it; memory sites share one queue, harmlessly).
+ */
+const counterQueues = new Map<string, Promise<unknown>>();
+
 /** the store on `fs`'s `content/` folder */
 export function fixtureContentStore(fs: SiteFs): ContentStore {
   const cache = new Map<string, Map<string, { stamp: string; value: unknown }>>();
-  let chain: Promise<unknown> = Promise.resolve();
 
   /** the file's JSON, undefined when there is no file */
   async function readJson(file: string): Promise<unknown> {
@@ -737,11 +742,18 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
     },
 
     updateCounter(u) {
-      const run = chain.then(
+      // one queue per site, not per store: two sites made on one folder (two folderSite calls)
+      // would otherwise read the same file, add, and the later write drop the other's update
+      const key = fs.label;
+      const run = (counterQueues.get(key) ?? Promise.resolve()).then(
         () => updateCounter(u),
         () => updateCounter(u),
       );
-      chain = run.catch(() => undefined);
+      const tail = run.catch(() => undefined);
+      counterQueues.set(key, tail);
+      void tail.then(() => {
+        if (counterQueues.get(key) === tail) counterQueues.delete(key);
+      });
       return run;
     },
   };
