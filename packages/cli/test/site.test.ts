@@ -346,6 +346,9 @@ describe('sumi serve, attacked', () => {
       const r2 = await fetch(`http://127.0.0.1:${p2}${signed('g/public/a.txt')}`);
       expect(r2.status).toBe(500);
       expect(await r2.text()).toBe('cannot read the object\n');
+      // HEAD says the same as GET (it said 200 for a file GET could not read)
+      const h2 = await fetch(`http://127.0.0.1:${p2}${signed('g/public/a.txt')}`, { method: 'HEAD' });
+      expect(h2.status).toBe(500);
       unreadable.close();
       // both servers still answer
       expect((await fetch(`http://127.0.0.1:${port}${signed('g/public/missing.txt')}`)).status).toBe(404);

@@ -59,8 +59,11 @@ export function storageServer(site: Site, now: () => number = Date.now): Server 
       if (!real.startsWith(`${area}/`)) return refuse(404, 'no such object');
       const stat = await site.fs.stat(real);
       if (!stat || stat.isDir) return refuse(404, 'no such object');
-      // opened before the status is sent: a file that cannot be read is still a clean 500
-      const body = req.method === 'HEAD' ? null : await site.fs.readStream(real);
+      // opened before the status is sent, for HEAD too: a file that cannot be read is a clean 500
+      // to both, never a 200 to HEAD and a 500 to GET
+      const opened = await site.fs.readStream(real);
+      const body = req.method === 'HEAD' ? null : opened;
+      if (body === null) await opened.cancel().catch(() => undefined);
       const ext = /\.([A-Za-z0-9]+)$/.exec(checked.path)?.[1]?.toLowerCase() ?? '';
       res.writeHead(200, {
         // anything that could run script in the browser is sent as text
