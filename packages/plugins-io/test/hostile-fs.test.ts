@@ -15,7 +15,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { memorySession } from '@sumi/runtime';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { ContentStore } from '../src/content/types';
 import { nodeFs } from '../src/fs/node';
 import { FsError } from '../src/fs/types';
 import { folderSite } from '../src/node';
@@ -171,4 +173,40 @@ describe('link loops', () => {
     expect(r.output).toBe('');
     expect(r.log.map((e) => e.code)).toEqual(['IO_PATH_OUTSIDE', 'IO_PATH_OUTSIDE', 'IO_PATH_OUTSIDE']);
   }, 5000);
+});
+
+describe('read_file permissions through links', () => {
+  // /files/topics/1/leak.txt -> ../3/secret.txt: the permission was asked of content 1 (open) and
+  // the closed content 3's file was read; the same for a member's folder
+  test("a link into another content's or member's folder is checked where it leads", async () => {
+    mkdirSync(join(dir, 'files/topics/1'), { recursive: true });
+    mkdirSync(join(dir, 'files/topics/3'), { recursive: true });
+    mkdirSync(join(dir, 'files/member/3'), { recursive: true });
+    mkdirSync(join(dir, 'files/member/4'), { recursive: true });
+    writeFileSync(join(dir, 'files/topics/1/open.txt'), 'open');
+    writeFileSync(join(dir, 'files/topics/3/secret.txt'), 'closed content');
+    writeFileSync(join(dir, 'files/member/4/private.txt'), 'member 4');
+    symlinkSync('../3/secret.txt', join(dir, 'files/topics/1/leak.txt'));
+    symlinkSync('open.txt', join(dir, 'files/topics/1/alias.txt'));
+    symlinkSync('../4/private.txt', join(dir, 'files/member/3/leak.txt'));
+    const store = {
+      isTopicOpen: async (id: number) => id === 1,
+      isMemberVisible: async () => false,
+    } as unknown as ContentStore;
+    const linked = await folderSite(dir, { content: store });
+    const read = async (path: string, member: number | null = null, ignore = false) => {
+      const r = await renderOn(
+        linked,
+        `{read_file path='${path}' row=r${ignore ? ' ignore_permission=1' : ''}}{$r}{/read_file}`,
+        {},
+        { services: { session: memorySession(member) } },
+      );
+      return r.errors.length ? r.errors[0]!.split(' ')[0]! : r.output;
+    };
+    expect(await read('/files/topics/1/leak.txt')).toBe('IO_PERMISSION_DENIED');
+    expect(await read('/files/member/3/leak.txt', 3)).toBe('IO_PERMISSION_DENIED');
+    // a link that stays in the same content's folder, and ignore_permission, read as before
+    expect(await read('/files/topics/1/alias.txt')).toBe('open');
+    expect(await read('/files/topics/1/leak.txt', null, true)).toBe('closed content');
+  });
 });
