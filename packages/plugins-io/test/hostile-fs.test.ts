@@ -210,3 +210,21 @@ describe('read_file permissions through links', () => {
     expect(await read('/files/topics/1/leak.txt', null, true)).toBe('closed content');
   });
 });
+
+describe('moving a symbolic link', () => {
+  // rename_file of a link moved the file it led to (out of its folder) and left the link dangling
+  test('rename_file moves the link itself; the file it leads to stays', async () => {
+    mkdirSync(join(dir, 'files/user/reports'));
+    writeFileSync(join(dir, 'files/user/reports/2026-11.csv'), 'report');
+    symlinkSync('reports/2026-11.csv', join(dir, 'files/user/latest.csv'));
+    const r = await renderOn(
+      site,
+      '{rename_file src_path="/files/user/latest.csv" dest_path="/files/user/current.csv" status_var=s}{$s}' +
+        '{read_file path="/files/user/current.csv" row=r}:{$r}{/read_file}',
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.output).toBe('1:report');
+    expect(readdirSync(join(dir, 'files/user')).sort()).toEqual(['current.csv', 'reports']);
+    expect(readdirSync(join(dir, 'files/user/reports'))).toEqual(['2026-11.csv']);
+  });
+});

@@ -145,18 +145,28 @@ export function nodeFs(root: string): SiteFs {
   };
 
   /**
-   * For removals: a symbolic link is removed itself, never what it leads to (as PHP's unlink). Its
-   * folder is resolved and checked; what the link leads to is checked too (a removal never names a
-   * path out of the site), but `f` gets the link's own path and `link` true.
+   * For removals and moves: a symbolic link is removed or moved itself, never what it leads to (as
+   * PHP's unlink and rename). Its folder is resolved and checked; what the link leads to is checked
+   * too (the path never names a place out of the site), but `full` is the link's own path and
+   * `link` true.
    */
-  const removing = async (path: string, f: (full: string, link: boolean) => Promise<void>): Promise<void> => {
-    const p = checkSitePath(path);
+  async function itself(p: string): Promise<{ full: string; link: boolean }> {
     const target = await inside(p);
     const cut = p.lastIndexOf('/');
     const own = p === '' ? realRoot : join(await inside(cut === -1 ? '' : p.slice(0, cut)), p.slice(cut + 1));
     try {
       const link = own !== target && (await fsp.lstat(own)).isSymbolicLink();
-      await f(link ? own : target, link);
+      return link ? { full: own, link } : { full: target, link };
+    } catch (err) {
+      throw fsError(err, p);
+    }
+  }
+
+  const removing = async (path: string, f: (full: string, link: boolean) => Promise<void>): Promise<void> => {
+    const p = checkSitePath(path);
+    const { full, link } = await itself(p);
+    try {
+      await f(full, link);
     } catch (err) {
       throw fsError(err, p);
     }
@@ -255,7 +265,7 @@ export function nodeFs(root: string): SiteFs {
         await fsp.rm(full, { recursive: true });
       }),
     async rename(from, to) {
-      const a = await inside(from);
+      const { full: a } = await itself(checkSitePath(from));
       const b = await inside(to);
       try {
         const s = await fsp.stat(a);

@@ -37,7 +37,10 @@ export interface SiteFs {
   remove(path: string): Promise<void>;
   /** a folder and everything in it; a symbolic link to a folder is removed itself, never the folder */
   removeDir(path: string): Promise<void>;
-  /** moves a file, replacing the destination; creates missing folders */
+  /**
+   * moves a file, replacing the destination; creates missing folders. A symbolic link is moved
+   * itself, never the file it leads to
+   */
   rename(from: string, to: string): Promise<void>;
   mkdir(path: string): Promise<void>;
   /**
