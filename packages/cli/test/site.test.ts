@@ -11,8 +11,10 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -217,6 +219,162 @@ describe('sumi serve', () => {
       expect(expired.status).toBe(403);
       expect(await expired.text()).toContain('expired');
     } finally {
+      server.close();
+    }
+  });
+});
+
+describe('sumi serve, attacked', () => {
+  /** a site folder with objects, links planted in files/g, and a server on it */
+  async function served() {
+    const { folderSite } = await import('@sumi/plugins-io/node');
+    const { signStorageUrl } = await import('@sumi/plugins-io');
+    const { storageServer } = await import('../src/commands/serve');
+    const dir = join(root, `served${++n}`);
+    const outside = join(root, `outside${n}`);
+    for (const d of ['files/g/public', 'files/a', 'files/user', 'buckets/archive', 'content'])
+      mkdirSync(join(dir, d), { recursive: true });
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'secret.txt'), 'OUTSIDE');
+    writeFileSync(join(dir, 'site.json'), JSON.stringify({ signing_key: 'the-signing-key' }));
+    writeFileSync(join(dir, 'files/g/public/a.txt'), 'object a');
+    writeFileSync(join(dir, 'files/user/private.txt'), 'a member file');
+    writeFileSync(join(dir, 'buckets/archive/b.txt'), 'object b');
+    symlinkSync('../../../site.json', join(dir, 'files/g/public/key.txt'));
+    symlinkSync('../../user/private.txt', join(dir, 'files/g/public/user.txt'));
+    symlinkSync('../../../files/g/public/a.txt', join(dir, 'buckets/archive/to-default.txt'));
+    symlinkSync('a.txt', join(dir, 'files/g/public/alias.txt'));
+    symlinkSync(join(outside, 'secret.txt'), join(dir, 'files/g/public/out.txt'));
+    const site = await folderSite(dir);
+    const server = storageServer(site);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const signed = (path: string, bucket: string | null = null) => {
+      const u = new URL(signStorageUrl(site, { bucket, path, expires }));
+      return u.pathname + u.search;
+    };
+    const ask = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, init);
+    return { dir, site, server, signed, ask, port };
+  }
+
+  // a link in files/g led anywhere in the site: a signed URL of files/g/public/key.txt served
+  // site.json, signing key included, and one of user.txt a file of /files/user
+  it('a link planted in a bucket opens nothing outside that bucket', async () => {
+    const { server, signed, ask } = await served();
+    try {
+      for (const [path, bucket] of [
+        ['g/public/key.txt', null],
+        ['g/public/user.txt', null],
+        ['g/public/out.txt', null],
+        ['to-default.txt', 'archive'],
+      ] as const) {
+        const r = await ask(signed(path, bucket));
+        const text = await r.text();
+        expect(r.status, path).toBe(404);
+        expect(text).toBe('no such object\n');
+      }
+      // a link that stays in its bucket is served
+      const alias = await ask(signed('g/public/alias.txt'));
+      expect(alias.status).toBe(200);
+      expect(await alias.text()).toBe('object a');
+    } finally {
+      server.close();
+    }
+  });
+  it('GET and HEAD agree; Range is ignored; other methods are refused with Allow', async () => {
+    const { server, signed, ask, port } = await served();
+    try {
+      const url = signed('g/public/a.txt');
+      const get = await ask(url);
+      const head = await ask(url, { method: 'HEAD' });
+      expect(get.status).toBe(200);
+      expect(head.status).toBe(200);
+      for (const h of ['content-type', 'content-length', 'x-content-type-options', 'cache-control'])
+        expect(head.headers.get(h), h).toBe(get.headers.get(h));
+      expect(await head.text()).toBe('');
+      const ranged = await ask(url, { headers: { range: `bytes=0-${'9'.repeat(400)}` } });
+      expect(ranged.status).toBe(200);
+      expect(await ranged.text()).toBe('object a');
+      for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
+        const r = await ask(url, { method });
+        expect(r.status, method).toBe(405);
+        expect(r.headers.get('allow')).toBe('GET, HEAD');
+      }
+      // one object's signature opens no other
+      for (const other of [
+        url.replace('a.txt', 'b.txt'),
+        url.replace('/g/', '/a/'),
+        url.replace('_default/g/public', 'archive'),
+        url.replace('public/a.txt', 'public/./a.txt'),
+        url.replace('public/a.txt', 'public//a.txt'),
+        url.replace('public/a.txt', 'public/x/../a.txt'),
+        url.replace('public/a.txt', 'public/%61.txt'),
+      ]) {
+        // as sent, unnormalised (fetch would remove the dot segments itself)
+        const status = await new Promise<number>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port, path: other }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        expect([403, 404], other).toContain(status);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  // a read that failed after the status line was sent threw inside the handler (writeHead twice):
+  // an unhandled rejection, which ends a Node process
+  it('a read error midway cuts that response off; the server goes on', async () => {
+    const { site, server, signed, ask } = await served();
+    const { storageServer } = await import('../src/commands/serve');
+    const failing = {
+      ...site,
+      fs: {
+        ...site.fs,
+        readStream: async () =>
+          new ReadableStream<Uint8Array>({
+            start(c) {
+              c.enqueue(new TextEncoder().encode('obj'));
+              c.error(new Error(`EIO: i/o error, read ${root}`));
+            },
+          }),
+      },
+    };
+    const broken = storageServer(failing);
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const port = (broken.address() as { port: number }).port;
+    try {
+      await expect(
+        fetch(`http://127.0.0.1:${port}${signed('g/public/a.txt')}`).then((r) => r.text()),
+      ).rejects.toThrow();
+      const unreadable = storageServer({
+        ...site,
+        fs: {
+          ...site.fs,
+          readStream: async () => {
+            throw new Error(`EACCES: permission denied, open '${root}/files/g/public/a.txt'`);
+          },
+        },
+      });
+      await new Promise<void>((resolve) => unreadable.listen(0, '127.0.0.1', resolve));
+      const p2 = (unreadable.address() as { port: number }).port;
+      const r2 = await fetch(`http://127.0.0.1:${p2}${signed('g/public/a.txt')}`);
+      expect(r2.status).toBe(500);
+      expect(await r2.text()).toBe('cannot read the object\n');
+      // HEAD says the same as GET (it said 200 for a file GET could not read)
+      const h2 = await fetch(`http://127.0.0.1:${p2}${signed('g/public/a.txt')}`, { method: 'HEAD' });
+      expect(h2.status).toBe(500);
+      unreadable.close();
+      // both servers still answer
+      expect((await fetch(`http://127.0.0.1:${port}${signed('g/public/missing.txt')}`)).status).toBe(404);
+      expect((await ask(signed('g/public/a.txt'))).status).toBe(200);
+    } finally {
+      broken.close();
       server.close();
     }
   });

@@ -11,6 +11,7 @@
  *   x.csv                                         relative: the temporary area, for plugins that say so
  */
 import { failure } from './failure';
+import { LONE_SURROGATE, MAX_NAME_BYTES, tooLong } from './fs/types';
 import type { Site } from './site';
 
 export type Area = 'user' | 'ltd' | 'topics' | 'member' | 'temp' | 'g' | 'a' | 'tmp' | 'bucket';
@@ -59,6 +60,12 @@ export interface ResolveOptions {
   bucket?: string;
 }
 
+/**
+ * Sumi's own temporary names: the folder adapter's `.sumi-<12 hex>.tmp` (TEMP_FILE) and the
+ * archive plugins' staging `.sumi-<kind>-<24 hex>` (stagingName). No template path names one.
+ */
+const RESERVED = /^\.sumi-(?:[0-9a-f]{12}\.tmp|[a-z]+-[0-9a-f]{24}(?:\.zip)?)$/;
+
 const FILE_AREAS = new Set(['user', 'ltd', 'topics', 'member', 'temp', 'g', 'a']);
 // %2e %2f %5c %00, also double-encoded (%252e): encoded dots and slashes are how traversal hides
 const ENCODED = /%(?:25)*(?:2e|2f|5c|00)/i;
@@ -98,6 +105,11 @@ export function resolvePath(
   if (input.includes('\0')) throw failure('IO_PATH_INVALID', `'${attribute}' contains a NUL byte`);
   if (/[\u0001-\u001f\u007f]/u.test(input))
     throw failure('IO_PATH_INVALID', `'${attribute}' ${quoted} contains a control character`);
+  if (LONE_SURROGATE.test(input))
+    throw failure(
+      'IO_PATH_INVALID',
+      `'${attribute}' ${quoted} contains a lone UTF-16 surrogate, which is not a character`,
+    );
   if (input.includes('\\'))
     throw failure('IO_PATH_INVALID', `'${attribute}' ${quoted} contains a backslash; paths use /`);
   if (ENCODED.test(input))
@@ -149,6 +161,18 @@ export function resolvePath(
   for (const s of rest.split('/')) {
     if (s !== '' && s !== '.') segments.push(s);
   }
+  const long = segments.find(tooLong);
+  if (long !== undefined)
+    throw failure(
+      'IO_PATH_INVALID',
+      `'${attribute}' ${quoted} has a name longer than ${MAX_NAME_BYTES} bytes, more than a disk takes`,
+    );
+  const reserved = segments.find((s) => RESERVED.test(s));
+  if (reserved !== undefined)
+    throw failure(
+      'IO_PATH_INVALID',
+      `'${attribute}' ${quoted}: ${JSON.stringify(reserved)} is the name of one of Sumi's temporary files`,
+    );
   if (!allowed.includes(area)) {
     throw failure(
       'IO_AREA_DENIED',

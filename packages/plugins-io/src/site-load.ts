@@ -18,6 +18,13 @@ export interface SiteOptions {
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
+/** `line L, column C` of offset `at` in `text` (both from 1) */
+function lineColumn(text: string, at: number): string {
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${at - before.lastIndexOf('\n')}`;
+}
+
 export async function loadSite(fs: SiteFs, options: SiteOptions = {}): Promise<Site> {
   let fileConfig: SiteConfig = {};
   if (await fs.stat('site.json')) {
@@ -26,7 +33,12 @@ export async function loadSite(fs: SiteFs, options: SiteOptions = {}): Promise<S
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      throw new Error(`site.json is not valid JSON: ${(e as Error).message}`);
+      // where, never what: the parser's message quotes the text around the error, which may be
+      // the signing key
+      const at = /position (\d+)/.exec((e as Error).message)?.[1];
+      throw new Error(
+        `site.json is not valid JSON${at === undefined ? '' : ` (at ${lineColumn(text, Number(at))})`}`,
+      );
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
       throw new Error('site.json must be a JSON object');

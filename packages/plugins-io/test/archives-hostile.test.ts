@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, test } from 'vitest';
+import { readCentralDirectory } from '../src/archives/zip-format';
 import { folderSite } from '../src/node';
 import type { Site } from '../src/site';
 import { files, type Rendered, renderOn, siteWith } from './helpers';
@@ -442,5 +443,50 @@ describe('the destination as it is on disk', () => {
     });
     const r = await renderOn(site, UNZIP);
     expect(r.errors[0]).toMatch(/^IO_NOT_DIR 'dest' "\/files\/user\/out" is a file/);
+  });
+});
+
+describe('an entry count that wrapped', () => {
+  // fflate (and other writers without Zip64) store 70,000 entries with the 16-bit count 4,464:
+  // unzip extracted 4,464 files, said 1, and both limits were never asked about the rest
+  const many = () => {
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 70_000; i++) files[`d${i % 100}/f${i}.txt`] = new Uint8Array(0);
+    return zipSync(files, { level: 0 });
+  };
+
+  test('the directory is read to its end: the entry limit counts every entry', async () => {
+    const site = await siteWith({ 'files/g/many.zip': many() });
+    const r = await renderOn(site, '{unzip src="/files/g/many.zip" dest="/files/user/m/" status_var=s}{$s}');
+    expect(r.output).toBe('0');
+    expect(r.errors).toEqual([
+      'IO_ARCHIVE_LIMIT the archive has more than 20000 entries, more than limits.maxArchiveEntries',
+    ]);
+    expect([...files(site).keys()].filter((k) => k.startsWith('files/user'))).toEqual([]);
+  });
+
+  test('with the limit raised, every entry is extracted', async () => {
+    const site = await siteWith({ 'files/g/many.zip': many() });
+    const r = await renderOn(
+      site,
+      '{unzip src="/files/g/many.zip" dest="/files/user/m/" var=w}{$w|@count}',
+      {},
+      { limits: { maxArchiveEntries: 100_000 } },
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.output).toBe('70000');
+  }, 60_000);
+
+  test('a count that disagrees with the directory otherwise is a damaged archive', () => {
+    const zip = rawZip([
+      { name: 'a.txt', data: 'a' },
+      { name: 'b.txt', data: 'b' },
+      { name: 'c.txt', data: 'c' },
+    ]);
+    // the end record's two counts say 2
+    const end = zip.length - 22;
+    zip[end + 8] = 2;
+    zip[end + 10] = 2;
+    expect(() => readCentralDirectory(zip, 100)).toThrow(/says it has 2 entries, its directory holds 3/);
   });
 });

@@ -118,6 +118,62 @@ export function siteFsSuite(name: string, make: () => Promise<SiteFs>): void {
       }
     });
 
+    // the disk wrote 'x\uD800' and 'x\uDC00' as one file, 'x\uFFFD'; memory kept two
+    test('a lone UTF-16 surrogate is refused, never turned into U+FFFD', async () => {
+      const fs = await make();
+      for (const bad of ['files/user/x\uD800', 'files/user/\uDC00/y', 'temp/a\uDBFF']) {
+        expect(await code(fs.write(bad, enc('x'))), bad).toBe('INVALID');
+        expect(await code(fs.append(bad, enc('x'))), bad).toBe('INVALID');
+        expect(await code(fs.stat(bad)), bad).toBe('INVALID');
+      }
+      // a pair is a character like any other
+      await fs.write('files/user/\uD83D\uDE00.txt', enc('smile'));
+      expect(await fs.list('files/user')).toEqual(['\uD83D\uDE00.txt']);
+    });
+
+    // the folder adapter's listings hide its temporary files: a site file of that name was
+    // invisible on disk and visible in memory
+    test('no path names an adapter temporary file', async () => {
+      const fs = await make();
+      for (const bad of ['temp/.sumi-0123456789ab.tmp', 'files/user/.sumi-abcdefabcdef.tmp/x']) {
+        expect(await code(fs.write(bad, enc('x'))), bad).toBe('INVALID');
+        expect(await code(fs.read(bad)), bad).toBe('INVALID');
+      }
+      await fs.write('temp/.sumi-notes.tmp', enc('a name like it is fine'));
+      expect(await fs.list('temp')).toEqual(['.sumi-notes.tmp']);
+    });
+
+    // a disk refuses a name over 255 bytes (ENAMETOOLONG, an IO error); memory took it
+    test('a name longer than 255 UTF-8 bytes is refused; 255 bytes is fine', async () => {
+      const fs = await make();
+      const ok = `${'あ'.repeat(85)}`;
+      await fs.write(`files/user/${ok}`, enc('x'));
+      expect(await fs.list('files/user')).toEqual([ok]);
+      for (const bad of [`files/user/${'a'.repeat(256)}`, `files/user/${'あ'.repeat(86)}/x`]) {
+        expect(await code(fs.write(bad, enc('x'))), bad).toBe('INVALID');
+        expect(await code(fs.stat(bad)), bad).toBe('INVALID');
+      }
+    });
+
+    // memory kept 'files//user/a.txt' apart from 'files/user/a.txt'; the disk read them as one
+    test('an empty segment is refused; trailing slashes are dropped', async () => {
+      const fs = await make();
+      for (const bad of ['files//user/a.txt', '/files/user/a.txt', 'files/user//x']) {
+        expect(await code(fs.write(bad, enc('x'))), bad).toBe('INVALID');
+      }
+      await fs.write('files/user/a.txt', enc('x'));
+      expect(await fs.stat('files/user/')).toMatchObject({ isDir: true });
+      expect(await fs.list('files/user/')).toEqual(['a.txt']);
+    });
+
+    // the disk said EXISTS, memory NOT_DIR
+    test('mkdir where a file is: NOT_DIR', async () => {
+      const fs = await make();
+      await fs.write('files/user/f', enc('x'));
+      expect(await code(fs.mkdir('files/user/f'))).toBe('NOT_DIR');
+      expect(await code(fs.mkdir('files/user/f/g'))).toBe('NOT_DIR');
+    });
+
     test('realPath of a plain path is the path', async () => {
       const fs = await make();
       await fs.write('files/user/a.txt', enc('a'));

@@ -133,6 +133,20 @@ describe('csv records: a quoted field may hold line breaks', () => {
     r.push({ text: '"0123456789', end: '\n' });
     expect(() => r.push({ text: '0123456789', end: '\n' })).toThrow(/line 1 is longer than 20/);
   });
+
+  // an open quote over 8 million one-character lines kept 16 million tiny strings apart: some
+  // 500 MB for a record capped at 16 Mi characters
+  test('an open record over many short lines is kept in a few joined blocks', () => {
+    const r = new CsvRecords();
+    r.push({ text: '"start', end: '\n' });
+    for (let i = 0; i < 200_000; i++) expect(r.push({ text: 'a', end: '\n' })).toBeNull();
+    const parts = (r as unknown as { parts: string[] }).parts;
+    expect(parts.length).toBeLessThan(5000);
+    expect(r.push({ text: 'end",x', end: '\n' })).toEqual({
+      text: `"start\n${'a\n'.repeat(200_000)}end",x`,
+      line: 1,
+    });
+  });
 });
 
 describe('read_file txt', () => {

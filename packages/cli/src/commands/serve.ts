@@ -5,7 +5,7 @@
  * (403, with the reason), and nothing else of the site is served.
  */
 import { createServer, type Server } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { type Site, verifyStorageUrl } from '@sumi/plugins-io';
 import { type Io, UsageError } from '../io';
@@ -41,17 +41,29 @@ const TYPES: Record<string, string> = {
 /** The storage server of `site`; `now` is the clock the expiry is checked against. */
 export function storageServer(site: Site, now: () => number = Date.now): Server {
   return createServer(async (req, res) => {
-    const refuse = (status: number, text: string) => {
-      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+    const refuse = (status: number, text: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers });
       res.end(`${text}\n`);
     };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, 'only GET and HEAD');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(405, 'only GET and HEAD', { allow: 'GET, HEAD' });
     const checked = verifyStorageUrl(site, req.url ?? '', now());
     if (!checked.ok)
       return refuse(checked.reason === 'malformed' ? 404 : 403, `refused: ${checked.reason} URL`);
     try {
-      const stat = await site.fs.stat(checked.sitePath);
+      // the object's own area: a symbolic link planted in it leads nowhere else (site.json with
+      // the signing key, content/, /files/user, out of the site)
+      const area =
+        checked.bucket === null ? `files/${checked.path.split('/')[0]}` : `buckets/${checked.bucket}`;
+      const real = await site.fs.realPath(checked.sitePath);
+      if (!real.startsWith(`${area}/`)) return refuse(404, 'no such object');
+      const stat = await site.fs.stat(real);
       if (!stat || stat.isDir) return refuse(404, 'no such object');
+      // opened before the status is sent, for HEAD too: a file that cannot be read is a clean 500
+      // to both, never a 200 to HEAD and a 500 to GET
+      const opened = await site.fs.readStream(real);
+      const body = req.method === 'HEAD' ? null : opened;
+      if (body === null) await opened.cancel().catch(() => undefined);
       const ext = /\.([A-Za-z0-9]+)$/.exec(checked.path)?.[1]?.toLowerCase() ?? '';
       res.writeHead(200, {
         // anything that could run script in the browser is sent as text
@@ -60,10 +72,18 @@ export function storageServer(site: Site, now: () => number = Date.now): Server 
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, no-store',
       });
-      if (req.method === 'HEAD') return res.end();
-      Readable.fromWeb((await site.fs.readStream(checked.sitePath)) as never).pipe(res);
+      if (body === null) return res.end();
+      // a read error midway cuts the response off; it never reaches the process
+      pipeline(Readable.fromWeb(body as never), res, (err) => {
+        if (err) res.destroy();
+      });
     } catch (err) {
-      refuse(500, `cannot read the object: ${(err as Error).message}`);
+      if (res.headersSent) return void res.destroy();
+      // the adapter's words stay in the server: a reader of the URL learns nothing of the site
+      const code = (err as { code?: unknown }).code;
+      if (code === 'NOT_FOUND' || code === 'OUTSIDE' || code === 'NOT_DIR' || code === 'INVALID')
+        return refuse(404, 'no such object');
+      refuse(500, 'cannot read the object');
     }
   });
 }

@@ -4,6 +4,7 @@ import type { RenderContext } from '@sumi/runtime';
 import { failure } from '../failure';
 import { type Area, type SitePath, sitePath } from '../paths';
 import type { Site } from '../site';
+import { scrubUrl, shownUrl } from '../url-text';
 
 /** the file manager's areas: a path in one of them stays in the site even when `bucket` is given */
 const FILE_AREA = /^\/?files\/+(?:user|ltd|temp|topics|member)(?:\/|$)/;
@@ -47,7 +48,7 @@ export function parseUrl(input: string, attribute: string): URL | null {
   try {
     url = new URL(input);
   } catch {
-    throw failure('IO_BAD_VALUE', `'${attribute}' ${JSON.stringify(input)} is not a valid URL`);
+    throw failure('IO_BAD_VALUE', `'${attribute}' ${JSON.stringify(shownUrl(input))} is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw failure(
@@ -82,7 +83,10 @@ export async function fetchInto(
       ...(Number.isFinite(ms) && ms > 0 ? { signal: AbortSignal.timeout(ms) } : {}),
     });
   } catch (err) {
-    throw failure('IO_FETCH_FAILED', `${shown} could not be fetched: ${(err as Error).message}`);
+    throw failure(
+      'IO_FETCH_FAILED',
+      `${shown} could not be fetched: ${scrubUrl((err as Error)?.message ?? String(err), url.href)}`,
+    );
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});
@@ -103,7 +107,10 @@ export async function fetchInto(
       try {
         step = await reader.read();
       } catch (err) {
-        throw failure('IO_FETCH_FAILED', `${shown}: the download broke off (${(err as Error).message})`);
+        throw failure(
+          'IO_FETCH_FAILED',
+          `${shown}: the download broke off (${scrubUrl((err as Error)?.message ?? String(err), url.href)})`,
+        );
       }
       if (step.done) return total;
       total += step.value.length;

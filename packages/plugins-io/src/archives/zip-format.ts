@@ -89,7 +89,8 @@ export function readCentralDirectory(data: Uint8Array, maxEntries: number): ZipE
   let cdSize = u32(data, end + 12);
   let cdOffset = u32(data, end + 16);
   const disks = u16(data, end + 4) !== u16(data, end + 6) || u16(data, end + 8) !== count;
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
+  const zip64 = count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff;
+  if (zip64) {
     // Zip64: the locator sits just before the classic record
     const loc = end - 20;
     if (loc < 0 || u32(data, loc) !== SIG_EOCD64_LOCATOR)
@@ -113,7 +114,15 @@ export function readCentralDirectory(data: Uint8Array, maxEntries: number): ZipE
   const entries: ZipEntry[] = [];
   let p = cdOffset;
   const cdEnd = cdOffset + cdSize;
-  for (let index = 0; index < count; index++) {
+  // the classic count is 16 bits: an archive of 70,000 entries written without Zip64 records says
+  // 4,464. The directory is read to its end, as Info-ZIP does, and the limit counts what is there.
+  for (let index = 0; ; index++) {
+    if (index >= count && (zip64 || p + 46 > cdEnd || u32(data, p) !== SIG_CENTRAL)) break;
+    if (index >= maxEntries)
+      throw failure(
+        'IO_ARCHIVE_LIMIT',
+        `the archive has more than ${maxEntries} entries, more than limits.maxArchiveEntries`,
+      );
     if (p + 46 > cdEnd || u32(data, p) !== SIG_CENTRAL)
       throw invalid(`entry ${index + 1} of ${count}: damaged central directory`);
     const nameLen = u16(data, p + 28);
@@ -163,6 +172,9 @@ export function readCentralDirectory(data: Uint8Array, maxEntries: number): ZipE
     });
     p = next;
   }
+  // more records than the count says, other than by a wrapped 16-bit count: tools disagree on it
+  if (entries.length !== count && (entries.length - count) % 0x10000 !== 0)
+    throw invalid(`the archive says it has ${count} entries, its directory holds ${entries.length}`);
   return entries;
 }
 

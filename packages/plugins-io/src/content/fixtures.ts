@@ -278,14 +278,62 @@ function shape(
   return out;
 }
 
+/** json_decode's default depth */
+const MAX_JSON_DEPTH = 512;
+
+/** where JSON `text` (valid) nests deeper than `max`: `line L, column C`, or null */
+function tooDeep(text: string, max: number): string | null {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: to its closing quote
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) {
+        const before = text.slice(0, i);
+        return `line ${before.split('\n').length}, column ${i - before.lastIndexOf('\n')}`;
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return null;
+}
+
+/** the first number of JSON `text` (valid) that a double does not hold exactly, or null */
+function inexactNumber(text: string): { text: string; at: string } | null {
+  const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      number.lastIndex = i;
+      const lit = number.exec(text)?.[0] ?? text[i]!;
+      const n = Number(lit);
+      // an integer past 2^53 loses digits; anything past the double range becomes Infinity (null)
+      if (!Number.isFinite(n) || (/^-?\d+$/.test(lit) && !Number.isSafeInteger(n))) {
+        const before = text.slice(0, i);
+        return { text: lit, at: `line ${before.split('\n').length}, column ${i - before.lastIndexOf('\n')}` };
+      }
+      i += lit.length - 1;
+    }
+  }
+  return null;
+}
+
 const ok = <T>(value: T): Found<T> => ({ ok: true, value });
 const missing = <T>(message: string): Found<T> => ({ ok: false, reason: 'missing', message });
 const hidden = <T>(message: string): Found<T> => ({ ok: false, reason: 'hidden', message });
 
+/**
+ * The counter updates waiting, per site: keyed by the file system's label, which for a folder names
+ * its real path (every site on one folder shares it; memory sites share one queue, harmlessly).
+ */
+const counterQueues = new Map<string, Promise<unknown>>();
+
 /** the store on `fs`'s `content/` folder */
 export function fixtureContentStore(fs: SiteFs): ContentStore {
   const cache = new Map<string, Map<string, { stamp: string; value: unknown }>>();
-  let chain: Promise<unknown> = Promise.resolve();
 
   /** the file's JSON, undefined when there is no file */
   async function readJson(file: string): Promise<unknown> {
@@ -302,11 +350,16 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
     } catch {
       bad(file, 'is not valid UTF-8');
     }
+    let doc: unknown;
     try {
-      return JSON.parse(text.replace(/^\uFEFF/, ''));
+      doc = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (e) {
       return bad(file, `is not valid JSON (${(e as Error).message})`);
     }
+    // json_decode's depth: deeper values would overflow the stack of whatever walks them later
+    const deep = tooDeep(text, MAX_JSON_DEPTH);
+    if (deep !== null) bad(file, `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels (${deep})`);
+    return doc;
   }
 
   /**
@@ -689,11 +742,18 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
     },
 
     updateCounter(u) {
-      const run = chain.then(
+      // one queue per site, not per store: two sites made on one folder (two folderSite calls)
+      // would otherwise read the same file, add, and the later write drop the other's update
+      const key = fs.label;
+      const run = (counterQueues.get(key) ?? Promise.resolve()).then(
         () => updateCounter(u),
         () => updateCounter(u),
       );
-      chain = run.catch(() => undefined);
+      const tail = run.catch(() => undefined);
+      counterQueues.set(key, tail);
+      void tail.then(() => {
+        if (counterQueues.get(key) === tail) counterQueues.delete(key);
+      });
       return run;
     },
   };
@@ -701,7 +761,17 @@ export function fixtureContentStore(fs: SiteFs): ContentStore {
   async function updateCounter(u: CounterUpdate): Promise<number> {
     const file = CONTENT_FILES.topics;
     // read afresh (not the cached copy): this is a read-modify-write
-    const doc = await readJson(file);
+    const st = await fs.stat(file);
+    const bytes = st && !st.isDir ? await fs.read(file) : undefined;
+    const doc = bytes === undefined ? await readJson(file) : parseJson(file, bytes);
+    // the whole file is written back: a number JavaScript cannot hold exactly would come back
+    // changed (12345678901234567890 as 12345678901234567000, 1e400 as null)
+    const lossy = bytes === undefined ? null : inexactNumber(decoder.decode(bytes));
+    if (lossy !== null)
+      bad(
+        file,
+        `holds the number ${lossy.text} (${lossy.at}), which JavaScript cannot keep exactly: update_counter would change it when it rewrites the file; write it as a string`,
+      );
     const topics = checkTable(file, doc, SPECS.topics);
     const groups = await topicsGroups();
     if (

@@ -12,7 +12,7 @@ export const updateCounter: FunctionPluginDef = definePlugin({
   group: DATA_GROUP,
   writes: 'var',
   description:
-    'Adds `value` to a number kept in an extension field of a content (a view count, a number of applications) and saves it in the content store: in the site folder, content/topics.json is rewritten atomically (a temporary file, then a rename), so a later read in this render or in the next one sees the new value and the file is never half-written; concurrent updates in one process are applied one after the other. The content is named by `slug`: its topics_id or its slug, within `topics_group_id`. The field is named by `ext_slug`: its column id (3 or ext_col_03) or its slug. A repeating field needs `index`, the position from 0 (the length appends a new element). An empty field counts as 0; a negative `value` subtracts. `var` gets the new value.',
+    'Adds `value` to a number kept in an extension field of a content (a view count, a number of applications) and saves it in the content store: in the site folder, content/topics.json is rewritten atomically (a temporary file, then a rename), so a later read in this render or in the next one sees the new value and the file is never half-written; concurrent updates in one process are applied one after the other, even through two sites made on one folder (two processes writing one folder at once are not coordinated). The content is named by `slug`: its topics_id or its slug, within `topics_group_id`. The field is named by `ext_slug`: its column id (3 or ext_col_03) or its slug. A repeating field needs `index`, the position from 0 (the length appends a new element). An empty field counts as 0; a negative `value` subtracts. `var` gets the new value.',
   attributes: {
     var: { type: 'varname', description: 'receives the new value (false when the update fails)' },
     value: { type: 'integer', required: true, description: 'added to the counter (negative subtracts)' },
@@ -29,7 +29,7 @@ export const updateCounter: FunctionPluginDef = definePlugin({
   errors: [
     'no such topics group, content or field: `var` is false, error IO_NO_RECORD',
     'a field that holds something else than a number, index on a field that does not repeat (or none on one that does), an index past the end, a result beyond ±2^53-1: `var` is false, error IO_BAD_VALUE',
-    'a malformed content/topics.json: `var` is false, error IO_PARSE; the file is left as it was',
+    'a malformed content/topics.json, or one holding a number JavaScript cannot keep exactly (an integer past 2^53, a number past the double range: it would be rewritten changed): `var` is false, error IO_PARSE; the file is left as it was',
   ],
   examples: [
     {

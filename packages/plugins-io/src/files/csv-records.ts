@@ -14,6 +14,9 @@ import type { Line } from './lines';
 /** longest CSV record (UTF-16 units): an unclosed quote must not pull the whole file into memory */
 export const MAX_RECORD_LENGTH = 16 * 1024 * 1024;
 
+/** pieces of an open record kept apart at most (see push) */
+const JOIN_PARTS = 4096;
+
 const QUOTE = 34;
 const COMMA = 44;
 
@@ -26,6 +29,8 @@ export interface CsvRecord {
 
 export class CsvRecords {
   private parts: string[] = [];
+  /** parts before this one are already joined blocks */
+  private joined = 0;
   private length = 0;
   private inQuotes = false;
   private startLine = 0;
@@ -53,6 +58,12 @@ export class CsvRecords {
     this.parts.push(text);
     if (this.inQuotes) {
       this.parts.push(line.end);
+      // a quoted field over many short lines: thousands of tiny strings weigh some 30 times their
+      // characters; joined now and then, the record weighs what its text does
+      if (this.parts.length - this.joined >= JOIN_PARTS) {
+        this.parts.push(this.parts.splice(this.joined).join(''));
+        this.joined = this.parts.length;
+      }
       return null;
     }
     return this.take();
@@ -69,6 +80,7 @@ export class CsvRecords {
   private take(): CsvRecord {
     const record = { text: this.parts.join(''), line: this.startLine };
     this.parts = [];
+    this.joined = 0;
     this.length = 0;
     this.inQuotes = false;
     return record;

@@ -9,37 +9,80 @@ import { definePlugin, type FunctionPluginDef, type RenderContext } from '@sumi/
 import { attempt, failure } from '../failure';
 import { sitePath } from '../paths';
 import { siteOf } from '../site';
-import { extensionOf, notRoot, pathIn, shown, textOf, uniqueTempPath, writeCounted } from './common';
+import { scrubUrl, shownUrl } from '../url-text';
+import { extensionOf, notRoot, pathIn, shown, textOf, uniqueTempPath } from './common';
 
 const NAME = 'get_file';
 
 /** how long a URL may take, in ms, before get_file gives up (the render's own time budget still applies) */
 export const GET_FILE_TIMEOUT_MS = 60_000;
 
-async function fetchBytes(ctx: RenderContext, url: string): Promise<Uint8Array> {
+/** the content longer than a string may be: fetched or read, it is refused before it is held */
+const tooLong = (size: number | string) =>
+  failure(
+    'IO_BAD_VALUE',
+    `${NAME}: the content (${size} bytes) is longer than a string may be (limits.maxStringLength); save it instead`,
+  );
+
+/**
+ * The body of `url`, read as it arrives: to be saved, every chunk counts against maxFileBytes as it
+ * comes (past it the render stops, LIMIT_COST); for `save=false`, more than maxStringLength bytes
+ * (said by Content-Length, or arriving) is refused. A body without end never fills the memory.
+ */
+async function fetchBytes(ctx: RenderContext, url: string, save: boolean): Promise<Uint8Array> {
+  // messages name the URL without its query string, fragment or credentials (tokens live there)
+  const shown = shownUrl(url);
+  const why = (err: unknown) => scrubUrl((err as Error)?.message ?? String(err), url);
   if (!/^https?:\/\//i.test(url))
     throw failure(
       'IO_BAD_VALUE',
-      `${NAME}: 'url' must be an http:// or https:// URL, got ${JSON.stringify(url.slice(0, 100))}`,
+      `${NAME}: 'url' must be an http:// or https:// URL, got ${JSON.stringify(shown.slice(0, 100))}`,
     );
   let response: Response;
   try {
     response = await ctx.services.fetch(url, { signal: AbortSignal.timeout(GET_FILE_TIMEOUT_MS) });
   } catch (err) {
-    throw failure(
-      'IO_FETCH_FAILED',
-      `${NAME}: ${url} could not be fetched: ${(err as Error)?.message ?? String(err)}`,
-    );
+    throw failure('IO_FETCH_FAILED', `${NAME}: ${shown} could not be fetched: ${why(err)}`);
   }
-  if (!response.ok) throw failure('IO_FETCH_FAILED', `${NAME}: ${url} answered HTTP ${response.status}`);
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw failure('IO_FETCH_FAILED', `${NAME}: ${shown} answered HTTP ${response.status}`);
+  }
+  const cap = save ? Number.POSITIVE_INFINITY : ctx.limits.maxStringLength;
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > cap) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLong(declared);
+  }
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
   try {
-    return new Uint8Array(await response.arrayBuffer());
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch (err) {
+        throw failure('IO_FETCH_FAILED', `${NAME}: reading ${shown} failed: ${why(err)}`);
+      }
+      if (step.done) break;
+      total += step.value.length;
+      if (total > cap) throw tooLong(`more than ${cap}`);
+      if (save) ctx.spend('maxFileBytes', step.value.length);
+      chunks.push(step.value);
+    }
   } catch (err) {
-    throw failure(
-      'IO_FETCH_FAILED',
-      `${NAME}: reading ${url} failed: ${(err as Error)?.message ?? String(err)}`,
-    );
+    await reader.cancel().catch(() => undefined);
+    throw err;
   }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 /** the last segment of a URL's path, for the saved file's extension */
@@ -134,7 +177,7 @@ export const getFile: FunctionPluginDef = definePlugin({
       let data: Uint8Array;
       let ext: string;
       if (url !== '') {
-        data = await fetchBytes(ctx, url);
+        data = await fetchBytes(ctx, url, a.save);
         ext = extensionOf(urlPathOf(url));
       } else {
         const src = notRoot(
@@ -145,22 +188,19 @@ export const getFile: FunctionPluginDef = definePlugin({
         if (stat === null) throw failure('IO_NOT_FOUND', `${NAME}: ${shown(src)} does not exist`);
         if (stat.isDir) throw failure('IO_IS_DIR', `${NAME}: ${shown(src)} is a folder, not a file`);
         if (a.save) ctx.spend('maxFileBytes', stat.size);
+        else if (stat.size > ctx.limits.maxStringLength) throw tooLong(stat.size);
         data = await site.fs.read(src.path);
         ext = extensionOf(src.sub);
       }
 
       if (!a.save) {
-        if (data.length > ctx.limits.maxStringLength)
-          throw failure(
-            'IO_BAD_VALUE',
-            `${NAME}: the content (${data.length} bytes) is longer than a string may be (limits.maxStringLength); save it instead`,
-          );
+        if (data.length > ctx.limits.maxStringLength) throw tooLong(data.length);
         result = fromBytes(data);
         return;
       }
       const target = dest ?? (await uniqueTempPath(ctx, site, ext));
-      if (url !== '') await writeCounted(ctx, site, target.path, data);
-      else await site.fs.write(target.path, data);
+      // counted already: as the file was stat'ed, or as the body arrived
+      await site.fs.write(target.path, data);
       result = target.sub;
     });
     if (a.var) ctx.assign(a.var, ok ? result : false);

@@ -252,6 +252,19 @@ export function readFilePlugin(options: ReadFileOptions = {}): BlockPluginDef {
         const p = await sitePath(site, underFiles(input, 'path'), AREAS, { attribute: 'path' });
         shown = p.display;
         await checkAttachmentAccess(site, p, ctx, a.ignore_permission);
+        // a link inside the area (topics/1/x -> ../3/x) is read where it leads: that folder's
+        // content or member decides too
+        const real = await site.fs.realPath(p.path);
+        if (real !== p.path) {
+          const root = p.path.slice(0, p.path.length - p.sub.length).replace(/\/$/, '');
+          const sub = real.slice(root.length + 1);
+          await checkAttachmentAccess(
+            site,
+            { ...p, path: real, sub, display: `/${real}` },
+            ctx,
+            a.ignore_permission,
+          );
+        }
         const stat = await site.fs.stat(p.path);
         if (stat === null) throw failure('IO_NOT_FOUND', `'path' ${JSON.stringify(shown)} does not exist`);
         if (stat.isDir) throw failure('IO_IS_DIR', `'path' ${JSON.stringify(shown)} is a folder, not a file`);

@@ -16,7 +16,7 @@ export const removeDir: FunctionPluginDef = definePlugin({
   group: 'Files and storage',
   async: true,
   description:
-    'Deletes a folder with everything in it, in the file manager (/files/user, /files/ltd, /files/temp), object storage (/files/g, /files/a) or the temporary area (a relative path or `TEMP_DIR2/…`). The root of an area is never removed.',
+    'Deletes a folder with everything in it, in the file manager (/files/user, /files/ltd, /files/temp), object storage (/files/g, /files/a) or the temporary area (a relative path or `TEMP_DIR2/…`). The root of an area is never removed. A symbolic link to a folder (in a site folder) is removed itself, never the folder it leads to.',
   attributes: {
     path: {
       type: 'string',

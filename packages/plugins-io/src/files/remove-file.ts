@@ -16,7 +16,7 @@ export const removeFile: FunctionPluginDef = definePlugin({
   group: 'Files and storage',
   async: true,
   description:
-    "Deletes a file: in the file manager (/files/user, /files/ltd, /files/temp), object storage (/files/g, /files/a, or a key of `bucket`) or the temporary area (a relative path, as write_file gives it, or `TEMP_DIR2/…`). A read_dir entry's `path` is accepted as it is. Folders are removed with remove_dir.",
+    "Deletes a file: in the file manager (/files/user, /files/ltd, /files/temp), object storage (/files/g, /files/a, or a key of `bucket`) or the temporary area (a relative path, as write_file gives it, or `TEMP_DIR2/…`). A read_dir entry's `path` is accepted as it is. Folders are removed with remove_dir. A symbolic link (in a site folder) is removed itself, never the file it leads to.",
   attributes: {
     path: {
       type: 'string',

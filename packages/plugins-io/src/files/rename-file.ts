@@ -18,7 +18,7 @@ export const renameFile: FunctionPluginDef = definePlugin({
   group: 'Files and storage',
   async: true,
   description:
-    "Moves (renames) a file. Both paths may be in the file manager (/files/user, /files/ltd, /files/temp), object storage's default bucket (/files/g, /files/a) or the temporary area (a relative path or `TEMP_DIR2/…`), the same area or two different ones. An existing destination file is replaced; missing folders are made.",
+    "Moves (renames) a file. Both paths may be in the file manager (/files/user, /files/ltd, /files/temp), object storage's default bucket (/files/g, /files/a) or the temporary area (a relative path or `TEMP_DIR2/…`), the same area or two different ones. An existing destination file is replaced; missing folders are made. A symbolic link (in a site folder) is moved itself, never the file it leads to.",
   attributes: {
     src_path: {
       type: 'string',

@@ -6,7 +6,8 @@
  * Paths are site-relative, '/'-separated and already checked by `paths.ts` (`files/user/a.csv`,
  * `temp/x.csv`, `content/topics.json`). The implementations check them again, so a bug in a plugin
  * still cannot leave the site: a path with `..`, a NUL byte, a backslash or a leading '/' is refused
- * with FsError('INVALID'), and one that a symbolic link leads out of the site with FsError('OUTSIDE').
+ * with FsError('INVALID') (so is one naming an adapter's temporary file, see TEMP_FILE), and one
+ * that a symbolic link leads out of the site with FsError('OUTSIDE').
  */
 
 export interface FileStat {
@@ -32,11 +33,14 @@ export interface SiteFs {
   write(path: string, data: Uint8Array): Promise<void>;
   /** appends, creating the file and missing folders */
   append(path: string, data: Uint8Array): Promise<void>;
-  /** a file (not a folder) */
+  /** a file (not a folder); a symbolic link is removed itself, never the file it leads to */
   remove(path: string): Promise<void>;
-  /** a folder and everything in it */
+  /** a folder and everything in it; a symbolic link to a folder is removed itself, never the folder */
   removeDir(path: string): Promise<void>;
-  /** moves a file, replacing the destination; creates missing folders */
+  /**
+   * moves a file, replacing the destination; creates missing folders. A symbolic link is moved
+   * itself, never the file it leads to
+   */
   rename(from: string, to: string): Promise<void>;
   mkdir(path: string): Promise<void>;
   /**
@@ -69,18 +73,44 @@ export class FsError extends Error {
 }
 
 /**
+ * The name of the folder adapter's temporary file while it writes (`.sumi-<12 hex>.tmp`, then
+ * renamed over the target). Listings leave such files out, and no path may name one: a site file
+ * of that name would be invisible on disk and visible in memory.
+ */
+export const TEMP_FILE = /^\.sumi-[0-9a-f]{12}\.tmp$/;
+
+/** the longest name of one file or folder, in UTF-8 bytes: what file systems take (NAME_MAX) */
+export const MAX_NAME_BYTES = 255;
+
+const utf8 = new TextEncoder();
+
+/** a name longer than MAX_NAME_BYTES (a disk refuses it; memory would keep it) */
+export function tooLong(name: string): boolean {
+  return name.length * 3 > MAX_NAME_BYTES && utf8.encode(name).length > MAX_NAME_BYTES;
+}
+
+/** half of a UTF-16 surrogate pair on its own: not a character, and no file system's name */
+export const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
  * The implementations' own check of a site-relative path (paths.ts has already given the user a
  * precise error; this is the second wall).
  */
 export function checkSitePath(path: string): string {
+  // trailing slashes are dropped; an empty segment elsewhere ('a//b', '/a') is refused: a disk
+  // reads 'a//b' as 'a/b', memory would keep two names
+  const p = typeof path === 'string' ? path.replace(/\/+$/, '') : '';
   if (
     typeof path !== 'string' ||
-    path.includes('\0') ||
-    path.includes('\\') ||
-    path.startsWith('/') ||
-    path.split('/').some((s) => s === '..' || s === '.')
+    p.includes('\0') ||
+    p.includes('\\') ||
+    // a lone UTF-16 surrogate: a disk writes it as U+FFFD, so two different names would be one file
+    LONE_SURROGATE.test(p) ||
+    (p !== '' &&
+      p.split('/').some((s) => s === '' || s === '..' || s === '.' || TEMP_FILE.test(s) || tooLong(s))) ||
+    (p === '' && path !== '')
   ) {
     throw new FsError('INVALID', String(path), `not a site-relative path: ${JSON.stringify(path)}`);
   }
-  return path.replace(/\/+$/, '');
+  return p;
 }
