@@ -283,7 +283,14 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
   });
 
   it('guides and the performance page are served', async () => {
-    const paths = ['/', '/guides/getting-started/', '/guides/dialect/', '/guides/plugins/', '/performance/'];
+    const paths = [
+      '/',
+      '/guides/getting-started/',
+      '/guides/dialect/',
+      '/guides/plugins/',
+      '/guides/site-folder/',
+      '/performance/',
+    ];
     for (const path of paths) {
       const r = await page.goto(`${base}${path}`);
       assert.equal(r.status(), 200, path);

@@ -8,55 +8,51 @@
 import type { RenderContext } from '@sumi/runtime';
 import { FsError, type FsErrorCode } from './fs/types';
 
-export const IoCodes = {
-  /** no site service: the engine was made without `siteOptions()` */
-  IO_NO_SITE: 'IO_NO_SITE',
-  /** a required attribute is missing or empty */
-  IO_MISSING_ATTRIBUTE: 'IO_MISSING_ATTRIBUTE',
-  /** NUL byte, backslash, percent-encoded traversal, control character, empty */
-  IO_PATH_INVALID: 'IO_PATH_INVALID',
-  /** a `..` segment */
-  IO_PATH_TRAVERSAL: 'IO_PATH_TRAVERSAL',
-  /** an absolute path outside the site's areas, or a symbolic link leading out */
-  IO_PATH_OUTSIDE: 'IO_PATH_OUTSIDE',
-  /** a real area this plugin may not use (read_dir on /files/topics) */
-  IO_AREA_DENIED: 'IO_AREA_DENIED',
-  /** a file attached to content that is not open, or to another member (read_file without ignore_permission) */
-  IO_PERMISSION_DENIED: 'IO_PERMISSION_DENIED',
-  IO_NOT_FOUND: 'IO_NOT_FOUND',
-  IO_EXISTS: 'IO_EXISTS',
-  IO_NOT_DIR: 'IO_NOT_DIR',
-  IO_IS_DIR: 'IO_IS_DIR',
-  IO_NOT_EMPTY: 'IO_NOT_EMPTY',
-  /** the root of an area itself (remove_dir /files/user): never removed */
-  IO_AREA_ROOT: 'IO_AREA_ROOT',
-  /** the disk or the adapter failed */
-  IO_ERROR: 'IO_ERROR',
-  /** `pattern` is not a valid regular expression */
-  IO_BAD_PATTERN: 'IO_BAD_PATTERN',
-  /** not a zip archive, or a damaged one */
-  IO_ARCHIVE_INVALID: 'IO_ARCHIVE_INVALID',
-  /** an entry name that would land outside the destination (zip slip) */
-  IO_ARCHIVE_SLIP: 'IO_ARCHIVE_SLIP',
-  /** limits.maxArchiveBytes or maxArchiveEntries */
-  IO_ARCHIVE_LIMIT: 'IO_ARCHIVE_LIMIT',
-  /** a URL could not be fetched */
-  IO_FETCH_FAILED: 'IO_FETCH_FAILED',
-  /** a line that is not valid JSON, a CSV that cannot be parsed */
-  IO_PARSE: 'IO_PARSE',
-  /** read_file stopped at its row cap (100,000, as the CMS): a warning, the rows before it were read */
-  IO_ROW_LIMIT: 'IO_ROW_LIMIT',
-  /** a signed URL that is expired, tampered with or unsigned */
-  IO_URL_INVALID: 'IO_URL_INVALID',
-  /** the content store has no such record, table or column */
-  IO_NO_RECORD: 'IO_NO_RECORD',
-  /** the record exists but is closed, outside its open period or hidden from the viewer (info level) */
-  IO_NOT_VISIBLE: 'IO_NOT_VISIBLE',
-  /** a value the plugin cannot use (an expire that strtotime does not read, ...) */
-  IO_BAD_VALUE: 'IO_BAD_VALUE',
-} as const;
+/**
+ * Every code a failure can carry, with what it means: the log entry's `code`, and the docs' table
+ * (the site folder guide reads this object).
+ */
+export const IO_CODE_INFO = {
+  IO_NO_SITE:
+    'No site is configured: the engine was made without `siteOptions(site)` (the CLI always has one).',
+  IO_MISSING_ATTRIBUTE:
+    'A required attribute is missing or empty, or an attribute needs another (`is_append` without `path`).',
+  IO_PATH_INVALID:
+    "The path has a NUL byte, a control character, a backslash, percent-encoded `.`, `/` or `\\`, an empty or over-long segment, a lone surrogate, or names one of Sumi's own temporary files.",
+  IO_PATH_TRAVERSAL: 'The path has a `..` segment.',
+  IO_PATH_OUTSIDE:
+    "An absolute path outside the site's areas, or a symbolic link leading out of the area or the site.",
+  IO_AREA_DENIED:
+    'A real area the plugin may not use (`read_dir` on /files/topics/, `write_file` outside the temporary area).',
+  IO_PERMISSION_DENIED:
+    'A file attached to content that is not open, or to another member (`read_file` without `ignore_permission`).',
+  IO_NOT_FOUND: 'The file, folder or object does not exist.',
+  IO_EXISTS: 'Something is already there (no unused temporary name was found).',
+  IO_NOT_DIR: 'A folder was needed and a file is there.',
+  IO_IS_DIR: 'A file was needed and a folder is there, or an area itself was named.',
+  IO_NOT_EMPTY: 'The folder is not empty.',
+  IO_AREA_ROOT: 'The root of an area (`remove_dir path=/files/user/`): never removed.',
+  IO_ERROR: 'The disk or the adapter failed (a device or pipe instead of a file, a read error).',
+  IO_BAD_PATTERN: "`read_dir`'s `pattern` is not a valid PHP regular expression.",
+  IO_ARCHIVE_INVALID:
+    'Not a zip archive, or a damaged one (truncated, bad CRC, a size that lies, encrypted, an unsupported method, two entries of one name).',
+  IO_ARCHIVE_SLIP:
+    'An entry name that would land outside the destination (zip slip): nothing of the archive is written.',
+  IO_ARCHIVE_LIMIT:
+    'An archive past `limits.maxArchiveBytes` or `maxArchiveEntries` (a zip bomb): nothing of it stays.',
+  IO_FETCH_FAILED: 'A URL could not be fetched (network error, timeout, a status outside 2xx).',
+  IO_PARSE:
+    'A content fixture, a JSON line or a CSV record that cannot be read (also a line over 16 Mi characters).',
+  IO_ROW_LIMIT:
+    '`read_file` stopped at 100,000 rows, as the CMS does (a warning: the rows before it were read).',
+  IO_NO_RECORD: 'The content store has no such record, table or column (a warning).',
+  IO_NOT_VISIBLE:
+    'The record exists but is closed, outside its open period, or hidden from the viewer (info).',
+  IO_BAD_VALUE:
+    'A value the plugin cannot use (an `expire` that `strtotime` does not read, an index outside the columns).',
+} as const satisfies Record<string, string>;
 
-export type IoCode = keyof typeof IoCodes;
+export type IoCode = keyof typeof IO_CODE_INFO;
 
 /** a failure the plugin survives: logged with its code, then the plugin sets its result */
 export class IoFailure extends Error {

@@ -18,7 +18,7 @@ export { archivePlugins } from './archives/index';
 export * from './content/index';
 export { dataPlugins } from './data/index';
 export { EXAMPLE_NOW, exampleSiteFiles } from './example/index';
-export { type IoCode, IoCodes, IoFailure } from './failure';
+export { IO_CODE_INFO, type IoCode, IoFailure } from './failure';
 export { filePlugins } from './files/index';
 export { READ_FILE_MAX_ROWS, type ReadFileOptions, readFilePlugin } from './files/read';
 export { type MemoryFileInit, type MemoryFs, type MemoryFsOptions, memoryFs } from './fs/memory';
