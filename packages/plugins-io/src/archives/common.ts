@@ -2,9 +2,9 @@
 import { toStr, type Value } from '@sumi/php';
 import type { RenderContext } from '@sumi/runtime';
 import { failure } from '../failure';
+import type { FetchLimits } from '../fetch';
 import { type Area, type SitePath, sitePath } from '../paths';
 import type { Site } from '../site';
-import { scrubUrl, shownUrl } from '../url-text';
 
 /** the file manager's areas: a path in one of them stays in the site even when `bucket` is given */
 const FILE_AREA = /^\/?files\/+(?:user|ltd|temp|topics|member)(?:\/|$)/;
@@ -41,89 +41,12 @@ export function childPath(parent: SitePath, sub: string): SitePath {
   };
 }
 
-/** an http(s) URL, as opposed to a site path; other schemes are refused */
-export function parseUrl(input: string, attribute: string): URL | null {
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(input)) return null;
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw failure('IO_BAD_VALUE', `'${attribute}' ${JSON.stringify(shownUrl(input))} is not a valid URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw failure(
-      'IO_BAD_VALUE',
-      `'${attribute}' uses ${url.protocol} URLs: only http and https are fetched`,
-    );
-  return url;
-}
-
-/** how messages name a URL: without its query string and credentials, which may hold secrets */
-export const showUrl = (url: URL) => `${url.origin}${url.pathname}`;
-
-/**
- * Fetches `url` through the host's fetch service (ctx.services.fetch), handing the body to `sink`
- * chunk by chunk as it arrives. More than `cap` bytes (`capText` says what the cap is) (the Content-Length says so, or they arrive)
- * ends in IO_ARCHIVE_LIMIT; a network error or a status other than 2xx in IO_FETCH_FAILED.
- */
-export async function fetchInto(
-  ctx: RenderContext,
-  url: URL,
-  cap: number,
-  capText: string,
-  sink: (chunk: Uint8Array) => void | Promise<void>,
-): Promise<number> {
-  const shown = showUrl(url);
-  let res: Response;
-  try {
-    // a download never outlives the render's time budget
-    const ms = ctx.limits.timeoutMs;
-    res = await ctx.services.fetch(url.href, {
-      redirect: 'follow',
-      ...(Number.isFinite(ms) && ms > 0 ? { signal: AbortSignal.timeout(ms) } : {}),
-    });
-  } catch (err) {
-    throw failure(
-      'IO_FETCH_FAILED',
-      `${shown} could not be fetched: ${scrubUrl((err as Error)?.message ?? String(err), url.href)}`,
-    );
-  }
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    throw failure('IO_FETCH_FAILED', `${shown} answered HTTP ${res.status}`);
-  }
-  const tooBig = () => failure('IO_ARCHIVE_LIMIT', `${shown} is larger than ${capText}`);
-  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (declared > cap) {
-    await res.body?.cancel().catch(() => {});
-    throw tooBig();
-  }
-  if (!res.body) return 0;
-  const reader = res.body.getReader();
-  let total = 0;
-  try {
-    for (;;) {
-      let step: ReadableStreamReadResult<Uint8Array>;
-      try {
-        step = await reader.read();
-      } catch (err) {
-        throw failure(
-          'IO_FETCH_FAILED',
-          `${shown}: the download broke off (${scrubUrl((err as Error)?.message ?? String(err), url.href)})`,
-        );
-      }
-      if (step.done) return total;
-      total += step.value.length;
-      if (total > cap) throw tooBig();
-      await sink(step.value);
-    }
-  } catch (err) {
-    await reader.cancel().catch(() => {});
-    throw err;
-  }
-}
-
 /** a fresh name for a staging file or folder in the temporary area: `.sumi-<kind>-<24 hex>` */
+/** the download limits of an archive plugin: past `cap` (what `capText` says), IO_ARCHIVE_LIMIT */
+export function archiveCap(cap: number, capText: string): FetchLimits {
+  return { cap, tooBig: (shown) => failure('IO_ARCHIVE_LIMIT', `${shown} is larger than ${capText}`) };
+}
+
 export function stagingName(kind: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return `temp/.sumi-${kind}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;

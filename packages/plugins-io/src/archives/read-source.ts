@@ -1,20 +1,11 @@
 /** Reading a whole source (an archive to unzip) from a URL or the site, within a byte cap. */
 import type { RenderContext } from '@sumi/runtime';
+import { concat } from '../bytes';
 import { failure } from '../failure';
+import { fetchInto } from '../fetch';
 import type { SitePath } from '../paths';
 import type { Site } from '../site';
-import { fetchInto } from './common';
-
-export function concat(chunks: readonly Uint8Array[], total?: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total ?? chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
+import { archiveCap } from './common';
 
 /**
  * Streams a site file to `sink`, at most `cap` bytes (IO_ARCHIVE_LIMIT past it, counted as it is
@@ -63,7 +54,7 @@ export async function readWhole(
   };
   const total =
     'url' in source
-      ? await fetchInto(ctx, source.url, cap, capText, sink)
+      ? await fetchInto(ctx, source.url, archiveCap(cap, capText), sink)
       : await streamSiteFile(source.site, source.path, source.attribute, cap, capText, sink);
   return concat(chunks, total);
 }

@@ -7,22 +7,15 @@ import {
   type FunctionPluginDef,
   type RenderContext,
 } from '@sumi/runtime';
+import { concat } from '../bytes';
 import { attempt, failure } from '../failure';
+import { parseUrl } from '../fetch';
 import { checkReal, type SitePath } from '../paths';
 import { siteOf } from '../site';
-import {
-  bucketOf,
-  childPath,
-  parseUrl,
-  queueCallback,
-  setResult,
-  showBytes,
-  showUrl,
-  stagingName,
-  storagePath,
-} from './common';
+import { shownUrl } from '../url-text';
+import { bucketOf, childPath, queueCallback, setResult, showBytes, stagingName, storagePath } from './common';
 import { DEFAULT_DETECT_ORDER, decodeName, nameDecoders, safeEntryName, unixType } from './names';
-import { concat, readWhole } from './read-source';
+import { readWhole } from './read-source';
 import { checkSupported, inflateEntry, readCentralDirectory, type ZipEntry } from './zip-format';
 
 const NAME = 'unzip';
@@ -258,7 +251,7 @@ async function extract(ctx: RenderContext, a: AttrsOf<typeof ATTRS>): Promise<st
   let srcShown: string;
   let bytes: Uint8Array;
   if (url) {
-    srcShown = showUrl(url);
+    srcShown = shownUrl(url.href);
     bytes = await readWhole(ctx, { url }, limit, capText);
   } else {
     const p = await storagePath(site, src, ['g', 'a'], 'src', bucket);

@@ -8,14 +8,15 @@ import {
   type RenderContext,
 } from '@sumi/runtime';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { concat } from '../bytes';
 import { attempt, failure } from '../failure';
+import { fetchInto, parseUrl } from '../fetch';
 import { checkReal, type SitePath, sitePath } from '../paths';
 import { siteOf } from '../site';
 import {
+  archiveCap,
   bucketOf,
   childPath,
-  fetchInto,
-  parseUrl,
   queueCallback,
   setResult,
   showBytes,
@@ -23,7 +24,7 @@ import {
   storagePath,
 } from './common';
 import { safeEntryName } from './names';
-import { concat, streamSiteFile } from './read-source';
+import { streamSiteFile } from './read-source';
 
 const NAME = 'zip';
 /** archive bytes kept in memory before they are appended to the staging file */
@@ -321,7 +322,7 @@ async function build(ctx: RenderContext, a: AttrsOf<typeof ATTRS>): Promise<stri
       };
       const room = limit - total;
       const capText = `what is left of limits.maxArchiveBytes (${room} of ${limit} bytes)`;
-      if ('url' in item.source) await fetchInto(ctx, item.source.url, room, capText, sink);
+      if ('url' in item.source) await fetchInto(ctx, item.source.url, archiveCap(room, capText), sink);
       else await streamSiteFile(site, item.source.path, `${item.label}.url`, room, capText, sink);
       file.push(new Uint8Array(0), true);
       await flush(false);

@@ -6,10 +6,12 @@
  */
 import { fromBytes } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef, type RenderContext } from '@sumi/runtime';
+import { concat } from '../bytes';
 import { attempt, failure } from '../failure';
+import { fetchInto, parseUrl } from '../fetch';
 import { sitePath } from '../paths';
 import { siteOf } from '../site';
-import { scrubUrl, shownUrl } from '../url-text';
+import { shownUrl } from '../url-text';
 import { extensionOf, notRoot, pathIn, shown, textOf, uniqueTempPath } from './common';
 
 const NAME = 'get_file';
@@ -29,60 +31,25 @@ const tooLong = (size: number | string) =>
  * comes (past it the render stops, LIMIT_COST); for `save=false`, more than maxStringLength bytes
  * (said by Content-Length, or arriving) is refused. A body without end never fills the memory.
  */
-async function fetchBytes(ctx: RenderContext, url: string, save: boolean): Promise<Uint8Array> {
-  // messages name the URL without its query string, fragment or credentials (tokens live there)
-  const shown = shownUrl(url);
-  const why = (err: unknown) => scrubUrl((err as Error)?.message ?? String(err), url);
-  if (!/^https?:\/\//i.test(url))
+async function fetchBytes(ctx: RenderContext, input: string, save: boolean): Promise<Uint8Array> {
+  const url = parseUrl(input, 'url');
+  if (url === null)
     throw failure(
       'IO_BAD_VALUE',
-      `${NAME}: 'url' must be an http:// or https:// URL, got ${JSON.stringify(shown.slice(0, 100))}`,
+      `${NAME}: 'url' must be an http:// or https:// URL, got ${JSON.stringify(shownUrl(input).slice(0, 100))}`,
     );
-  let response: Response;
-  try {
-    response = await ctx.services.fetch(url, { signal: AbortSignal.timeout(GET_FILE_TIMEOUT_MS) });
-  } catch (err) {
-    throw failure('IO_FETCH_FAILED', `${NAME}: ${shown} could not be fetched: ${why(err)}`);
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw failure('IO_FETCH_FAILED', `${NAME}: ${shown} answered HTTP ${response.status}`);
-  }
-  const cap = save ? Number.POSITIVE_INFINITY : ctx.limits.maxStringLength;
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > cap) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLong(declared);
-  }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      let step: ReadableStreamReadResult<Uint8Array>;
-      try {
-        step = await reader.read();
-      } catch (err) {
-        throw failure('IO_FETCH_FAILED', `${NAME}: reading ${shown} failed: ${why(err)}`);
-      }
-      if (step.done) break;
-      total += step.value.length;
-      if (total > cap) throw tooLong(`more than ${cap}`);
-      if (save) ctx.spend('maxFileBytes', step.value.length);
-      chunks.push(step.value);
-    }
-  } catch (err) {
-    await reader.cancel().catch(() => undefined);
-    throw err;
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  const cap = save ? Number.POSITIVE_INFINITY : ctx.limits.maxStringLength;
+  const total = await fetchInto(
+    ctx,
+    url,
+    { cap, tooBig: (_, declared) => tooLong(declared ?? `more than ${cap}`), timeoutMs: GET_FILE_TIMEOUT_MS },
+    (chunk) => {
+      if (save) ctx.spend('maxFileBytes', chunk.length);
+      chunks.push(chunk);
+    },
+  );
+  return concat(chunks, total);
 }
 
 /** the last segment of a URL's path, for the saved file's extension */
