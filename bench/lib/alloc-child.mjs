@@ -10,6 +10,7 @@
  * usage: node <flags> alloc-child.mjs ENGINE WORKLOAD
  */
 import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { runAsChild } from './child.mjs';
 import { loadEngines } from './engines.mjs';
 import { summarize } from './measure.mjs';
 import { loadWorkload } from './workloads.mjs';
@@ -60,13 +61,4 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  process.stdout.write(
-    JSON.stringify({
-      cpu: process.cpuUsage(),
-      ok: false,
-      error: err instanceof Error ? err.message : String(err),
-    }) + '\n',
-  );
-  process.exitCode = 1;
-});
+runAsChild(main);

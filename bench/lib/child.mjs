@@ -24,3 +24,16 @@ export function runChild(script, args, nodeFlags = []) {
     );
   });
 }
+
+/** In a child: prints its one JSON line (with its CPU time, which runChild adds up). */
+export function report(result) {
+  process.stdout.write(`${JSON.stringify({ cpu: process.cpuUsage(), ...result })}\n`);
+}
+
+/** In a child: runs `main`, and reports a failure as the JSON line runChild expects. */
+export function runAsChild(main) {
+  main().catch((err) => {
+    report({ ok: false, error: err instanceof Error ? err.message : String(err) });
+    process.exitCode = 1;
+  });
+}

@@ -23,6 +23,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runAsChild } from './child.mjs';
 import { distEntry, importSumi, packagesDir } from './sumi.mjs';
 
 const lines = Number(process.argv[process.argv[2] === '--write' ? 4 : 2]);
@@ -97,14 +98,4 @@ async function main() {
 }
 
 if (process.argv[2] === '--write') writeCsv(process.argv[3], lines);
-else
-  main().catch((err) => {
-    process.stdout.write(
-      JSON.stringify({
-        cpu: process.cpuUsage(),
-        ok: false,
-        error: err instanceof Error ? err.message : String(err),
-      }) + '\n',
-    );
-    process.exitCode = 1;
-  });
+else runAsChild(main);

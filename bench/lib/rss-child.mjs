@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runAsChild } from './child.mjs';
 import { loadEngines } from './engines.mjs';
 import { loadWorkload } from './workloads.mjs';
 
@@ -87,13 +88,4 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-main().catch((err) => {
-  process.stdout.write(
-    JSON.stringify({
-      cpu: process.cpuUsage(),
-      ok: false,
-      error: err instanceof Error ? err.message : String(err),
-    }) + '\n',
-  );
-  process.exitCode = 1;
-});
+runAsChild(main);
