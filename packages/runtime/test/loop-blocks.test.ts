@@ -77,3 +77,9 @@ test('a block that does not repeat refuses them, as before', () => {
     /\{once\}/,
   );
 });
+
+test('a body long enough to be compiled in parts still jumps out of the right pass', () => {
+  const filler = `{if $n > 100}${'x'.repeat(2000)}{/if}`.repeat(40);
+  const tpl = `{repeat times=4}${filler}{if $n == 2}{continue}{/if}[{$n}]${filler}{if $n == 3}{break}{/if}${filler}{/repeat}`;
+  expect(engine.renderSync(tpl).output).toBe('[1][3]');
+});
