@@ -5,7 +5,7 @@
  * the plugin to set its result as the catalog says. Budgets (LIMIT_*) and the template's own errors
  * still stop the render, as everywhere.
  */
-import type { RenderContext } from '@sumi/runtime';
+import { PluginFailure, type RenderContext, attempt as runAttempt } from '@sumi/runtime';
 import { FsError, type FsErrorCode } from './fs/types';
 
 /**
@@ -55,13 +55,11 @@ export const IO_CODE_INFO = {
 export type IoCode = keyof typeof IO_CODE_INFO;
 
 /** a failure the plugin survives: logged with its code, then the plugin sets its result */
-export class IoFailure extends Error {
+export class IoFailure extends PluginFailure {
   override name = 'IoFailure';
-  constructor(
-    readonly code: IoCode,
-    message: string,
-  ) {
-    super(message);
+  declare readonly code: IoCode;
+  constructor(code: IoCode, message: string) {
+    super(code, message);
   }
 }
 
@@ -88,21 +86,9 @@ export function failure(code: IoCode, message: string): IoFailure {
 }
 
 /**
- * Runs a plugin's work. On a failure it logs `[CODE] message` at the tag and returns false; on
- * success true. Anything that is not a failure (a budget, a template error, a bug) goes on up.
+ * The runtime's `attempt` with the folder adapters' errors as failures: on a failure it logs the
+ * message and code at the tag and returns false; a budget, a template error or a bug goes on up.
  */
-export async function attempt(
-  ctx: RenderContext,
-  plugin: string,
-  work: () => Promise<void>,
-): Promise<boolean> {
-  try {
-    await work();
-    return true;
-  } catch (err) {
-    const f = asFailure(err);
-    if (f === null) throw err;
-    ctx.log('error', f.message, plugin, f.code);
-    return false;
-  }
+export function attempt(ctx: RenderContext, plugin: string, work: () => Promise<void>): Promise<boolean> {
+  return runAttempt(ctx, plugin, work, asFailure);
 }

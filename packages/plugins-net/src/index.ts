@@ -1,5 +1,36 @@
 /**
- * Not built yet: this package is an empty shell until its own issue fills it.
- * Importing it gives only this marker so that tooling and packaging tests run.
+ * @sumi/plugins-net: the catalog's network plugins (api, the CMS's own APIs, mail, chat, cloud,
+ * jobs and sites, secrets), behind adapters. Browsers and Node alike: live adapters that need Node
+ * (client certificates, SMTP, a headless browser) come from `@sumi/plugins-net/node`.
+ *
+ *   import { createEngine } from '@sumi/runtime';
+ *   import { fakeNet, netOptions } from '@sumi/plugins-net';
+ *   const engine = createEngine(netOptions(fakeNet()));
  */
-export const status = 'unimplemented' as const;
+import type { EngineOptions, FunctionPluginDef } from '@sumi/runtime';
+import { callPlugins } from './calls/index';
+import { cloudPlugins } from './cloud/index';
+import { jobPlugins } from './jobs/index';
+import { messagingPlugins } from './messaging/index';
+import type { Net } from './net';
+
+export { callPlugins } from './calls/index';
+export { cloudPlugins } from './cloud/index';
+export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
+export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
+export { jobPlugins } from './jobs/index';
+export { messagingPlugins } from './messaging/index';
+export { type ApiLogEntry, type Net, netOf } from './net';
+
+/** every plugin of this package */
+export const netPlugins: readonly FunctionPluginDef[] = [
+  ...callPlugins,
+  ...jobPlugins,
+  ...cloudPlugins,
+  ...messagingPlugins,
+];
+
+/** What an engine needs to run the net plugins on `net`: the plugins and the `net` service. */
+export function netOptions(net: Net): Required<Pick<EngineOptions, 'plugins' | 'services'>> {
+  return { plugins: netPlugins, services: { net } };
+}

@@ -1,0 +1,4 @@
+import type { FunctionPluginDef } from '@sumi/runtime';
+
+/** one file per plugin */
+export const jobPlugins: readonly FunctionPluginDef[] = [];

@@ -1,0 +1,69 @@
+/**
+ * The network a render sees: one `Net` object bundles the adapters of the network plugins (HTTP,
+ * the CMS's own API, mail, chat, cloud, site operations) and the API log. A host gives it to the
+ * engine as the `net` service (`netOptions(net)` in index.ts); the plugins find it with `netOf`.
+ * `live` adapters make real calls; `fake` ones answer from canned responses and record every call,
+ * so the playground can show what would have been sent.
+ */
+import type { RenderContext } from '@sumi/runtime';
+import { NetFailure } from './failure';
+import type { HttpClient } from './http/types';
+
+/** one call as the API log keeps it: never a secret, a query string or a header value */
+export interface ApiLogEntry {
+  plugin: string;
+  method: string;
+  /** origin and path only */
+  url: string;
+  /** HTTP status; 0 when there was no response */
+  status: number;
+  durationMs: number;
+  /** the failure's code when it failed (NET_REFUSED, NET_TLS, ...) */
+  error?: string;
+}
+
+export interface Net {
+  /** what `sumi render --verbose` says */
+  readonly mode: 'live' | 'fake';
+  /** HTTP for api and the services spoken over HTTP (chat, social, cloud) */
+  readonly http: HttpClient;
+  /**
+   * For servers: only these hosts may be called (`*.example.com` allowed), and/or no private,
+   * loopback or link-local address. Off on a developer's machine (the CLI), on in the playground's
+   * live mode.
+   */
+  readonly guard?: { allowHosts?: readonly string[]; blockPrivate?: boolean };
+  /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */
+  readonly apiLog: ApiLogEntry[];
+}
+
+declare module '@sumi/runtime' {
+  interface Services {
+    /** the network the net plugins use (@sumi/plugins-net) */
+    net?: Net;
+  }
+}
+
+/** the net of this render; a plugin run without one fails with NET_NOT_CONFIGURED (logged) */
+export function netOf(ctx: RenderContext): Net {
+  const net = ctx.services.net;
+  if (!net) {
+    throw new NetFailure(
+      'NET_NOT_CONFIGURED',
+      'no network is configured: pass netOptions(net) to createEngine (fakeNet() for canned answers)',
+    );
+  }
+  return net;
+}
+
+/** records a call in the API log and the run log (info, or error with its code) */
+export function logCall(ctx: RenderContext, net: Net, entry: ApiLogEntry): void {
+  net.apiLog.push(entry);
+  const what = `${entry.method} ${entry.url} → ${entry.status || 'no response'} (${entry.durationMs} ms)`;
+  ctx.log(
+    entry.error ? 'error' : 'info',
+    entry.error ? `${what}: ${entry.error}` : what,
+    entry.plugin,
+    'API_CALL',
+  );
+}
