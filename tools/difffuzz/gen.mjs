@@ -35,8 +35,9 @@ export const EXCLUDED = {
     why: "a site's files and storage (@sumi/plugins-io): the reference has no site",
   },
   'group:Data retrieval': { why: "the CMS's content store (@sumi/plugins-io): the reference has none" },
-  'tag:function': { why: 'custom functions are a host feature: the reference has no {function} tag' },
-  'tag:return': { why: 'only meaningful inside a custom function; unknown to the reference' },
+  'group:Calls and API access': {
+    why: 'network calls (@sumi/plugins-net) and custom functions ({function}, {return}: the host): the reference has neither',
+  },
   'tag:assign_globals': { why: 'host globals: not implemented by the reference' },
   'tag:cookie': { why: 'request cookies: not implemented by the reference' },
   'tag:logger': { why: 'host log: not implemented by the reference' },

@@ -13,8 +13,15 @@
 import { resolveTimeZoneName } from '@sumi/php';
 import { DEFAULT_LIMITS, type EngineOptions } from '@sumi/runtime';
 import { readJsonFile, UsageError } from './io';
+import { secretsPath } from './secrets';
 
-export type CliConfig = Pick<EngineOptions, 'timezone' | 'constants' | 'limits' | 'request'>;
+/** what `--config` may say: engine options, plus where secrets are and which network to use */
+export interface CliConfig extends Pick<EngineOptions, 'timezone' | 'constants' | 'limits' | 'request'> {
+  /** a JSON file of secret name → value, relative to the config file (see secrets.ts) */
+  secrets?: string;
+  /** the network plugins: `"fake"` answers from canned responses; `"live"` (the default) calls out */
+  net?: { mode?: 'live' | 'fake' };
+}
 
 const LIMIT_KEYS = Object.keys(DEFAULT_LIMITS) as (keyof typeof DEFAULT_LIMITS)[];
 const REQUEST_KEYS = ['get', 'post', 'server', 'memberId'] as const;
@@ -33,7 +40,7 @@ function checkKeys(where: string, value: Record<string, unknown>, allowed: reado
 /** Validates parsed JSON; `file` is used in messages. */
 export function parseConfig(json: unknown, file: string): CliConfig {
   if (!isObject(json)) throw new UsageError(`${file}: the config must be a JSON object`);
-  checkKeys(file, json, ['timezone', 'constants', 'limits', 'request']);
+  checkKeys(file, json, ['timezone', 'constants', 'limits', 'request', 'secrets', 'net']);
   const config: CliConfig = {};
   if (json.timezone !== undefined) {
     // checked here: an unknown zone would otherwise first fail inside a date function of a render
@@ -80,6 +87,19 @@ export function parseConfig(json: unknown, file: string): CliConfig {
       throw new UsageError(`${file}: request.memberId must be an integer or null`);
     }
     config.request = request as CliConfig['request'];
+  }
+  if (json.secrets !== undefined) {
+    if (typeof json.secrets !== 'string' || json.secrets === '')
+      throw new UsageError(`${file}: "secrets" must be the path of a JSON file of name: "value"`);
+    config.secrets = secretsPath(file, json.secrets);
+  }
+  if (json.net !== undefined) {
+    const net = json.net;
+    if (!isObject(net)) throw new UsageError(`${file}: "net" must be an object`);
+    checkKeys(`${file}: net`, net, ['mode']);
+    if (net.mode !== undefined && net.mode !== 'live' && net.mode !== 'fake')
+      throw new UsageError(`${file}: net.mode must be "live" or "fake"`);
+    config.net = net as CliConfig['net'];
   }
   return config;
 }

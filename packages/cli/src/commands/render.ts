@@ -73,7 +73,7 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
 
   const { site, said } = await chooseSite(values.site);
   if (values.verbose) io.err(`sumi: ${said}\n`);
-  const engine = buildEngine(config, functions, site);
+  const engine = buildEngine(config, functions, { site });
   let fd: number | null = null;
   if (values.out !== undefined) {
     try {
