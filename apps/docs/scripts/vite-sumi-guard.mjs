@@ -14,6 +14,7 @@ const guarded = {
   '@sumi/runtime': 'runtime',
   '@sumi/modifiers': 'modifiers',
   '@sumi/plugins-io': 'plugins-io',
+  '@sumi/plugins-net': 'plugins-net',
   '@sumi/cli': 'cli',
 };
 const PREFIX = '\0sumi-missing:';
