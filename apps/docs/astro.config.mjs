@@ -20,6 +20,7 @@ export default defineConfig({
             'guides/run-contexts',
             'guides/plugins',
             'guides/site-folder',
+            'guides/network',
             'guides/errors-and-limits',
             'guides/security-and-limits',
             'guides/cli',
