@@ -19,6 +19,9 @@ export { cloudPlugins } from './cloud/index';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
 export { jobPlugins } from './jobs/index';
+export { type BatchRunReport, type BatchTemplate, runQueuedBatches } from './jobs/batch-runner';
+export { type MemorySiteOperations, memorySiteOperations, type SiteOpRecord } from './site-ops/memory';
+export type { SiteOperations } from './site-ops/types';
 export { messagingPlugins } from './messaging/index';
 export { type ApiLogEntry, type Net, netOf } from './net';
 
