@@ -13,9 +13,18 @@ export const backupDelete: FunctionPluginDef = definePlugin({
   description:
     'Deletes the backup `backup_id`, or every backup made between `start_date` and `end_date` (both included; a bare date covers its whole day). When `backup_id` is given the period is ignored.',
   attributes: {
-    backup_id: { type: 'string', description: 'the backup to delete; when given, start_date and end_date are ignored' },
-    start_date: { type: 'string', description: 'start of the period (`YYYY-MM-DD`, optionally `HH:MM[:SS]`), with end_date' },
-    end_date: { type: 'string', description: 'end of the period, included (`YYYY-MM-DD`: to the end of that day), with start_date' },
+    backup_id: {
+      type: 'string',
+      description: 'the backup to delete; when given, start_date and end_date are ignored',
+    },
+    start_date: {
+      type: 'string',
+      description: 'start of the period (`YYYY-MM-DD`, optionally `HH:MM[:SS]`), with end_date',
+    },
+    end_date: {
+      type: 'string',
+      description: 'end of the period, included (`YYYY-MM-DD`: to the end of that day), with start_date',
+    },
     result_var: { type: 'varname', description: 'receives true on success, false on failure' },
   },
   writes: 'result_var',
@@ -31,7 +40,8 @@ export const backupDelete: FunctionPluginDef = definePlugin({
   examples: [
     {
       description: 'delete the backup just made',
-      template: '{backup memo="trial" result_var=id}{backup_delete backup_id=$id result_var=ok}{if $ok}deleted {$id}{/if}',
+      template:
+        '{backup memo="trial" result_var=id}{backup_delete backup_id=$id result_var=ok}{if $ok}deleted {$id}{/if}',
       output: 'deleted bk0001',
     },
     {
@@ -47,11 +57,15 @@ export const backupDelete: FunctionPluginDef = definePlugin({
     const end = text(a.end_date);
     const r = await siteOp(ctx, NAME, async (ops, at) => {
       if (id !== '') {
-        if (start !== '' || end !== '') ctx.log('info', `${NAME}: backup_id given; start_date/end_date ignored`, NAME);
+        if (start !== '' || end !== '')
+          ctx.log('info', `${NAME}: backup_id given; start_date/end_date ignored`, NAME);
         return ops.backupDelete({ backupId: id }, at);
       }
       if (start === '' || end === '') {
-        throw failure('NET_MISSING_ATTRIBUTE', `${NAME}: 'backup_id', or both 'start_date' and 'end_date', are required`);
+        throw failure(
+          'NET_MISSING_ATTRIBUTE',
+          `${NAME}: 'backup_id', or both 'start_date' and 'end_date', are required`,
+        );
       }
       return ops.backupDelete({ start, end }, at);
     });

@@ -18,20 +18,26 @@ export const batch: FunctionPluginDef = definePlugin({
   description:
     'Queues a registered batch, named by `batch_id` or by its slug `name`, to run after this template with `ext_data` as its `$ext_data`. `var` receives the id the queue gave the job.',
   attributes: {
-    batch_id: { type: 'integer', description: 'the id of the registered batch; `batch_id` or `name` is required' },
+    batch_id: {
+      type: 'integer',
+      description: 'the id of the registered batch; `batch_id` or `name` is required',
+    },
     name: {
       type: 'string',
-      description: 'the slug of the registered batch (letters, digits, `_`, `-`); `batch_id` or `name` is required',
+      description:
+        'the slug of the registered batch (letters, digits, `_`, `-`); `batch_id` or `name` is required',
     },
     module: { type: 'string', description: 'the module a default batch is registered for (`topics`, ...)' },
     ext_data: {
       type: 'mixed',
-      description: "passed to the batch as `$ext_data` (an array, usually); a copy: later changes don't reach it",
+      description:
+        "passed to the batch as `$ext_data` (an array, usually); a copy: later changes don't reach it",
     },
     var: { type: 'varname', description: 'receives the id of the queued batch job, false on failure' },
   },
   writes: 'var',
-  result: '`var` gets the id of the queued job (an integer), or false when nothing was queued. Nothing is printed.',
+  result:
+    '`var` gets the id of the queued job (an integer), or false when nothing was queued. Nothing is printed.',
   errors: [
     'neither `batch_id` nor `name`: NET_MISSING_ATTRIBUTE, nothing queued, `var` false',
     'a `name` that is not a slug: NET_BAD_VALUE, nothing queued, `var` false',
@@ -44,7 +50,8 @@ export const batch: FunctionPluginDef = definePlugin({
   examples: [
     {
       description: 'queue a batch by slug with data for it',
-      template: '{assign var=d value=$empty}{assign var=d.ids value=[3,5]}{batch name="sync_counter" ext_data=$d var=job}queued as job {$job}',
+      template:
+        '{append var=ids value=3}{append var=ids value=5}{batch name="sync_counter" ext_data=$ids var=job}queued as job {$job}',
       output: 'queued as job 1',
     },
     {
@@ -62,9 +69,17 @@ export const batch: FunctionPluginDef = definePlugin({
         throw failure('NET_MISSING_ATTRIBUTE', `${NAME}: 'batch_id' or 'name' is required`);
       }
       if (name !== '' && !SLUG.test(name)) {
-        throw failure('NET_BAD_VALUE', `${NAME}: 'name' must be a batch slug (letters, digits, _ and -), not '${name}'`);
+        throw failure(
+          'NET_BAD_VALUE',
+          `${NAME}: 'name' must be a batch slug (letters, digits, _ and -), not '${name}'`,
+        );
       }
-      const job: { batchId?: number; name?: string; module?: string; extData?: ReturnType<typeof copyValue> } = {};
+      const job: {
+        batchId?: number;
+        name?: string;
+        module?: string;
+        extData?: ReturnType<typeof copyValue>;
+      } = {};
       if (batchId !== undefined) job.batchId = batchId;
       if (name !== '') job.name = name;
       if (text(a.module) !== '') job.module = text(a.module);

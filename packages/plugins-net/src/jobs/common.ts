@@ -1,7 +1,7 @@
 /** What the site-operation plugins share: the adapter of the render and one way to call it. */
 import type { RenderContext } from '@sumi/runtime';
 import { attempt } from '../failure';
-import { type Net, logCall, netOf } from '../net';
+import { logCall, type Net, netOf } from '../net';
 import { memorySiteOperations } from '../site-ops/memory';
 import type { SiteOpContext, SiteOperations } from '../site-ops/types';
 

@@ -18,7 +18,10 @@ export const purgeCdnCache: FunctionPluginDef = definePlugin({
       type: 'string',
       description: 'topics, csvtable or all; required unless `api_endpoint` is given',
     },
-    api_endpoint: { type: 'string', description: 'an endpoint path whose cached responses are purged (`/rcms-api/1/list`)' },
+    api_endpoint: {
+      type: 'string',
+      description: 'an endpoint path whose cached responses are purged (`/rcms-api/1/list`)',
+    },
     topics_group_id: { type: 'integer', description: 'with module topics: only this content group' },
     csvtable_id: { type: 'integer', description: 'with module csvtable: only this master table' },
   },

@@ -14,7 +14,10 @@ export const repoDeploy: FunctionPluginDef = definePlugin({
     'Starts a build and deployment of the front end through the code-hosting integration. `result_var` (or `var`, as the CMS documents `github_deploy`) receives true or false.',
   attributes: {
     result_var: { type: 'varname', description: 'receives true on success, false on failure' },
-    var: { type: 'varname', description: "the CMS's spelling for github_deploy: receives the same true/false" },
+    var: {
+      type: 'varname',
+      description: "the CMS's spelling for github_deploy: receives the same true/false",
+    },
   },
   result: '`result_var` and `var` get true when the deployment started, false otherwise. Nothing is printed.',
   errors: [

@@ -147,7 +147,10 @@ export function memorySiteOperations(options: MemorySiteOptions = {}): MemorySit
       const to = req.to ?? ownSiteKey;
       return record('site_sync', at, { from, to, type: req.type }, () => {
         if (req.type !== 1 && req.type !== 2) {
-          throw failure('NET_BAD_VALUE', `site_sync: sync_type must be 1 (app design) or 2 (full), not ${req.type}`);
+          throw failure(
+            'NET_BAD_VALUE',
+            `site_sync: sync_type must be 1 (app design) or 2 (full), not ${req.type}`,
+          );
         }
         for (const key of [from, to]) {
           if (key !== ownSiteKey && !self.sites.has(key)) {
@@ -176,13 +179,19 @@ export function memorySiteOperations(options: MemorySiteOptions = {}): MemorySit
         }
         backupSeq++;
         const backupId = `bk${String(backupSeq).padStart(4, '0')}`;
-        self.backups.push({ backup_id: backupId, type: req.type, memo: req.memo, created_at: siteDateTime(at.now, at.timezone) });
+        self.backups.push({
+          backup_id: backupId,
+          type: req.type,
+          memo: req.memo,
+          created_at: siteDateTime(at.now, at.timezone),
+        });
         return { backupId };
       });
     },
 
     backupDelete(req, at) {
-      const request = 'backupId' in req ? { backup_id: req.backupId } : { start_date: req.start, end_date: req.end };
+      const request =
+        'backupId' in req ? { backup_id: req.backupId } : { start_date: req.start, end_date: req.end };
       return record('backup_delete', at, request, () => {
         if ('backupId' in req) {
           const i = self.backups.findIndex((b) => b.backup_id === req.backupId);
@@ -193,7 +202,10 @@ export function memorySiteOperations(options: MemorySiteOptions = {}): MemorySit
         const start = periodBound(req.start, 'start_date', false);
         const end = periodBound(req.end, 'end_date', true);
         if (start > end) {
-          throw failure('NET_BAD_VALUE', `backup_delete: start_date ${req.start} is after end_date ${req.end}`);
+          throw failure(
+            'NET_BAD_VALUE',
+            `backup_delete: start_date ${req.start} is after end_date ${req.end}`,
+          );
         }
         const deleted: string[] = [];
         self.backups = self.backups.filter((b) => {
@@ -214,29 +226,44 @@ export function memorySiteOperations(options: MemorySiteOptions = {}): MemorySit
       return record('purge_cdn_cache', at, request, (): PurgeResult => {
         const { module, apiEndpoint } = req;
         if (module === undefined && apiEndpoint === undefined) {
-          throw failure('NET_MISSING_ATTRIBUTE', "purge_cdn_cache: 'module' (topics, csvtable, all) is required");
+          throw failure(
+            'NET_MISSING_ATTRIBUTE',
+            "purge_cdn_cache: 'module' (topics, csvtable, all) is required",
+          );
         }
         if (module !== undefined && !(PURGE_MODULES as readonly string[]).includes(module)) {
-          throw failure('NET_BAD_VALUE', `purge_cdn_cache: module must be topics, csvtable or all, not '${module}'`);
+          throw failure(
+            'NET_BAD_VALUE',
+            `purge_cdn_cache: module must be topics, csvtable or all, not '${module}'`,
+          );
         }
         if (apiEndpoint !== undefined && !apiEndpoint.startsWith('/')) {
-          throw failure('NET_BAD_VALUE', `purge_cdn_cache: api_endpoint must be a path starting with '/', not '${apiEndpoint}'`);
+          throw failure(
+            'NET_BAD_VALUE',
+            `purge_cdn_cache: api_endpoint must be a path starting with '/', not '${apiEndpoint}'`,
+          );
         }
         const purged: string[] = [];
         const warnings: string[] = [];
         let groupId = req.topicsGroupId;
         let tableId = req.csvtableId;
         if (groupId !== undefined && module !== 'topics') {
-          warnings.push(`purge_cdn_cache: topics_group_id applies only to module topics; ignored with module ${module ?? '(none)'}`);
+          warnings.push(
+            `purge_cdn_cache: topics_group_id applies only to module topics; ignored with module ${module ?? '(none)'}`,
+          );
           groupId = undefined;
         }
         if (tableId !== undefined && module !== 'csvtable') {
-          warnings.push(`purge_cdn_cache: csvtable_id applies only to module csvtable; ignored with module ${module ?? '(none)'}`);
+          warnings.push(
+            `purge_cdn_cache: csvtable_id applies only to module csvtable; ignored with module ${module ?? '(none)'}`,
+          );
           tableId = undefined;
         }
         if (module === 'all') purged.push('all');
-        else if (module === 'topics') purged.push(groupId === undefined ? 'topics' : `topics group ${groupId}`);
-        else if (module === 'csvtable') purged.push(tableId === undefined ? 'csvtable' : `csvtable ${tableId}`);
+        else if (module === 'topics')
+          purged.push(groupId === undefined ? 'topics' : `topics group ${groupId}`);
+        else if (module === 'csvtable')
+          purged.push(tableId === undefined ? 'csvtable' : `csvtable ${tableId}`);
         if (apiEndpoint !== undefined) purged.push(apiEndpoint);
         return { purged, warnings };
       });
@@ -245,7 +272,10 @@ export function memorySiteOperations(options: MemorySiteOptions = {}): MemorySit
     repoDeploy(at) {
       return record('repo_deploy', at, {}, () => {
         if (!self.repoConfigured) {
-          throw failure('NET_NOT_CONFIGURED', 'repo_deploy: no code-hosting integration is set up for the site');
+          throw failure(
+            'NET_NOT_CONFIGURED',
+            'repo_deploy: no code-hosting integration is set up for the site',
+          );
         }
         deploySeq++;
         return { deployId: `deploy${deploySeq}` };
