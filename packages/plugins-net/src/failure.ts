@@ -22,6 +22,10 @@ export const NET_CODE_INFO = {
   NET_BAD_RESPONSE: 'The answer is not what the service documents (invalid JSON, a missing field).',
   NET_NO_SECRET: 'A secret the call needs is not in the secret store.',
   NET_RULE: 'A service rule refused the operation (site_sync within 6 hours of the last, ...).',
+  NET_BATCH_ROUNDS:
+    "Queued batches kept queueing batches past the batch runner's round limit; the jobs left were not run.",
+  NET_NOT_FOUND:
+    'The site, backup or batch named does not exist (child_site, backup_delete, a queued batch).',
 } as const satisfies Record<string, string>;
 
 export type NetCode = keyof typeof NET_CODE_INFO;

@@ -18,9 +18,17 @@ export { callPlugins } from './calls/index';
 export { cloudPlugins } from './cloud/index';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
+export { type BatchRunReport, type BatchTemplate, runQueuedBatches } from './jobs/batch-runner';
 export { jobPlugins } from './jobs/index';
 export { messagingPlugins } from './messaging/index';
 export { type ApiLogEntry, type Net, netOf } from './net';
+export {
+  type MemorySiteOperations,
+  type MemorySiteOptions,
+  memorySiteOperations,
+  type SiteOpRecord,
+} from './site-ops/memory';
+export type { SiteOperations } from './site-ops/types';
 
 /** every plugin of this package */
 export const netPlugins: readonly FunctionPluginDef[] = [

@@ -8,6 +8,7 @@
 import type { RenderContext } from '@sumi/runtime';
 import { NetFailure } from './failure';
 import type { HttpClient } from './http/types';
+import type { SiteOperations } from './site-ops/types';
 
 /** one call as the API log keeps it: never a secret, a query string or a header value */
 export interface ApiLogEntry {
@@ -35,6 +36,9 @@ export interface Net {
   readonly guard?: { allowHosts?: readonly string[]; blockPrivate?: boolean };
   /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */
   readonly apiLog: ApiLogEntry[];
+  /** backup, site_sync, purge_cdn_cache, repo_deploy, child_site (absent: an in-memory one per Net,
+   * `memorySiteOperations()`) */
+  readonly siteOps?: SiteOperations;
 }
 
 declare module '@sumi/runtime' {
