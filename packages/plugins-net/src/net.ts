@@ -6,6 +6,7 @@
  * so the playground can show what would have been sent.
  */
 import type { RenderContext } from '@sumi/runtime';
+import type { CloudConfig } from './cloud/config';
 import { NetFailure } from './failure';
 import type { HttpClient } from './http/types';
 
@@ -35,6 +36,8 @@ export interface Net {
   readonly guard?: { allowHosts?: readonly string[]; blockPrivate?: boolean };
   /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */
   readonly apiLog: ApiLogEntry[];
+  /** where the cloud plugins (cloud_functions_token, cloud_pubsub_publish, analytics) call */
+  readonly cloud?: CloudConfig;
 }
 
 declare module '@sumi/runtime' {
