@@ -85,9 +85,13 @@ export interface TestServer {
 
 /** a node:http server on 127.0.0.1 for the file's tests */
 export function useServer(): TestServer {
-  const state: TestServer = { url: '', handle: (_q, _b, res) => {
+  const state: TestServer = {
+    url: '',
+    handle: (_q, _b, res) => {
       res.end();
-    }, requests: [] };
+    },
+    requests: [],
+  };
   let server: Server;
   beforeAll(async () => {
     server = createServer((req, res) => {
