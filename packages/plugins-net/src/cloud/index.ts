@@ -1,5 +1,6 @@
 import type { FunctionPluginDef } from '@sumi/runtime';
 import { cloudFunctionsToken } from './functions-token';
+import { cloudPubsubPublish } from './pubsub-publish';
 
 /** one file per plugin */
-export const cloudPlugins: readonly FunctionPluginDef[] = [cloudFunctionsToken];
+export const cloudPlugins: readonly FunctionPluginDef[] = [cloudFunctionsToken, cloudPubsubPublish];
