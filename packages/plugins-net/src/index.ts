@@ -15,6 +15,7 @@ import { messagingPlugins } from './messaging/index';
 import type { Net } from './net';
 
 export { callPlugins } from './calls/index';
+export { type FakeCloud, type FakeCloudResponses, fakeCloud, fakeCloudNet } from './cloud/fake';
 export { cloudPlugins } from './cloud/index';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';

@@ -6,6 +6,7 @@
  * so the playground can show what would have been sent.
  */
 import type { RenderContext } from '@sumi/runtime';
+import type { CloudConfig } from './cloud/config';
 import { NetFailure } from './failure';
 import type { HttpClient } from './http/types';
 import type { SiteOperations } from './site-ops/types';
@@ -39,6 +40,8 @@ export interface Net {
   /** backup, site_sync, purge_cdn_cache, repo_deploy, child_site (absent: an in-memory one per Net,
    * `memorySiteOperations()`) */
   readonly siteOps?: SiteOperations;
+  /** where the cloud plugins (cloud_functions_token, cloud_pubsub_publish, analytics) call */
+  readonly cloud?: CloudConfig;
 }
 
 declare module '@sumi/runtime' {
