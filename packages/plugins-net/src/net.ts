@@ -63,14 +63,12 @@ export function netOf(ctx: RenderContext): Net {
   return net;
 }
 
-/** records a call in the API log and the run log (info, or error with its code) */
+/**
+ * Records a call in the API log and, at info level with code API_CALL, in the run log. A failed call
+ * is also the plugin's failure, which `attempt` logs as the error: one error line per failure.
+ */
 export function logCall(ctx: RenderContext, net: Net, entry: ApiLogEntry): void {
   net.apiLog.push(entry);
   const what = `${entry.method} ${entry.url} → ${entry.status || 'no response'} (${entry.durationMs} ms)`;
-  ctx.log(
-    entry.error ? 'error' : 'info',
-    entry.error ? `${what}: ${entry.error}` : what,
-    entry.plugin,
-    'API_CALL',
-  );
+  ctx.log('info', entry.error ? `${what}: ${entry.error}` : what, entry.plugin, 'API_CALL');
 }
