@@ -6,6 +6,7 @@
  * so the playground can show what would have been sent.
  */
 import type { RenderContext } from '@sumi/runtime';
+import type { CmsApi } from './cms/types';
 import { NetFailure } from './failure';
 import type { HttpClient } from './http/types';
 
@@ -33,6 +34,8 @@ export interface Net {
    * live mode.
    */
   readonly guard?: { allowHosts?: readonly string[]; blockPrivate?: boolean };
+  /** the site's own APIs (api_internal, api_mng, api_method): liveCmsApi, directCmsApi or fakeCmsApi */
+  readonly cms?: CmsApi;
   /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */
   readonly apiLog: ApiLogEntry[];
 }
