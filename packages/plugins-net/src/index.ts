@@ -17,6 +17,8 @@ import type { Net } from './net';
 export { callPlugins } from './calls/index';
 export { type FakeCloud, type FakeCloudResponses, fakeCloud, fakeCloudNet } from './cloud/fake';
 export { cloudPlugins } from './cloud/index';
+export { FAKE_CMS_MODELS, type FakeCmsAnswer, type FakeCmsApi, fakeCmsApi } from './cms/fake';
+export type { CmsApi, CmsJson, CmsPlugin, CmsRequest, CmsResponse } from './cms/types';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
 export { type BatchRunReport, type BatchTemplate, runQueuedBatches } from './jobs/batch-runner';

@@ -7,6 +7,7 @@
  */
 import type { RenderContext } from '@sumi/runtime';
 import type { CloudConfig } from './cloud/config';
+import type { CmsApi } from './cms/types';
 import { NetFailure } from './failure';
 import type { HttpClient } from './http/types';
 import type { SiteOperations } from './site-ops/types';
@@ -35,6 +36,8 @@ export interface Net {
    * live mode.
    */
   readonly guard?: { allowHosts?: readonly string[]; blockPrivate?: boolean };
+  /** the site's own APIs (api_internal, api_mng, api_method): liveCmsApi, directCmsApi or fakeCmsApi */
+  readonly cms?: CmsApi;
   /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */
   readonly apiLog: ApiLogEntry[];
   /** backup, site_sync, purge_cdn_cache, repo_deploy, child_site (absent: an in-memory one per Net,
