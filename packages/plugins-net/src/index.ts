@@ -17,6 +17,8 @@ import type { Net } from './net';
 export { callPlugins } from './calls/index';
 export { cloudPlugins } from './cloud/index';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
+export { fakeNet, liveNet } from './fake';
+export { type FakeCall, type FakeHttp, type FakeResponse, fakeHttp } from './http/fake';
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
 export { jobPlugins } from './jobs/index';
 export { messagingPlugins } from './messaging/index';

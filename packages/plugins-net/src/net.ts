@@ -7,6 +7,7 @@
  */
 import type { RenderContext } from '@sumi/runtime';
 import { NetFailure } from './failure';
+import type { NetGuard } from './http/guard';
 import type { HttpClient } from './http/types';
 
 /** one call as the API log keeps it: never a secret, a query string or a header value */
@@ -30,9 +31,9 @@ export interface Net {
   /**
    * For servers: only these hosts may be called (`*.example.com` allowed), and/or no private,
    * loopback or link-local address. Off on a developer's machine (the CLI), on in the playground's
-   * live mode.
+   * live mode. `resolve` (Node: `nodeResolve`) lets it check host names too (see http/guard.ts).
    */
-  readonly guard?: { allowHosts?: readonly string[]; blockPrivate?: boolean };
+  readonly guard?: NetGuard;
   /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */
   readonly apiLog: ApiLogEntry[];
 }

@@ -1,2 +1,10 @@
 /** @sumi/plugins-net/node: the live adapters that need Node (client certificates, SMTP, a browser). */
-export {};
+import { lookup } from 'node:dns/promises';
+
+export { nodeHttpClient } from './http/node-client';
+
+/** every address of a host name, for `Net.guard.resolve` (the SSRF guard's DNS check) */
+export async function nodeResolve(host: string): Promise<string[]> {
+  const all = await lookup(host, { all: true, verbatim: true });
+  return all.map((a) => a.address);
+}

@@ -1,4 +1,6 @@
 import type { FunctionPluginDef } from '@sumi/runtime';
+import { api } from './api';
+import { secret } from './secret';
 
 /** one file per plugin */
-export const callPlugins: readonly FunctionPluginDef[] = [];
+export const callPlugins: readonly FunctionPluginDef[] = [api, secret];
