@@ -16,9 +16,9 @@ export function httpBuildQuery(data: PhpArray): string {
         prefix === null
           ? urlencodeBytes(String(k), false)
           : `${prefix}%5B${urlencodeBytes(String(k), false)}%5D`;
-      if (v instanceof PhpArray) return walk(v, name);
-      if (v instanceof PhpObject) return walk(v.props, name);
-      if (v === null) return;
+      if (v instanceof PhpArray) walk(v, name);
+      else if (v instanceof PhpObject) walk(v.props, name);
+      if (v === null || v instanceof PhpArray || v instanceof PhpObject) return;
       const text = typeof v === 'boolean' ? (v ? '1' : '0') : toStr(v);
       out.push(`${name}=${urlencodeBytes(text, false)}`);
     });
@@ -41,7 +41,7 @@ export function buildUrl(endpoint: string, query: string, queries: PhpArray | un
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     throw failure('NET_BAD_VALUE', `endpoint must be http:// or https:// (not ${u.protocol})`);
   }
-  const extra = [query.replace(/^[?&]+/, ''), queries && queries.size ? httpBuildQuery(queries) : ''].filter(
+  const extra = [query.replace(/^[?&]+/, ''), queries?.size ? httpBuildQuery(queries) : ''].filter(
     (s) => s !== '',
   );
   if (extra.length === 0) return base;
@@ -199,9 +199,9 @@ export function formFields(data: PhpArray): Part[] {
   const walk = (arr: PhpArray, prefix: string | null) => {
     arr.forEach((v, k) => {
       const name = prefix === null ? String(k) : `${prefix}[${String(k)}]`;
-      if (v instanceof PhpArray) return walk(v, name);
-      if (v instanceof PhpObject) return walk(v.props, name);
-      if (v === null) return;
+      if (v instanceof PhpArray) walk(v, name);
+      else if (v instanceof PhpObject) walk(v.props, name);
+      if (v === null || v instanceof PhpArray || v instanceof PhpObject) return;
       out.push({ name, value: toBytes(typeof v === 'boolean' ? (v ? '1' : '0') : toStr(v as Value)) });
     });
   };

@@ -45,7 +45,16 @@ export function mapHttpError(
       `${where}: the connection broke off in the middle of the answer (${cs[0] ?? 'terminated'})`,
     );
   }
-  if (cs.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE')) {
+  const closed = cs.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE');
+  // TLS 1.3: a server that refuses the client certificate (or wants one) closes the connection
+  // after the handshake, before any answer; Node sees only the close. On https that is NET_TLS.
+  if (closed && where.includes(' https://')) {
+    return failure(
+      'NET_TLS',
+      `${where}: the server closed the TLS connection before answering (most often a missing or refused client certificate)`,
+    );
+  }
+  if (closed) {
     return failure('NET_RESET', `${where}: the connection was reset before an answer (${cs[0]})`);
   }
   return failure(
