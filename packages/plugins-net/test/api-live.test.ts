@@ -334,10 +334,10 @@ test('fetchHttpClient refuses client certificates with NET_TLS naming the node e
 });
 
 test.each([
-  ['refused', () => refusedUrl, 'NET_REFUSED', 0],
-  ['reset mid-body', () => `${base}/reset`, 'NET_RESET', 0],
-  ['timeout', () => `${base}/slow`, 'NET_TIMEOUT', 0],
-  ['oversized', () => `${base}/big`, 'NET_TOO_LARGE', 0],
+  ['refused', () => refusedUrl, 'NET_REFUSED'],
+  ['reset mid-body', () => `${base}/reset`, 'NET_RESET'],
+  ['timeout', () => `${base}/slow`, 'NET_TIMEOUT'],
+  ['oversized', () => `${base}/big`, 'NET_TOO_LARGE'],
 ] as const)(
   'fault %s: status 0, var false, one API log entry (node and fetch clients)',
   async (_n, url, code) => {
