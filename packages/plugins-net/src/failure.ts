@@ -23,6 +23,8 @@ export const NET_CODE_INFO = {
   NET_NO_SECRET: 'A secret the call needs is not in the secret store.',
   NET_NO_CONTENT_STORE:
     'The plugin must set content counters, but the render has no content store (the `site` service of @sumi/plugins-io).',
+  NET_FILE:
+    'A file of the temporary area could not be read or written (no site configured, a missing file, a path leading out of the area).',
   NET_RULE: 'A service rule refused the operation (site_sync within 6 hours of the last, ...).',
   NET_BATCH_ROUNDS:
     "Queued batches kept queueing batches past the batch runner's round limit; the jobs left were not run.",

@@ -20,6 +20,8 @@ export { cloudPlugins } from './cloud/index';
 export { FAKE_CMS_MODELS, type FakeCmsAnswer, type FakeCmsApi, fakeCmsApi } from './cms/fake';
 export type { CmsApi, CmsJson, CmsPlugin, CmsRequest, CmsResponse } from './cms/types';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
+export { fakeNet, liveNet } from './fake';
+export { type FakeCall, type FakeHttp, type FakeResponse, fakeHttp } from './http/fake';
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
 export { type BatchRunReport, type BatchTemplate, runQueuedBatches } from './jobs/batch-runner';
 export { jobPlugins } from './jobs/index';

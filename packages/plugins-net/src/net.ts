@@ -9,6 +9,7 @@ import type { RenderContext } from '@sumi/runtime';
 import type { CloudConfig } from './cloud/config';
 import type { CmsApi } from './cms/types';
 import { NetFailure } from './failure';
+import type { NetGuard } from './http/guard';
 import type { HttpClient } from './http/types';
 import type { SiteOperations } from './site-ops/types';
 
@@ -33,9 +34,9 @@ export interface Net {
   /**
    * For servers: only these hosts may be called (`*.example.com` allowed), and/or no private,
    * loopback or link-local address. Off on a developer's machine (the CLI), on in the playground's
-   * live mode.
+   * live mode. `resolve` (Node: `nodeResolve`) lets it check host names too (see http/guard.ts).
    */
-  readonly guard?: { allowHosts?: readonly string[]; blockPrivate?: boolean };
+  readonly guard?: NetGuard;
   /** the site's own APIs (api_internal, api_mng, api_method): liveCmsApi, directCmsApi or fakeCmsApi */
   readonly cms?: CmsApi;
   /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */

@@ -1,3 +1,12 @@
 /** @sumi/plugins-net/node: the live adapters that need Node (client certificates, SMTP, a browser). */
+import { lookup } from 'node:dns/promises';
+
 export { type CmsHandler, directCmsApi } from './cms/direct';
 export { type LiveCmsOptions, liveCmsApi } from './cms/live';
+export { nodeHttpClient } from './http/node-client';
+
+/** every address of a host name, for `Net.guard.resolve` (the SSRF guard's DNS check) */
+export async function nodeResolve(host: string): Promise<string[]> {
+  const all = await lookup(host, { all: true, verbatim: true });
+  return all.map((a) => a.address);
+}
