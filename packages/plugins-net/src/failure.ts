@@ -21,6 +21,8 @@ export const NET_CODE_INFO = {
   NET_HTTP_STATUS: 'The service answered with a status outside 2xx.',
   NET_BAD_RESPONSE: 'The answer is not what the service documents (invalid JSON, a missing field).',
   NET_NO_SECRET: 'A secret the call needs is not in the secret store.',
+  NET_MAIL_REJECTED:
+    'The mail server refused the message (a recipient, the sender or the content), or the mail transport failed.',
   NET_RULE: 'A service rule refused the operation (site_sync within 6 hours of the last, ...).',
 } as const satisfies Record<string, string>;
 

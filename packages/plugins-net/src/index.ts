@@ -19,6 +19,8 @@ export { cloudPlugins } from './cloud/index';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
 export { jobPlugins } from './jobs/index';
+export { type FakeMail, fakeMail } from './mail/fake';
+export type { MailMessage, MailService, MailTemplate, MailTransport } from './mail/types';
 export { messagingPlugins } from './messaging/index';
 export { type ApiLogEntry, type Net, netOf } from './net';
 

@@ -8,6 +8,8 @@
 import type { RenderContext } from '@sumi/runtime';
 import { NetFailure } from './failure';
 import type { HttpClient } from './http/types';
+import type { MailService } from './mail/types';
+import type { ChatConfig, SocialConfig } from './messaging/config';
 
 /** one call as the API log keeps it: never a secret, a query string or a header value */
 export interface ApiLogEntry {
@@ -33,6 +35,12 @@ export interface Net {
    * live mode.
    */
   readonly guard?: { allowHosts?: readonly string[]; blockPrivate?: boolean };
+  /** sendmail: the transport, the message templates and how they render (src/mail/types.ts) */
+  readonly mail?: MailService;
+  /** chat_* (Slack Web API shapes): base URL and token or token secret (src/messaging/config.ts) */
+  readonly chat?: ChatConfig;
+  /** social_post_message (X API v2): base URL and token or token secret (src/messaging/config.ts) */
+  readonly social?: SocialConfig;
   /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */
   readonly apiLog: ApiLogEntry[];
 }

@@ -1,2 +1,2 @@
 /** @sumi/plugins-net/node: the live adapters that need Node (client certificates, SMTP, a browser). */
-export {};
+export { type SmtpOptions, smtpMailTransport } from './mail/smtp';

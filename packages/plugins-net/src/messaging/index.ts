@@ -1,4 +1,5 @@
 import type { FunctionPluginDef } from '@sumi/runtime';
+import { sendmail } from './sendmail';
 
 /** one file per plugin */
-export const messagingPlugins: readonly FunctionPluginDef[] = [];
+export const messagingPlugins: readonly FunctionPluginDef[] = [sendmail];
