@@ -23,6 +23,8 @@ export const NET_CODE_INFO = {
   NET_NO_SECRET: 'A secret the call needs is not in the secret store.',
   NET_MAIL_REJECTED:
     'The mail server refused the message (a recipient, the sender or the content), or the mail transport failed.',
+  NET_SERVICE_ERROR:
+    'The service answered 2xx but reported an error in its body (the Slack Web API\'s `{"ok": false, "error": …}`).',
   NET_RULE: 'A service rule refused the operation (site_sync within 6 hours of the last, ...).',
 } as const satisfies Record<string, string>;
 

@@ -21,6 +21,8 @@ export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
 export { jobPlugins } from './jobs/index';
 export { type FakeMail, fakeMail } from './mail/fake';
 export type { MailMessage, MailService, MailTemplate, MailTransport } from './mail/types';
+export type { ChatConfig, SocialConfig } from './messaging/config';
+export { type FakeChat, type FakeSocial, fakeChat, fakeSocial } from './messaging/fake';
 export { messagingPlugins } from './messaging/index';
 export { type ApiLogEntry, type Net, netOf } from './net';
 
