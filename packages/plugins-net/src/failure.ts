@@ -25,6 +25,10 @@ export const NET_CODE_INFO = {
     'The plugin must set content counters, but the render has no content store (the `site` service of @sumi/plugins-io).',
   NET_FILE:
     'A file of the temporary area could not be read or written (no site configured, a missing file, a path leading out of the area).',
+  NET_MAIL_REJECTED:
+    'The mail server refused the message (a recipient, the sender or the content), or the mail transport failed.',
+  NET_SERVICE_ERROR:
+    'The service answered 2xx but reported an error in its body (the Slack Web API\'s `{"ok": false, "error": …}`).',
   NET_RULE: 'A service rule refused the operation (site_sync within 6 hours of the last, ...).',
   NET_BATCH_ROUNDS:
     "Queued batches kept queueing batches past the batch runner's round limit; the jobs left were not run.",

@@ -25,6 +25,10 @@ export { type FakeCall, type FakeHttp, type FakeResponse, fakeHttp } from './htt
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
 export { type BatchRunReport, type BatchTemplate, runQueuedBatches } from './jobs/batch-runner';
 export { jobPlugins } from './jobs/index';
+export { type FakeMail, fakeMail } from './mail/fake';
+export type { MailMessage, MailService, MailTemplate, MailTransport } from './mail/types';
+export type { ChatConfig, SocialConfig } from './messaging/config';
+export { type FakeChat, type FakeSocial, fakeChat, fakeSocial } from './messaging/fake';
 export { messagingPlugins } from './messaging/index';
 export { type ApiLogEntry, type Net, netOf } from './net';
 export {

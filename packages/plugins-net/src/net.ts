@@ -11,6 +11,8 @@ import type { CmsApi } from './cms/types';
 import { NetFailure } from './failure';
 import type { NetGuard } from './http/guard';
 import type { HttpClient } from './http/types';
+import type { MailService } from './mail/types';
+import type { ChatConfig, SocialConfig } from './messaging/config';
 import type { SiteOperations } from './site-ops/types';
 
 /** one call as the API log keeps it: never a secret, a query string or a header value */
@@ -39,6 +41,12 @@ export interface Net {
   readonly guard?: NetGuard;
   /** the site's own APIs (api_internal, api_mng, api_method): liveCmsApi, directCmsApi or fakeCmsApi */
   readonly cms?: CmsApi;
+  /** sendmail: the transport, the message templates and how they render (src/mail/types.ts) */
+  readonly mail?: MailService;
+  /** chat_* (Slack Web API shapes): base URL and token or token secret (src/messaging/config.ts) */
+  readonly chat?: ChatConfig;
+  /** social_post_message (X API v2): base URL and token or token secret (src/messaging/config.ts) */
+  readonly social?: SocialConfig;
   /** every call of the render, in order (the host reads it; `sumi render --log` prints it) */
   readonly apiLog: ApiLogEntry[];
   /** backup, site_sync, purge_cdn_cache, repo_deploy, child_site (absent: an in-memory one per Net,

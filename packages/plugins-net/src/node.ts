@@ -4,6 +4,7 @@ import { lookup } from 'node:dns/promises';
 export { type CmsHandler, directCmsApi } from './cms/direct';
 export { type LiveCmsOptions, liveCmsApi } from './cms/live';
 export { nodeHttpClient } from './http/node-client';
+export { type SmtpOptions, smtpMailTransport } from './mail/smtp';
 
 /** every address of a host name, for `Net.guard.resolve` (the SSRF guard's DNS check) */
 export async function nodeResolve(host: string): Promise<string[]> {
