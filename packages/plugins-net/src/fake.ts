@@ -4,12 +4,29 @@
  * adapter joins through `parts` (`fakeNet({ http: fakeHttp({...}) })`), which also replaces any
  * default. Node hosts give `liveNet({ http: nodeHttpClient() })` for client certificates.
  */
+import { fakeCloudConfig } from './cloud/fake';
+import { fakeCmsApi } from './cms/fake';
 import { fakeHttp } from './http/fake';
 import { fetchHttpClient } from './http/fetch-client';
+import { fakeMail } from './mail/fake';
+import { fakeChat, fakeSocial } from './messaging/fake';
 import type { Net } from './net';
+import { memorySiteOperations } from './site-ops/memory';
 
+/** every adapter a deterministic fake that records its calls; `parts` replaces any of them */
 export function fakeNet<P extends Partial<Net> = Record<never, never>>(parts?: P): Net & P {
-  return { mode: 'fake', http: fakeHttp(), apiLog: [], ...parts } as Net & P;
+  return {
+    mode: 'fake',
+    http: fakeHttp(),
+    apiLog: [],
+    cms: fakeCmsApi(),
+    mail: fakeMail(),
+    chat: fakeChat(),
+    social: fakeSocial(),
+    cloud: fakeCloudConfig(),
+    siteOps: memorySiteOperations(),
+    ...parts,
+  } as Net & P;
 }
 
 export function liveNet<P extends Partial<Net> = Record<never, never>>(parts?: P): Net & P {

@@ -15,13 +15,21 @@ import { messagingPlugins } from './messaging/index';
 import type { Net } from './net';
 
 export { callPlugins } from './calls/index';
-export { type FakeCloud, type FakeCloudResponses, fakeCloud, fakeCloudNet } from './cloud/fake';
+export {
+  type FakeCloud,
+  type FakeCloudResponses,
+  fakeCloud,
+  fakeCloudConfig,
+  fakeCloudNet,
+} from './cloud/fake';
 export { cloudPlugins } from './cloud/index';
 export { FAKE_CMS_MODELS, type FakeCmsAnswer, type FakeCmsApi, fakeCmsApi } from './cms/fake';
 export type { CmsApi, CmsJson, CmsPlugin, CmsRequest, CmsResponse } from './cms/types';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
 export { fakeNet, liveNet } from './fake';
 export { type FakeCall, type FakeHttp, type FakeResponse, fakeHttp } from './http/fake';
+export { fetchHttpClient } from './http/fetch-client';
+export { checkGuard, isPrivateAddress, type NetGuard } from './http/guard';
 export type { HttpClient, HttpRequest, HttpResponse } from './http/types';
 export { type BatchRunReport, type BatchTemplate, runQueuedBatches } from './jobs/batch-runner';
 export { jobPlugins } from './jobs/index';

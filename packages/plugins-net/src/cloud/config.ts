@@ -2,7 +2,10 @@
  * Where the cloud plugins call. Every field is optional: without one the plugins call the
  * services' public endpoints with the service-account key named by `sa_secret_name`.
  */
+import type { HttpClient } from '../http/types';
 export interface CloudConfig {
+  /** the HTTP client for the cloud calls, when not the Net's own (the fake answers Google's endpoints) */
+  http?: HttpClient;
   /** the OAuth token endpoint of the service-account exchange; default: the key's `token_uri` */
   tokenEndpoint?: string;
   /**

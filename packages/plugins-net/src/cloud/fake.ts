@@ -84,10 +84,10 @@ export function fakeCloud(responses: Partial<FakeCloudResponses> = {}): FakeClou
 
 /** a fake Net whose HTTP is `fake` (a new fakeCloud() by default), for the cloud plugins' examples */
 export function fakeCloudNet(fake: FakeCloud = fakeCloud(), cloud: CloudConfig = {}): Net {
-  return {
-    mode: 'fake',
-    http: fake.http,
-    apiLog: [],
-    cloud: { project: 'fake-project', analyticsPropertyId: '123456789', ...cloud },
-  };
+  return { mode: 'fake', http: fake.http, apiLog: [], cloud: fakeCloudConfig(fake, cloud) };
+}
+
+/** the cloud settings of a fake net: its own HTTP answering Google's endpoints */
+export function fakeCloudConfig(fake: FakeCloud = fakeCloud(), cloud: CloudConfig = {}): CloudConfig {
+  return { project: 'fake-project', analyticsPropertyId: '123456789', http: fake.http, ...cloud };
 }

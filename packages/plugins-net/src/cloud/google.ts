@@ -201,7 +201,7 @@ export async function callJson(
     });
   let res: Awaited<ReturnType<Net['http']['request']>>;
   try {
-    res = await net.http.request({
+    res = await (net.cloud?.http ?? net.http).request({
       method: req.method,
       url: req.url,
       headers: [['Accept', 'application/json'], ...req.headers],
