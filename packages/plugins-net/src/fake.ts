@@ -13,11 +13,23 @@ import { fakeChat, fakeSocial } from './messaging/fake';
 import type { Net } from './net';
 import { memorySiteOperations } from './site-ops/memory';
 
+/**
+ * What the fake HTTP answers out of the box: the service the examples and the playground call
+ * (`https://api.example.com/items…`); every other URL gets fakeHttp's 404. Edit or replace it with
+ * `fakeNet({ http: fakeHttp({...}) })`.
+ */
+export const EXAMPLE_ROUTES = {
+  'GET https://api.example.com/items*': { json: { items: [{ id: 1, name: 'tea' }] } },
+} as const;
+
+/** the secrets the examples and the playground's fake mode read (`{secret key="api_token"}`) */
+export const EXAMPLE_SECRETS: Readonly<Record<string, string>> = { api_token: 't0k3n' };
+
 /** every adapter a deterministic fake that records its calls; `parts` replaces any of them */
 export function fakeNet<P extends Partial<Net> = Record<never, never>>(parts?: P): Net & P {
   return {
     mode: 'fake',
-    http: fakeHttp(),
+    http: fakeHttp({ ...EXAMPLE_ROUTES }),
     apiLog: [],
     cms: fakeCmsApi(),
     mail: fakeMail(),

@@ -26,7 +26,7 @@ export { cloudPlugins } from './cloud/index';
 export { FAKE_CMS_MODELS, type FakeCmsAnswer, type FakeCmsApi, fakeCmsApi } from './cms/fake';
 export type { CmsApi, CmsJson, CmsPlugin, CmsRequest, CmsResponse } from './cms/types';
 export { NET_CODE_INFO, type NetCode, NetFailure } from './failure';
-export { fakeNet, liveNet } from './fake';
+export { EXAMPLE_ROUTES, EXAMPLE_SECRETS, fakeNet, liveNet } from './fake';
 export { type FakeCall, type FakeHttp, type FakeResponse, fakeHttp } from './http/fake';
 export { fetchHttpClient } from './http/fetch-client';
 export { checkGuard, isPrivateAddress, type NetGuard } from './http/guard';
