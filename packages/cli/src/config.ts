@@ -19,8 +19,73 @@ import { secretsPath } from './secrets';
 export interface CliConfig extends Pick<EngineOptions, 'timezone' | 'constants' | 'limits' | 'request'> {
   /** a JSON file of secret name → value, relative to the config file (see secrets.ts) */
   secrets?: string;
-  /** the network plugins: `"fake"` answers from canned responses; `"live"` (the default) calls out */
-  net?: { mode?: 'live' | 'fake' };
+  /** the network plugins (see net.ts) */
+  net?: NetConfig;
+}
+
+/** the config's `net`: live or fake, and the live services; credentials are secret names */
+export interface NetConfig {
+  /** `"fake"`: every network plugin answers from its fake; `"live"` (the default) calls out */
+  mode?: 'live' | 'fake';
+  cms?: { baseUrl: string; tokenSecret?: string; apiKeySecret?: string };
+  smtp?: {
+    host: string;
+    port?: number;
+    secure?: boolean;
+    from?: string;
+    userSecret?: string;
+    passwordSecret?: string;
+  };
+  chat?: { baseUrl: string; tokenSecret: string };
+  social?: { baseUrl: string; tokenSecret: string };
+  guard?: { allowHosts?: string[]; blockPrivate?: boolean };
+}
+
+const NET_SHAPES: Record<string, Record<string, 'string' | 'number' | 'boolean' | 'strings'>> = {
+  cms: { baseUrl: 'string', tokenSecret: 'string', apiKeySecret: 'string' },
+  smtp: {
+    host: 'string',
+    port: 'number',
+    secure: 'boolean',
+    from: 'string',
+    userSecret: 'string',
+    passwordSecret: 'string',
+  },
+  chat: { baseUrl: 'string', tokenSecret: 'string' },
+  social: { baseUrl: 'string', tokenSecret: 'string' },
+  guard: { allowHosts: 'strings', blockPrivate: 'boolean' },
+};
+const NET_REQUIRED: Record<string, string[]> = {
+  cms: ['baseUrl'],
+  smtp: ['host'],
+  chat: ['baseUrl', 'tokenSecret'],
+  social: ['baseUrl', 'tokenSecret'],
+  guard: [],
+};
+
+function checkNet(file: string, net: Record<string, unknown>): NetConfig {
+  checkKeys(`${file}: net`, net, ['mode', ...Object.keys(NET_SHAPES)]);
+  if (net.mode !== undefined && net.mode !== 'live' && net.mode !== 'fake')
+    throw new UsageError(`${file}: net.mode must be "live" or "fake"`);
+  for (const [section, shape] of Object.entries(NET_SHAPES)) {
+    const value = net[section];
+    if (value === undefined) continue;
+    if (!isObject(value)) throw new UsageError(`${file}: net.${section} must be an object`);
+    checkKeys(`${file}: net.${section}`, value, Object.keys(shape));
+    for (const key of NET_REQUIRED[section] ?? [])
+      if (value[key] === undefined) throw new UsageError(`${file}: net.${section}.${key} is required`);
+    for (const [key, type] of Object.entries(shape)) {
+      const v = value[key];
+      if (v === undefined) continue;
+      const ok =
+        type === 'strings' ? Array.isArray(v) && v.every((x) => typeof x === 'string') : typeof v === type;
+      if (!ok)
+        throw new UsageError(
+          `${file}: net.${section}.${key} must be ${type === 'strings' ? 'a list of strings' : `a ${type}`}`,
+        );
+    }
+  }
+  return net as NetConfig;
 }
 
 const LIMIT_KEYS = Object.keys(DEFAULT_LIMITS) as (keyof typeof DEFAULT_LIMITS)[];
@@ -96,10 +161,7 @@ export function parseConfig(json: unknown, file: string): CliConfig {
   if (json.net !== undefined) {
     const net = json.net;
     if (!isObject(net)) throw new UsageError(`${file}: "net" must be an object`);
-    checkKeys(`${file}: net`, net, ['mode']);
-    if (net.mode !== undefined && net.mode !== 'live' && net.mode !== 'fake')
-      throw new UsageError(`${file}: net.mode must be "live" or "fake"`);
-    config.net = net as CliConfig['net'];
+    config.net = checkNet(file, net);
   }
   return config;
 }

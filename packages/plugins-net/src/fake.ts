@@ -32,7 +32,7 @@ export function fakeNet<P extends Partial<Net> = Record<never, never>>(parts?: P
     http: fakeHttp({ ...EXAMPLE_ROUTES }),
     apiLog: [],
     cms: fakeCmsApi(),
-    mail: fakeMail(),
+    mail: fakeMail({ defaultFrom: 'noreply@example.com' }),
     chat: fakeChat(),
     social: fakeSocial(),
     cloud: fakeCloudConfig(),

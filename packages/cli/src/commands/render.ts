@@ -6,13 +6,15 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { toBytes } from '@sumi/php';
-import { formatDiagnostic, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
+import { PhpArray, toBytes, type Value } from '@sumi/php';
+import { type Engine, formatDiagnostic, RUN_CONTEXTS, type RunContextName } from '@sumi/runtime';
 import { loadConfig } from '../config';
 import { buildEngine } from '../engine';
 import { loadFunctions } from '../functions';
 import { type Io, readData, UsageError } from '../io';
+import { chooseNet } from '../net';
 import { type CommandOptions, reportError } from '../report';
+import { cliSecrets } from '../secrets';
 import { chooseSite } from '../site';
 
 export const renderUsage = `sumi render FILE|- [options]
@@ -26,7 +28,8 @@ Renders a template and prints its output.
   --config FILE        engine options as JSON: timezone, constants, limits, request
   --site DIR           the site folder the file and data plugins use (default ./site when it
                        exists, otherwise an empty in-memory site); sumi init DIR makes one
-  --verbose            say which site is used
+  --fake               every network plugin answers from its deterministic fake
+  --verbose            say which site and which network are used
   --log                print the render's log entries on stderr (errors are always printed)
   --quiet              do not print compile warnings (they go to stderr by default)
   --debug              add JS stacks to errors (for bug reports)
@@ -44,6 +47,7 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
       config: { type: 'string' },
       site: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      fake: { type: 'boolean', default: false },
       log: { type: 'boolean', default: false },
       quiet: { type: 'boolean', short: 'q', default: false },
       // the earlier spelling of --quiet, kept so scripts that use it still work
@@ -72,8 +76,14 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
   const name = file === '-' ? '<stdin>' : file;
 
   const { site, said } = await chooseSite(values.site);
-  if (values.verbose) io.err(`sumi: ${said}\n`);
-  const engine = buildEngine(config, functions, { site });
+  // sendmail's message templates render with this same engine, made below
+  let engineRef: Engine | null = null;
+  const renderTemplate = async (tpl: string, vars: Record<string, Value>) =>
+    (await (engineRef as Engine).render(tpl, PhpArray.fromEntries(Object.entries(vars)))).output;
+  const chosen = await chooseNet(config.net, values.fake, cliSecrets(config.secrets), renderTemplate);
+  if (values.verbose) io.err(`sumi: ${said}\nsumi: ${chosen.said}\n`);
+  const engine = buildEngine(config, functions, { site, net: chosen.net });
+  engineRef = engine;
   let fd: number | null = null;
   if (values.out !== undefined) {
     try {
