@@ -181,6 +181,26 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
     assert.match(await page.textContent('#pg-log'), /IO_PATH_TRAVERSAL/);
   });
 
+  it('runs the net plugins on their fakes: api, secret and sendmail answer, nothing leaves the page', {
+    skip: rtPending,
+  }, async () => {
+    await openPlayground();
+    await setEditor('pg-data', '{}');
+    await setEditor(
+      'pg-template',
+      '{api endpoint="https://api.example.com/items" json_var=r status_var=ok}{$ok} {$r.items[0].name}' +
+        '|{secret var=t key="api_token"}{$t|strlen}|{sendmail to="a@example.com" subject="hi" contents="x" var=sent}{$sent}',
+    );
+    await page.waitForFunction(
+      () => document.getElementById('pg-output')?.textContent === '1 tea|5|1',
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
+    assert.match(await page.textContent('#pg-log'), /API_CALL/);
+  });
+
   it('shows an error at line:column and moves the cursor there on click', { skip: rtPending }, async () => {
     await openPlayground();
     await setEditor('pg-data', '{}');

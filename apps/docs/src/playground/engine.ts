@@ -102,14 +102,32 @@ async function exampleSiteOptions(io: MaybeMissing): Promise<Record<string, unkn
   return (io.siteOptions as (site: unknown) => Record<string, unknown>)(site);
 }
 
+/**
+ * @sumi/plugins-net's options on its fakes (`fakeNet()`), with the example secrets and sendmail's
+ * templates rendered by the playground's own engine; {} while the package is not built.
+ */
+function fakeNetOptions(
+  mod: MaybeMissing,
+  renderTemplate: (source: string, vars: unknown) => Promise<string>,
+): Record<string, unknown> {
+  if (mod.__sumiMissing || typeof mod.fakeNet !== 'function' || typeof mod.netOptions !== 'function')
+    return {};
+  const fakes = (mod.fakeNet as () => { mail?: object })();
+  const net = { ...fakes, mail: { ...fakes.mail, renderTemplate } };
+  const options = (mod.netOptions as (net: unknown) => { plugins: unknown[]; services: object })(net);
+  const secrets = (mod.EXAMPLE_SECRETS ?? {}) as Record<string, string>;
+  return { ...options, services: { ...options.services, secrets: { get: (name: string) => secrets[name] } } };
+}
+
 export async function loadEngine(): Promise<Loaded> {
-  const [parser, php, runtime, mods, io] = (await Promise.all([
+  const [parser, php, runtime, mods, io, netMod] = (await Promise.all([
     import('@sumi/parser'),
     import('@sumi/php'),
     import('@sumi/runtime'),
     import('@sumi/modifiers'),
     import('@sumi/plugins-io'),
-  ])) as unknown as [MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing];
+    import('@sumi/plugins-net'),
+  ])) as unknown as [MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing, MaybeMissing];
   const tokenize =
     !parser.__sumiMissing && typeof parser.tokenize === 'function'
       ? (parser.tokenize as ParserModule['tokenize'])
@@ -125,9 +143,16 @@ export async function loadEngine(): Promise<Loaded> {
   // the file and data plugins run on the example site (the one `sumi init` writes), in memory:
   // what a run writes stays until the page is reloaded
   const siteOptions = await exampleSiteOptions(io);
+  // the network plugins answer from their fakes, which record what would have been sent
+  const net = fakeNetOptions(netMod, (source, vars) => engine.render(source, vars).then((r) => r.output));
   const engine = rt.createEngine({
     ...siteOptions,
-    plugins: [...modifiers, ...((siteOptions.plugins as unknown[] | undefined) ?? [])],
+    plugins: [
+      ...modifiers,
+      ...((siteOptions.plugins as unknown[] | undefined) ?? []),
+      ...((net.plugins as unknown[] | undefined) ?? []),
+    ],
+    services: { ...(siteOptions.services as object | undefined), ...(net.services as object | undefined) },
   });
   return { ok: true, engine, runtime: rt, tokenize };
 }
