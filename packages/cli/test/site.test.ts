@@ -129,7 +129,10 @@ describe('sumi render --site', () => {
     expect(empty.stdout).toBe('');
     expect(sumi(['init', 'site'], cwd).code).toBe(0);
     const found = sumi(['render', 't.tpl', '--verbose'], cwd);
-    expect(found.stderr).toBe(`sumi: site: site folder ${join(cwd, 'site')} (found ./site)\n`);
+    expect(found.stderr).toBe(
+      `sumi: site: site folder ${join(cwd, 'site')} (found ./site)\n` +
+        'sumi: net: live for api; the other network plugins answer from their fakes\n',
+    );
     expect(found.stdout).toBe('Files uploaded by members live under /files/user/.|こんにちは|');
     const quiet = sumi(['render', 't.tpl', '--quiet', '--site', join(cwd, 'nothing')], cwd);
     expect(quiet.code).toBe(2);

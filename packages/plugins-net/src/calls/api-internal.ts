@@ -5,7 +5,16 @@
  */
 import { definePlugin, type FunctionPluginDef } from '@sumi/runtime';
 import { failure } from '../failure';
-import { headerPairs, jsonOf, memberIdOf, methodOf, queriesPairs, runCmsCall, stringQuery } from './cms-call';
+import {
+  endpointOf,
+  headerPairs,
+  jsonOf,
+  memberIdOf,
+  methodOf,
+  queriesPairs,
+  runCmsCall,
+  stringQuery,
+} from './cms-call';
 
 const NAME = 'api_internal';
 
@@ -96,10 +105,7 @@ export const apiInternal: FunctionPluginDef = definePlugin({
       ctx,
       NAME,
       () => {
-        const endpoint = a.endpoint === undefined || a.endpoint === null ? '' : String(a.endpoint);
-        if (endpoint === '') throw failure('NET_MISSING_ATTRIBUTE', `${NAME}: endpoint is required`);
-        if (!endpoint.startsWith('/'))
-          throw failure('NET_BAD_VALUE', `${NAME}: endpoint must be a path starting with "/"`);
+        const endpoint = endpointOf(NAME, a.endpoint, '/', 'a path starting with "/"');
         const method = methodOf(NAME, a.method);
         const memberId = memberIdOf(a.member_id);
         if (a.direct && method !== 'GET')

@@ -6,7 +6,16 @@ import { PhpArray } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '@sumi/runtime';
 import type { CmsJson } from '../cms/types';
 import { failure } from '../failure';
-import { headerPairs, jsonOf, memberIdOf, methodOf, queriesPairs, runCmsCall, stringQuery } from './cms-call';
+import {
+  endpointOf,
+  headerPairs,
+  jsonOf,
+  memberIdOf,
+  methodOf,
+  queriesPairs,
+  runCmsCall,
+  stringQuery,
+} from './cms-call';
 
 const NAME = 'api_mng';
 
@@ -76,10 +85,7 @@ export const apiMng: FunctionPluginDef = definePlugin({
       ctx,
       NAME,
       () => {
-        const endpoint = a.endpoint === undefined || a.endpoint === null ? '' : String(a.endpoint);
-        if (endpoint === '') throw failure('NET_MISSING_ATTRIBUTE', `${NAME}: endpoint is required`);
-        if (!endpoint.startsWith('/management/'))
-          throw failure('NET_BAD_VALUE', `${NAME}: endpoint must be a path /management/<module>/<path>`);
+        const endpoint = endpointOf(NAME, a.endpoint, '/management/', 'a path /management/<module>/<path>');
         const method = methodOf(NAME, a.method);
         const memberId = memberIdOf(a.member_id);
         const session = a.use_current_session ? (ctx.services.session?.memberId ?? undefined) : undefined;

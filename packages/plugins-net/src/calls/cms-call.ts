@@ -61,6 +61,14 @@ export function memberIdOf(v: number | bigint | undefined): number | undefined {
   return Number.isFinite(n) && n !== 0 ? n : undefined;
 }
 
+/** the `endpoint` attribute: required, a path under `prefix` (`shape` says so in the message) */
+export function endpointOf(plugin: string, v: Value | undefined, prefix: string, shape: string): string {
+  const endpoint = v === undefined || v === null ? '' : String(v);
+  if (endpoint === '') throw failure('NET_MISSING_ATTRIBUTE', `${plugin}: endpoint is required`);
+  if (!endpoint.startsWith(prefix)) throw failure('NET_BAD_VALUE', `${plugin}: endpoint must be ${shape}`);
+  return endpoint;
+}
+
 export function methodOf(plugin: string, v: Value | undefined): 'GET' | 'POST' {
   const m = (v === undefined || v === null || v === '' ? 'GET' : String(v)).toUpperCase();
   if (m !== 'GET' && m !== 'POST')
