@@ -135,3 +135,23 @@ describe('sumi render and the network', () => {
     expect(r.stderr + env.stderr).not.toMatch(/from-file|env-value-longer/);
   });
 });
+
+describe('sumi plugins', () => {
+  it('lists every net plugin with its metadata and aliases', async () => {
+    const r = await sumi(['plugins', '--json']);
+    const metas = JSON.parse(r.stdout) as {
+      name: string;
+      group: string;
+      aliases?: string[];
+      examples?: unknown[];
+    }[];
+    const { netPlugins } = await import('@sumi/plugins-net');
+    for (const def of netPlugins) {
+      const meta = metas.find((m) => m.name === def.name);
+      expect(meta, def.name).toMatchObject({ group: 'Calls and API access' });
+      expect(meta?.examples?.length, def.name).toBeGreaterThan(0);
+      expect(meta?.aliases ?? []).toEqual(def.aliases ?? []);
+    }
+    expect(netPlugins.length).toBe(21);
+  });
+});
