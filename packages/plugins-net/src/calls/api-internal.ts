@@ -6,14 +6,14 @@
 import { definePlugin, type FunctionPluginDef } from '@sumi/runtime';
 import { failure } from '../failure';
 import {
+  CMS_CALL_ATTRIBUTES,
+  CMS_CALL_ERRORS,
+  commonParts,
   endpointOf,
-  headerPairs,
   jsonOf,
   memberIdOf,
   methodOf,
-  queriesPairs,
   runCmsCall,
-  stringQuery,
 } from './cms-call';
 
 const NAME = 'api_internal';
@@ -32,39 +32,22 @@ export const apiInternal: FunctionPluginDef = definePlugin({
       description:
         'the endpoint path, starting with `/` (`/rcms-api/1/news?_doc_lang=en`); its query string is kept',
     },
-    method: {
-      type: 'string',
-      default: 'GET',
-      description: 'GET or POST (any case); another method fails with NET_BAD_VALUE',
-    },
-    query: { type: 'string', description: "more query parameters, `a=1&b=2`, after the endpoint's own" },
+    ...CMS_CALL_ATTRIBUTES,
     queries: {
       type: 'array',
       description:
         'POST: the request body (sent as JSON). GET: more query parameters (`a[b]=c` for nested arrays)',
     },
-    headers: { type: 'array', description: 'request headers as `Name: value` strings' },
     cache_time: {
       type: 'integer',
       default: 0,
       description:
         'minutes a successful answer is reused for the same request (the whole request is the key); 0: no cache',
     },
-    var: {
-      type: 'varname',
-      description:
-        "receives the decoded answer; on failure `{errors: [{code, message}]}` (the API's own error answer when it sent one)",
-    },
-    status_var: { type: 'varname', description: 'receives 1 on success, 0 on failure' },
     member_id: {
       type: 'integer',
       description:
         'run the call as this member (the target API must use dynamic-token authentication); not with `direct`',
-    },
-    use_current_session: {
-      type: 'boolean',
-      default: false,
-      description: 'run the call as the member of the current session',
     },
     direct: {
       type: 'boolean',
@@ -77,9 +60,7 @@ export const apiInternal: FunctionPluginDef = definePlugin({
   errors: [
     '`direct=1` with POST, or with `member_id`: NET_NOT_ALLOWED, no call made, `status_var` 0',
     'an endpoint not starting with `/`, a method other than GET/POST, a malformed header: NET_BAD_VALUE, no call made',
-    'an error answer (4xx/5xx): NET_HTTP_STATUS; `var` gets the API\'s `{errors: [...]}` answer, or `{errors: [{code: "http_<status>", message}]}`',
-    'no answer (refused, timeout, reset, oversized, invalid JSON): its code (NET_REFUSED, NET_TIMEOUT, NET_RESET, NET_TOO_LARGE, NET_BAD_RESPONSE); `var` gets `{errors: [{code: "<that code>", message}]}`',
-    'every failure is logged at error level with its code, and every call goes into the API log (path only); the render goes on',
+    ...CMS_CALL_ERRORS,
   ],
   limits: [
     '`direct` only for GET, never with `member_id`',
@@ -112,17 +93,18 @@ export const apiInternal: FunctionPluginDef = definePlugin({
           throw failure('NET_NOT_ALLOWED', `${NAME}: direct=1 works only with GET`);
         if (a.direct && memberId !== undefined)
           throw failure('NET_NOT_ALLOWED', `${NAME}: direct=1 cannot be combined with member_id`);
-        const session =
-          a.use_current_session && !a.direct ? (ctx.services.session?.memberId ?? undefined) : undefined;
         return {
           plugin: NAME,
           method,
           path: endpoint,
-          query: [...stringQuery(a.query), ...(method === 'GET' ? queriesPairs(a.queries) : [])],
           ...(method === 'POST' ? { body: jsonOf(a.queries) } : {}),
-          headers: headerPairs(NAME, a.headers),
-          ...(memberId !== undefined ? { memberId } : session ? { memberId: session } : {}),
-          ...(a.use_current_session ? { useCurrentSession: true } : {}),
+          ...commonParts(
+            ctx,
+            NAME,
+            method,
+            { ...a, memberId, useCurrentSession: a.use_current_session },
+            a.direct,
+          ),
           ...(a.direct ? { direct: true } : {}),
         };
       },

@@ -7,14 +7,14 @@ import { definePlugin, type FunctionPluginDef } from '@sumi/runtime';
 import type { CmsJson } from '../cms/types';
 import { failure } from '../failure';
 import {
+  CMS_CALL_ATTRIBUTES,
+  CMS_CALL_ERRORS,
+  commonParts,
   endpointOf,
-  headerPairs,
   jsonOf,
   memberIdOf,
   methodOf,
-  queriesPairs,
   runCmsCall,
-  stringQuery,
 } from './cms-call';
 
 const NAME = 'api_mng';
@@ -33,42 +33,23 @@ export const apiMng: FunctionPluginDef = definePlugin({
       description:
         'the management path, `/management/<module>/<path>` (`/management/topics/topics_list/`); its query string is kept',
     },
-    method: {
-      type: 'string',
-      default: 'GET',
-      description: 'GET or POST (any case); another method fails with NET_BAD_VALUE',
-    },
-    query: { type: 'string', description: "more query parameters, `a=1&b=2`, after the endpoint's own" },
+    ...CMS_CALL_ATTRIBUTES,
     queries: {
       type: 'array',
       description: 'POST: the request body (sent as JSON). GET: more query parameters',
     },
-    headers: { type: 'array', description: 'request headers as `Name: value` strings' },
     files: {
       type: 'array',
       description:
         'files to upload: paths relative to the temporary area (or `{path}` entries); sent as the list `files` of the POST body (POST only)',
     },
-    var: {
-      type: 'varname',
-      description:
-        "receives the decoded answer; on failure `{errors: [{code, message}]}` (the API's own error answer when it sent one)",
-    },
-    status_var: { type: 'varname', description: 'receives 1 on success, 0 on failure' },
     member_id: { type: 'integer', description: 'run the call as this member' },
-    use_current_session: {
-      type: 'boolean',
-      default: false,
-      description: 'run the call as the member of the current session',
-    },
   },
   result:
     '`var` gets the decoded answer and `status_var` 1; on failure `var` gets `{errors: [{code, message}]}` and `status_var` 0. Nothing is printed.',
   errors: [
     'an endpoint not starting with `/management/`, a method other than GET/POST, a malformed header, `files` with GET: NET_BAD_VALUE, no call made',
-    'an error answer (4xx/5xx): NET_HTTP_STATUS; `var` gets the API\'s `{errors: [...]}` answer, or `{errors: [{code: "http_<status>", message}]}`',
-    'no answer (refused, timeout, reset, oversized, invalid JSON): its code; `var` gets `{errors: [{code: "<that code>", message}]}`',
-    'every failure is logged at error level with its code, and every call goes into the API log (path only); the render goes on',
+    ...CMS_CALL_ERRORS,
   ],
   limits: ['the live adapter: 30 s timeout, 10 MiB answer cap by default'],
   examples: [
@@ -88,7 +69,6 @@ export const apiMng: FunctionPluginDef = definePlugin({
         const endpoint = endpointOf(NAME, a.endpoint, '/management/', 'a path /management/<module>/<path>');
         const method = methodOf(NAME, a.method);
         const memberId = memberIdOf(a.member_id);
-        const session = a.use_current_session ? (ctx.services.session?.memberId ?? undefined) : undefined;
         let body: CmsJson | undefined;
         if (method === 'POST') {
           body = jsonOf(a.queries);
@@ -112,11 +92,8 @@ export const apiMng: FunctionPluginDef = definePlugin({
           plugin: NAME,
           method,
           path: endpoint,
-          query: [...stringQuery(a.query), ...(method === 'GET' ? queriesPairs(a.queries) : [])],
           ...(body !== undefined ? { body } : {}),
-          headers: headerPairs(NAME, a.headers),
-          ...(memberId !== undefined ? { memberId } : session ? { memberId: session } : {}),
-          ...(a.use_current_session ? { useCurrentSession: true } : {}),
+          ...commonParts(ctx, NAME, method, { ...a, memberId, useCurrentSession: a.use_current_session }),
         };
       },
       { var: a.var, statusVar: a.status_var },

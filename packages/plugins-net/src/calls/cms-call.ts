@@ -9,7 +9,7 @@
  *   (the message is the code's description), `status_var` 0, the code logged.
  */
 import { fromJS, type PhpArray, toJS, type Value } from '@sumi/php';
-import type { RenderContext } from '@sumi/runtime';
+import type { AttributeSpec, RenderContext } from '@sumi/runtime';
 import { queryPairs } from '../cms/live';
 import type { CmsApi, CmsJson, CmsRequest, CmsResponse } from '../cms/types';
 import { errorBody, pathOnly } from '../cms/types';
@@ -59,6 +59,64 @@ export function memberIdOf(v: number | bigint | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
   return Number.isFinite(n) && n !== 0 ? n : undefined;
+}
+
+/** the attributes api_internal and api_mng declare alike */
+export const CMS_CALL_ATTRIBUTES = {
+  method: {
+    type: 'string',
+    default: 'GET',
+    description: 'GET or POST (any case); another method fails with NET_BAD_VALUE',
+  },
+  query: { type: 'string', description: "more query parameters, `a=1&b=2`, after the endpoint's own" },
+  headers: { type: 'array', description: 'request headers as `Name: value` strings' },
+  var: {
+    type: 'varname',
+    description:
+      "receives the decoded answer; on failure `{errors: [{code, message}]}` (the API's own error answer when it sent one)",
+  },
+  status_var: { type: 'varname', description: 'receives 1 on success, 0 on failure' },
+  use_current_session: {
+    type: 'boolean',
+    default: false,
+    description: 'run the call as the member of the current session',
+  },
+} as const satisfies Record<string, AttributeSpec>;
+
+/** the failures api_internal and api_mng document alike, after their own */
+export const CMS_CALL_ERRORS = [
+  'an error answer (4xx/5xx): NET_HTTP_STATUS; `var` gets the API\'s `{errors: [...]}` answer, or `{errors: [{code: "http_<status>", message}]}`',
+  'no answer (refused, timeout, reset, oversized, invalid JSON): its code (NET_REFUSED, NET_TIMEOUT, NET_RESET, NET_TOO_LARGE, NET_BAD_RESPONSE); `var` gets `{errors: [{code: "<that code>", message}]}`',
+  'every failure is logged at error level with its code, and every call goes into the API log (path only); the render goes on',
+] as const;
+
+/**
+ * The request parts api_internal and api_mng build alike: `query` then, for GET, `queries` after the
+ * endpoint's own query string; the headers; the member (`member_id`, else the session's with
+ * `use_current_session` unless `noSession`).
+ */
+export function commonParts(
+  ctx: RenderContext,
+  plugin: string,
+  method: 'GET' | 'POST',
+  a: {
+    query?: Value;
+    queries?: PhpArray;
+    headers?: PhpArray;
+    memberId: number | undefined;
+    useCurrentSession: boolean;
+  },
+  noSession = false,
+): Pick<CmsRequest, 'query' | 'headers' | 'memberId' | 'useCurrentSession'> {
+  const session =
+    a.useCurrentSession && !noSession ? (ctx.services.session?.memberId ?? undefined) : undefined;
+  const memberId = a.memberId ?? (session || undefined);
+  return {
+    query: [...stringQuery(a.query), ...(method === 'GET' ? queriesPairs(a.queries) : [])],
+    headers: headerPairs(plugin, a.headers),
+    ...(memberId !== undefined ? { memberId } : {}),
+    ...(a.useCurrentSession ? { useCurrentSession: true } : {}),
+  };
 }
 
 /** the `endpoint` attribute: required, a path under `prefix` (`shape` says so in the message) */
@@ -112,25 +170,8 @@ export async function runCmsCall(
         );
       const where = `${req.method} ${pathOnly(req.plugin === 'api_method' ? `/api_method/${req.model}/${req.operation}` : req.path)}`;
       const minutes = out.cacheMinutes ?? 0;
-      const key =
-        minutes > 0
-          ? JSON.stringify([
-              req.plugin,
-              req.method,
-              req.path,
-              req.query,
-              req.body,
-              req.headers,
-              req.memberId,
-              req.useCurrentSession,
-              req.direct,
-              req.model,
-              req.operation,
-              req.version,
-              req.requestParams,
-              req.methodParams,
-            ])
-          : '';
+      // the whole request is the key: every field the adapter sees
+      const key = minutes > 0 ? JSON.stringify(req) : '';
       const cache = minutes > 0 ? (caches.get(cms) ?? new Map()) : undefined;
       if (cache) {
         caches.set(cms, cache);
