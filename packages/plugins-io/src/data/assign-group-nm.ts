@@ -2,7 +2,7 @@
 import { toStr } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '@sumi/runtime';
 import { attempt } from '../failure';
-import { DATA_GROUP, langOf, recordId, reportBadId, reportNotFound, requireId, storeOf } from './common';
+import { DATA_GROUP, idOf, langOf, reportNotFound, storeOf } from './common';
 
 const NAME = 'assign_group_nm';
 
@@ -33,9 +33,8 @@ export const assignGroupNm: FunctionPluginDef = definePlugin({
   async run(ctx, a) {
     let out = '';
     await attempt(ctx, NAME, async () => {
-      const raw = requireId(a.group_id, 'group_id');
-      const id = recordId(raw);
-      if (id === null) return reportBadId(ctx, NAME, 'group', raw);
+      const id = idOf(ctx, NAME, a.group_id, 'group_id', 'group');
+      if (id === null) return;
       const found = await storeOf(ctx).group(id, { lang: langOf(a.lang) });
       if (!found.ok) return reportNotFound(ctx, NAME, found);
       const name = found.value.group_nm;

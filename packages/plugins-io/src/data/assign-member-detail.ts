@@ -2,16 +2,7 @@
 import { toInt, type Value } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '@sumi/runtime';
 import { attempt } from '../failure';
-import {
-  DATA_GROUP,
-  emptyArray,
-  recordId,
-  reportBadId,
-  reportNotFound,
-  requireId,
-  storeOf,
-  toPhp,
-} from './common';
+import { DATA_GROUP, emptyArray, idOf, reportNotFound, storeOf, toPhp } from './common';
 
 const NAME = 'assign_member_detail';
 
@@ -69,9 +60,8 @@ export const assignMemberDetail: FunctionPluginDef = definePlugin({
     if (a.open_flg !== undefined)
       ctx.log('warn', 'open_flg is deprecated: use open_by_group (open_flg=-1 is open_by_group=1)', NAME);
     await attempt(ctx, NAME, async () => {
-      const raw = requireId(a.member_id, 'member_id');
-      const id = recordId(raw);
-      if (id === null) return reportBadId(ctx, NAME, 'member', raw);
+      const id = idOf(ctx, NAME, a.member_id, 'member_id', 'member');
+      if (id === null) return;
       const check = a.open_by_group || (a.open_flg !== undefined && toInt(a.open_flg) === -1);
       const found = await storeOf(ctx).member(id, {
         viewer: check ? { memberId: ctx.services.session.memberId } : undefined,

@@ -2,18 +2,7 @@
 import type { Value } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '@sumi/runtime';
 import { attempt } from '../failure';
-import {
-  DATA_GROUP,
-  emptyArray,
-  langOf,
-  recordId,
-  reportBadId,
-  reportNotFound,
-  requireId,
-  spendRows,
-  storeOf,
-  toPhp,
-} from './common';
+import { DATA_GROUP, emptyArray, idOf, langOf, reportNotFound, spendRows, storeOf, toPhp } from './common';
 
 const NAME = 'assign_topics_category_list';
 
@@ -51,9 +40,8 @@ export const assignTopicsCategoryList: FunctionPluginDef = definePlugin({
   async run(ctx, a) {
     let out: Value = emptyArray();
     await attempt(ctx, NAME, async () => {
-      const raw = requireId(a.topics_group_id, 'topics_group_id');
-      const id = recordId(raw);
-      if (id === null) return reportBadId(ctx, NAME, 'topics group', raw);
+      const id = idOf(ctx, NAME, a.topics_group_id, 'topics_group_id', 'topics group');
+      if (id === null) return;
       const found = await storeOf(ctx).topicsCategories(id, { lang: langOf(a.lang) });
       if (!found.ok) return reportNotFound(ctx, NAME, found);
       spendRows(ctx, found.value.length);

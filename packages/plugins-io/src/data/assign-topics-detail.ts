@@ -2,17 +2,7 @@
 import type { Value } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '@sumi/runtime';
 import { attempt } from '../failure';
-import {
-  DATA_GROUP,
-  emptyArray,
-  langOf,
-  recordId,
-  reportBadId,
-  reportNotFound,
-  requireId,
-  storeOf,
-  toPhp,
-} from './common';
+import { DATA_GROUP, emptyArray, idOf, langOf, reportNotFound, storeOf, toPhp } from './common';
 
 const NAME = 'assign_topics_detail';
 
@@ -68,9 +58,8 @@ export const assignTopicsDetail: FunctionPluginDef = definePlugin({
   async run(ctx, a) {
     let out: Value = emptyArray();
     await attempt(ctx, NAME, async () => {
-      const raw = requireId(a.topics_id, 'topics_id');
-      const id = recordId(raw);
-      if (id === null) return reportBadId(ctx, NAME, 'topics', raw);
+      const id = idOf(ctx, NAME, a.topics_id, 'topics_id', 'topics');
+      if (id === null) return;
       const found = await storeOf(ctx).topic(id, {
         lang: langOf(a.lang),
         open: a.chk_open_flg ? { at: ctx.services.clock.now() } : undefined,

@@ -61,6 +61,23 @@ export function reportBadId(ctx: RenderContext, plugin: string, what: string, v:
   ctx.log('warn', `${what} ${toStr(v ?? null)} does not exist`, plugin, 'IO_NO_RECORD');
 }
 
+/**
+ * A required id attribute as a record id: IO_MISSING_ATTRIBUTE when absent; null (with the "no
+ * record" log) when it cannot name a record.
+ */
+export function idOf(
+  ctx: RenderContext,
+  plugin: string,
+  v: Value | undefined,
+  attribute: string,
+  what: string,
+): number | null {
+  const raw = requireId(v, attribute);
+  const id = recordId(raw);
+  if (id === null) reportBadId(ctx, plugin, what, raw);
+  return id;
+}
+
 /** a record or list as a PHP value (keys in the record's order) */
 export function toPhp(v: ContentValue | readonly ContentValue[]): Value {
   return fromJS(v);
