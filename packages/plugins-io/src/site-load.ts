@@ -43,8 +43,15 @@ export async function loadSite(fs: SiteFs, options: SiteOptions = {}): Promise<S
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
       throw new Error('site.json must be a JSON object');
     for (const [k, v] of Object.entries(parsed)) {
+      if (k === 'hosts') {
+        if (!Array.isArray(v) || v.some((h) => typeof h !== 'string'))
+          throw new Error('site.json: "hosts" must be a list of host names');
+        continue;
+      }
       if (!['site_key', 'storage_base_url', 'signing_key'].includes(k))
-        throw new Error(`site.json: unknown key "${k}" (expected site_key, storage_base_url, signing_key)`);
+        throw new Error(
+          `site.json: unknown key "${k}" (expected site_key, storage_base_url, signing_key, hosts)`,
+        );
       if (typeof v !== 'string') throw new Error(`site.json: "${k}" must be a string`);
     }
     fileConfig = parsed as SiteConfig;
@@ -55,6 +62,7 @@ export async function loadSite(fs: SiteFs, options: SiteOptions = {}): Promise<S
     fs,
     content: options.content ?? fixtureContentStore(fs),
     siteKey,
+    hosts: [...(config.hosts ?? [])],
     tempDir: (options.tempDir ?? '/temp').replace(/\/+$/, ''),
     storageBaseUrl: (config.storage_base_url ?? 'http://localhost:8787').replace(/\/+$/, ''),
     // without a key of its own a site signs with one derived from its name: stable between runs

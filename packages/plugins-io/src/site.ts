@@ -5,7 +5,7 @@
  *
  * The layout inside the site (the same for a folder and for memory; docs: guides/site-folder):
  *
- *   site.json                 site_key, storage_base_url, signing_key (all optional)
+ *   site.json                 site_key, storage_base_url, signing_key, hosts (all optional)
  *   files/user/ ltd/ topics/ member/ temp/     the file manager's areas (/files/<area>/...)
  *   files/g/  files/a/        object storage, default bucket (/files/g/..., /files/a/...)
  *   buckets/<name>/           object storage, other buckets (`bucket=<name>`)
@@ -22,6 +22,11 @@ export interface Site {
   readonly content: ContentStore;
   /** SITE_KEY */
   readonly siteKey: string;
+  /**
+   * The site's own host names (its front end, its API): what check_inner_uri of @sumi/modifiers
+   * calls inner, reading the same `site` service
+   */
+  readonly hosts: readonly string[];
   /** TEMP_DIR2: how templates name the temporary area (`temp/` of the site) */
   readonly tempDir: string;
   /** where `storage_url` links point (`sumi serve` answers them): no trailing slash */
@@ -35,6 +40,7 @@ export interface SiteConfig {
   site_key?: string;
   storage_base_url?: string;
   signing_key?: string;
+  hosts?: string[];
 }
 
 declare module '@sumi/runtime' {
