@@ -39,6 +39,8 @@ export interface NetConfig {
   chat?: { baseUrl: string; tokenSecret: string };
   social?: { baseUrl: string; tokenSecret: string };
   guard?: { allowHosts?: string[]; blockPrivate?: boolean };
+  /** generate_pdf's Chromium; default $SUMI_CHROMIUM, else /usr/bin/chromium */
+  browser?: { executablePath?: string };
 }
 
 const NET_SHAPES: Record<string, Record<string, 'string' | 'number' | 'boolean' | 'strings'>> = {
@@ -54,6 +56,7 @@ const NET_SHAPES: Record<string, Record<string, 'string' | 'number' | 'boolean' 
   chat: { baseUrl: 'string', tokenSecret: 'string' },
   social: { baseUrl: 'string', tokenSecret: 'string' },
   guard: { allowHosts: 'strings', blockPrivate: 'boolean' },
+  browser: { executablePath: 'string' },
 };
 const NET_REQUIRED: Record<string, string[]> = {
   cms: ['baseUrl'],
@@ -61,6 +64,7 @@ const NET_REQUIRED: Record<string, string[]> = {
   chat: ['baseUrl', 'tokenSecret'],
   social: ['baseUrl', 'tokenSecret'],
   guard: [],
+  browser: [],
 };
 
 function checkNet(file: string, net: Record<string, unknown>): NetConfig {

@@ -10,13 +10,23 @@
  *     "smtp":   { "host": "127.0.0.1", "port": 2525, "from": "batch@example.com", "userSecret": "smtp-user", "passwordSecret": "smtp-pass" },
  *     "chat":   { "baseUrl": "https://slack.com/api", "tokenSecret": "slack-token" },
  *     "social": { "baseUrl": "https://api.x.com", "tokenSecret": "x-token" },
- *     "guard":  { "allowHosts": ["api.example.com"], "blockPrivate": true }
+ *     "guard":  { "allowHosts": ["api.example.com"], "blockPrivate": true },
+ *     "browser": { "executablePath": "/usr/bin/chromium" }
  *   }
+ *
+ * generate_pdf drives a real Chromium in live mode ($SUMI_CHROMIUM or /usr/bin/chromium unless
+ * `browser.executablePath` says otherwise); the caller closes it (`net.pages.close()`).
  *
  * Credentials are always secret names (the secrets file or SUMI_SECRET_*), never values.
  */
 import { fakeNet, type MailService, type Net } from '@sumi/plugins-net';
-import { liveCmsApi, nodeHttpClient, nodeResolve, smtpMailTransport } from '@sumi/plugins-net/node';
+import {
+  chromiumPageRenderer,
+  liveCmsApi,
+  nodeHttpClient,
+  nodeResolve,
+  smtpMailTransport,
+} from '@sumi/plugins-net/node';
 import type { SecretStore } from '@sumi/runtime';
 import type { NetConfig } from './config';
 import { UsageError } from './io';
@@ -51,13 +61,17 @@ export async function chooseNet(
     return { net: { ...fakes, mail }, said: 'net: every network plugin answers from its fake (--fake)' };
   }
   const http = nodeHttpClient();
-  const live: string[] = ['api'];
+  const pages = chromiumPageRenderer(
+    config?.browser?.executablePath ? { executablePath: config.browser.executablePath } : {},
+  );
+  const live: string[] = ['api', `generate_pdf (${pages.label})`];
   const net: Net = {
     ...fakes,
     mode: 'live',
     http,
     apiLog: [],
     mail,
+    pages,
     ...(config?.guard ? { guard: { ...config.guard, resolve: nodeResolve } } : {}),
   };
   const parts: Partial<Record<keyof Net, unknown>> = {};

@@ -4,7 +4,7 @@
  * from the config's file, and `--verbose` saying which network was used.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,7 +75,7 @@ describe('sumi render and the network', () => {
     writeFileSync(join(root, 'd.json'), JSON.stringify({ payload: '{"name":"墨"}' }));
     const r = await sumi(['render', 'call.tpl', '--config', 'c.json', '--data', 'd.json', '--verbose']);
     expect(r.stdout).toBe('1 201 墨');
-    expect(r.stderr).toContain('sumi: net: live for api;');
+    expect(r.stderr).toContain('sumi: net: live for api, generate_pdf (Chromium at ');
     expect(seen.at(-1)).toMatchObject({
       method: 'POST',
       url: '/v1/items?x=1',
@@ -118,6 +118,26 @@ describe('sumi render and the network', () => {
     expect(seen.length).toBe(before);
   });
 
+  it('generate_pdf drives a real Chromium in live mode, saves into the site folder and ends the browser', async () => {
+    mkdirSync(join(root, 'pdf-site'));
+    writeFileSync(
+      join(root, 'pdf.tpl'),
+      `{generate_pdf url="${base}/report?id=7" path="/files/g/private/reports/7.pdf" var=p status_var=ok}{$ok} {$p}`,
+    );
+    const r = await sumi(['render', 'pdf.tpl', '--site', 'pdf-site', '--verbose', '--log']);
+    expect(r.stderr).toMatch(/sumi: net: live for api, generate_pdf \(Chromium at [^)]+\);/);
+    expect(r.stdout).toBe('1 /files/g/private/reports/7.pdf');
+    expect(r.code).toBe(0);
+    const pdf = readFileSync(join(root, 'pdf-site/files/g/private/reports/7.pdf'));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1_000);
+    expect(r.stderr).toContain(`info API_CALL [generate_pdf] GET ${base}/report → 201`);
+    // the fake needs no browser
+    const fake = await sumi(['render', 'pdf.tpl', '--site', 'pdf-site', '--fake']);
+    expect(fake.stdout).toBe('0 ');
+    expect(fake.stderr).toContain('NET_EXISTS');
+  }, 60_000);
+
   it('reads secrets from the config file or the environment, never printing them', async () => {
     writeFileSync(join(root, 'secrets.json'), JSON.stringify({ api_token: 'from-file' }));
     writeFileSync(join(root, 's.json'), JSON.stringify({ secrets: 'secrets.json' }));
@@ -152,6 +172,6 @@ describe('sumi plugins', () => {
       expect(meta?.examples?.length, def.name).toBeGreaterThan(0);
       expect(meta?.aliases ?? []).toEqual(def.aliases ?? []);
     }
-    expect(netPlugins.length).toBe(21);
+    expect(netPlugins.length).toBe(22);
   });
 });

@@ -131,7 +131,7 @@ describe('sumi render --site', () => {
     const found = sumi(['render', 't.tpl', '--verbose'], cwd);
     expect(found.stderr).toBe(
       `sumi: site: site folder ${join(cwd, 'site')} (found ./site)\n` +
-        'sumi: net: live for api; the other network plugins answer from their fakes\n',
+        `sumi: net: live for api, generate_pdf (Chromium at ${process.env.SUMI_CHROMIUM || '/usr/bin/chromium'}); the other network plugins answer from their fakes\n`,
     );
     expect(found.stdout).toBe('Files uploaded by members live under /files/user/.|こんにちは|');
     const quiet = sumi(['render', 't.tpl', '--quiet', '--site', join(cwd, 'nothing')], cwd);

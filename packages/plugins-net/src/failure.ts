@@ -32,6 +32,9 @@ export const NET_CODE_INFO = {
   NET_RULE: 'A service rule refused the operation (site_sync within 6 hours of the last, ...).',
   NET_BATCH_ROUNDS:
     "Queued batches kept queueing batches past the batch runner's round limit; the jobs left were not run.",
+  NET_BROWSER:
+    'The headless browser of generate_pdf could not start, crashed, or failed to capture the page.',
+  NET_EXISTS: 'The file generate_pdf would write exists, and `overwrite` is not 1.',
   NET_NOT_FOUND:
     'The site, backup or batch named does not exist (child_site, backup_delete, a queued batch).',
 } as const satisfies Record<string, string>;

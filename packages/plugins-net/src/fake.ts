@@ -11,6 +11,7 @@ import { fetchHttpClient } from './http/fetch-client';
 import { fakeMail } from './mail/fake';
 import { fakeChat, fakeSocial } from './messaging/fake';
 import type { Net } from './net';
+import { fakePageRenderer } from './pages/fake';
 import { memorySiteOperations } from './site-ops/memory';
 
 /**
@@ -37,6 +38,7 @@ export function fakeNet<P extends Partial<Net> = Record<never, never>>(parts?: P
     social: fakeSocial(),
     cloud: fakeCloudConfig(),
     siteOps: memorySiteOperations(),
+    pages: fakePageRenderer(),
     ...parts,
   } as Net & P;
 }

@@ -13,6 +13,7 @@ import { cloudPlugins } from './cloud/index';
 import { jobPlugins } from './jobs/index';
 import { messagingPlugins } from './messaging/index';
 import type { Net } from './net';
+import { generatePdf } from './pages/generate-pdf';
 
 export { callPlugins } from './calls/index';
 export {
@@ -39,6 +40,16 @@ export type { ChatConfig, SocialConfig } from './messaging/config';
 export { type FakeChat, type FakeSocial, fakeChat, fakeSocial } from './messaging/fake';
 export { messagingPlugins } from './messaging/index';
 export { type ApiLogEntry, type Net, netOf } from './net';
+export { type FakePage, type FakePageRenderer, fakePageRenderer, onePagePdf } from './pages/fake';
+export { PAPER_POINTS } from './pages/paper';
+export type {
+  CaptureFormat,
+  CaptureRequest,
+  CaptureResult,
+  PageCookie,
+  PageRenderer,
+  PdfSetup,
+} from './pages/types';
 export {
   type MemorySiteOperations,
   type MemorySiteOptions,
@@ -53,6 +64,7 @@ export const netPlugins: readonly FunctionPluginDef[] = [
   ...jobPlugins,
   ...cloudPlugins,
   ...messagingPlugins,
+  generatePdf,
 ];
 
 /** What an engine needs to run the net plugins on `net`: the plugins and the `net` service. */

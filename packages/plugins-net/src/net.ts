@@ -13,6 +13,7 @@ import type { NetGuard } from './http/guard';
 import type { HttpClient } from './http/types';
 import type { MailService } from './mail/types';
 import type { ChatConfig, SocialConfig } from './messaging/config';
+import type { PageRenderer } from './pages/types';
 import type { SiteOperations } from './site-ops/types';
 
 /** one call as the API log keeps it: never a secret, a query string or a header value */
@@ -52,6 +53,11 @@ export interface Net {
   /** backup, site_sync, purge_cdn_cache, repo_deploy, child_site (absent: an in-memory one per Net,
    * `memorySiteOperations()`) */
   readonly siteOps?: SiteOperations;
+  /**
+   * generate_pdf's headless browser: `chromiumPageRenderer()` (@sumi/plugins-net/node) or
+   * `fakePageRenderer()`; absent, generate_pdf fails with NET_NOT_CONFIGURED
+   */
+  readonly pages?: PageRenderer;
   /** where the cloud plugins (cloud_functions_token, cloud_pubsub_publish, analytics) call */
   readonly cloud?: CloudConfig;
 }

@@ -3,6 +3,7 @@
  * `sumi render --fake` use — and compared byte for byte: the reference shows these.
  */
 
+import { exampleSiteFiles, memorySite } from '@sumi/plugins-io';
 import { memorySecrets } from '@sumi/runtime';
 import { describe, expect, test } from 'vitest';
 import { EXAMPLE_SECRETS, fakeNet, netPlugins } from '../src/index';
@@ -19,7 +20,11 @@ describe('net plugin examples on fakeNet()', () => {
 
   test.each(cases)('%s', async (_, def, ex) => {
     const r = await renderNet(fakeNet(), ex.template, ex.data ?? {}, {
-      services: { secrets: memorySecrets({ ...EXAMPLE_SECRETS }) },
+      // the example site the playground has: generate_pdf saves into it
+      services: {
+        secrets: memorySecrets({ ...EXAMPLE_SECRETS }),
+        site: await memorySite(exampleSiteFiles()),
+      },
     });
     expect(r.output, `${def.name}: ${ex.template}\n${r.errors.join('\n')}`).toBe(ex.output);
   });

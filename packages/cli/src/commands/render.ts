@@ -120,6 +120,8 @@ export async function renderCommand(argv: string[], io: Io, options: CommandOpti
     return 1;
   } finally {
     if (fd !== null) closeSync(fd);
+    // generate_pdf's browser, if a capture started one
+    await chosen.net.pages?.close?.();
   }
 }
 

@@ -96,14 +96,25 @@ export function tempSite(ctx: RenderContext, what: string): TempSite {
   return site;
 }
 
+/**
+ * A relative path whose every segment is a plain name: not empty, no `.`/`..` segment or empty one,
+ * no NUL, backslash or percent-encoded dot, slash or backslash (the fs adapter keeps symbolic links in).
+ */
+export function plainRelative(p: string): boolean {
+  return (
+    p !== '' &&
+    !/[\0\\]|%2e|%2f|%5c/i.test(p) &&
+    !p.split('/').some((s) => s === '' || s === '.' || s === '..')
+  );
+}
+
 /** a path of the temporary area (relative, or absolute under TEMP_DIR2) as the site path `temp/...` */
 export function tempPath(site: TempSite, input: string): { path: string; sub: string } {
   let p = input.trim();
   const temp = (site.tempDir ?? '').replace(/\/+$/, '');
   if (temp && (p === temp || p.startsWith(`${temp}/`))) p = p.slice(temp.length);
   p = p.replace(/^\/+/, '');
-  const segs = p.split('/');
-  if (p === '' || /[\0\\]|%2e|%2f|%5c/i.test(p) || segs.some((s) => s === '' || s === '.' || s === '..')) {
+  if (!plainRelative(p)) {
     throw failure('NET_FILE', `not a file of the temporary area: ${JSON.stringify(input.slice(0, 200))}`);
   }
   return { path: `temp/${p}`, sub: p };
