@@ -153,7 +153,7 @@ const now = () => (globalThis.performance ? globalThis.performance.now() : Date.
 export async function runCmsCall(
   ctx: RenderContext,
   plugin: string,
-  build: () => CmsRequest,
+  build: () => CmsRequest | Promise<CmsRequest>,
   out: { var?: string; statusVar?: string; cacheMinutes?: number },
 ): Promise<void> {
   let result: unknown;
@@ -161,7 +161,7 @@ export async function runCmsCall(
   const ok = await attempt(ctx, plugin, async () => {
     try {
       const net = netOf(ctx);
-      const req = build();
+      const req = await build();
       const cms = net.cms;
       if (!cms)
         throw failure(

@@ -13,6 +13,7 @@
  * api_method goes as `GET ${baseUrl}/api_method/<model>/<operation>?version=N&<request_params>&method_params=<JSON>`.
  * `direct` requests go to the `direct` adapter when one is given, else over HTTP like any GET.
  */
+import { multipart } from '../calls/request';
 import { failure, NetFailure } from '../failure';
 import type { HttpClient } from '../http/types';
 import type { CmsApi, CmsJson, CmsRequest, CmsResponse } from './types';
@@ -70,8 +71,20 @@ export function liveCmsApi(options: LiveCmsOptions): CmsApi {
       if (options.apiKey) headers.push(['X-API-KEY', options.apiKey]);
       if (req.memberId !== undefined) headers.push(['X-Sumi-Member-Id', String(req.memberId)]);
       if (req.useCurrentSession) headers.push(['X-Sumi-Use-Current-Session', '1']);
-      let body: string | undefined;
-      if (req.method === 'POST') {
+      let body: string | Uint8Array | undefined;
+      if (req.method === 'POST' && req.files?.length) {
+        // uploads: the body's entries as form fields (a[b] for nested keys), each file a files[] part
+        const utf8 = new TextEncoder();
+        const form = multipart([
+          ...queryPairs(req.body ?? null).map(([name, value]) => ({ name, value: utf8.encode(value) })),
+          ...req.files.map((f) => ({ name: 'files[]', value: f.data, filename: f.name, type: f.type })),
+        ]);
+        body = form.body;
+        // the boundary is ours: a Content-Type of the template cannot stand
+        const own = headers.filter(([n]) => n.toLowerCase() !== 'content-type');
+        headers.length = 0;
+        headers.push(...own, ['Content-Type', form.contentType]);
+      } else if (req.method === 'POST') {
         body = JSON.stringify(req.body ?? {});
         if (!req.headers.some(([n]) => n.toLowerCase() === 'content-type'))
           headers.push(['Content-Type', 'application/json']);

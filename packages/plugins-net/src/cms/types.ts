@@ -28,6 +28,11 @@ export interface CmsRequest {
   query: [string, string][];
   /** the JSON body of a POST (api_internal and api_mng take it from `queries`) */
   body?: CmsJson;
+  /**
+   * api_mng's `files`, read from the temporary area: with them a POST goes as multipart/form-data
+   * (the body's entries as form fields, each file as a `files[]` part)
+   */
+  files?: CmsFile[];
   /** `Name: value` headers of the template, in order */
   headers: [string, string][];
   /** run as this member (`member_id`, or the session's member with `use_current_session`) */
@@ -41,6 +46,14 @@ export interface CmsRequest {
   version?: number;
   requestParams?: { [key: string]: CmsJson };
   methodParams?: { [key: string]: CmsJson };
+}
+
+export interface CmsFile {
+  /** the file's name (its last path segment) */
+  name: string;
+  /** its media type, from the extension */
+  type: string;
+  data: Uint8Array;
 }
 
 export interface CmsResponse {
