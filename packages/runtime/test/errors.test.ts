@@ -151,3 +151,20 @@ describe('plugin groups', () => {
     );
   });
 });
+
+describe('syntax errors list their diagnostics in source order', () => {
+  test('the error is the first found; an unclosed block found at the end is listed at its tag', () => {
+    let err: SumiError | undefined;
+    try {
+      createEngine().compile('{if $a}\n{foo bar=}');
+    } catch (e) {
+      err = e as SumiError;
+    }
+    expect(err).toBeInstanceOf(SumiError);
+    const at = err!.diagnostics!.map((d) => d.span.start);
+    expect(at.length).toBeGreaterThan(1);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    // the one thrown stays the parser's first find, as Smarty stops at it
+    expect(err!.span!.start).toBeGreaterThan(at[0]!);
+  });
+});

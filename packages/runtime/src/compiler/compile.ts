@@ -197,6 +197,8 @@ function throwIfErrors(state: CodegenState, source: string, name: string, parsed
 }
 
 function syntaxError(source: string, name: string, diagnostics: Diagnostic[]): SumiError {
+  // the error is the first the parser found (Smarty stops there too); the list is in source order,
+  // so an unclosed block found at the end of the file is shown at its opening tag's place
   const first = diagnostics.find((d) => d.severity === 'error')!;
   return new SumiError({
     code: first.code,
@@ -205,7 +207,7 @@ function syntaxError(source: string, name: string, diagnostics: Diagnostic[]): S
     source,
     span: first.span,
     hint: first.hint,
-    diagnostics,
+    diagnostics: [...diagnostics].sort((a, b) => a.span.start - b.span.start),
   });
 }
 
