@@ -12,3 +12,6 @@ export { toValidationSchema } from './core/normalize';
 export { getAt, setAt } from './core/pointer';
 export { isRequired } from './core/required';
 export type { JsonSchema } from './core/schema';
+export { createValidator, type ValidatorChoice, validateValue } from './validate/load';
+export { customMessage } from './validate/messages';
+export type { CheckFn, FormError, Locale, RawError, ValidatorFactory } from './validate/types';
