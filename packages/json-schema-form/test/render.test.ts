@@ -286,6 +286,19 @@ describe('html through the adapter', () => {
   });
 });
 
+test('an editor that fails to load leaves the HTML source editable, with a notice', async () => {
+  const { form, field } = mount(obj({ body: { type: 'string', format: 'html', title: 'Body' } }), {
+    htmlEditor: () => Promise.reject(new Error('blocked')),
+    value: { body: '<p>x</p>' },
+  });
+  await vi.waitFor(() => expect(field('/body').querySelector('textarea')).not.toBeNull());
+  expect(field('/body').querySelector('.sjf-notice')!.textContent).toContain('could not load');
+  const source = field('/body').querySelector('textarea')!;
+  expect(source.value).toBe('<p>x</p>');
+  type(source, '<p>y</p>');
+  expect(form.getValue()).toEqual({ body: '<p>y</p>' });
+});
+
 describe('null: one control and an explicit "clear to null"', () => {
   test('a nullable field has a clear button; a non-nullable one has none', () => {
     const { form, field } = mount(

@@ -231,7 +231,20 @@ const BUILDERS: Record<Exclude<Control, 'cards'>, Builder> = {
       if (destroyed) return created.destroy();
       host.firstChild?.nodeType === 3 && host.firstChild.remove(); // the loading text
       handle = created;
-    })();
+    })().catch(() => {
+      // The editor could not load (offline, blocked chunk): the HTML source stays editable, and says so.
+      const source = h('textarea', { rows: 6, value: text(ctx.get(at())), 'aria-label': d.title });
+      source.addEventListener('input', () => ctx.set(at(), fromText(source.value, d.nullable)));
+      host.replaceChildren(h('p', { className: 'sjf-notice' }, ctx.t.editorFailed), source);
+      handle = {
+        getValue: () => source.value,
+        setValue: (v) => {
+          source.value = v;
+        },
+        focus: () => source.focus(),
+        destroy: () => {},
+      };
+    });
     host.focus = () => (handle ? handle.focus() : HTMLElement.prototype.focus.call(host));
     return {
       nodes: [host],

@@ -29,6 +29,7 @@ export const STRINGS = {
     tooDeep: 'This part is nested too deeply for the form: edit it as JSON.',
     badJson: 'This is not valid JSON; the value is unchanged until it is.',
     loading: 'Loading the editor…',
+    editorFailed: 'The editor could not load; edit the HTML source here.',
     json: 'JSON',
   },
   ja: {
@@ -58,6 +59,7 @@ export const STRINGS = {
     tooDeep: '階層が深いためフォームでは編集できません。JSON で編集してください。',
     badJson: 'JSON として正しくありません。正しくなるまで値は変わりません。',
     loading: 'エディタを読み込み中…',
+    editorFailed: 'エディタを読み込めませんでした。ここで HTML ソースを編集できます。',
     json: 'JSON',
   },
 } satisfies Record<Locale, Record<string, unknown>>;
