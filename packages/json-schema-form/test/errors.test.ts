@@ -97,3 +97,26 @@ test('a surrounding <form> is stopped on submit while errors remain', async () =
   expect(document.activeElement).toBe(host.querySelector('[data-path="/name"] input'));
   outer.remove();
 });
+
+test('adding or deleting cards lets the list’s own errors show without a submit', async () => {
+  host = document.createElement('div');
+  document.body.append(host);
+  createForm(host, {
+    schema: {
+      type: 'object',
+      properties: {
+        rows: {
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'object', properties: { n: { type: 'string' } } },
+        },
+      },
+    },
+    value: { rows: [{ n: '' }] },
+    locale: 'en',
+  });
+  const cards = host.querySelector('[data-path="/rows"]')!;
+  const err = () => document.getElementById(cards.getAttribute('aria-describedby')!)!.textContent;
+  host.querySelector<HTMLButtonElement>('.sjf-card .sjf-add')!.click();
+  await vi.waitFor(() => expect(err()).toBe('Remove the duplicate items.'));
+});

@@ -174,6 +174,7 @@ export function renderCards(
     relabel(index);
     card.el.querySelector<HTMLElement>('input, select, textarea, [tabindex]')?.focus();
     ctx.announce(t.added(d.title, index + 1));
+    ctx.touch(view); // the list was used: its own errors (minItems…) may show
   }
 
   function remove(card: Card) {
@@ -191,6 +192,7 @@ export function renderCards(
     relabel(index);
     (cards[index]?.remove ?? cards[index - 1]?.remove ?? addFirst).focus();
     ctx.announce(t.removed(d.title, index + 1));
+    ctx.touch(view);
   }
 
   for (let i = 0; i < items().length; i++) {
@@ -200,7 +202,7 @@ export function renderCards(
   }
   relabel();
 
-  scope.push({
+  const view: FieldView = {
     at,
     touched: false,
     showErrors(messages) {
@@ -210,6 +212,7 @@ export function renderCards(
     destroy: () => {
       for (const c of cards) ctx.drop(c.views);
     },
-  });
+  };
+  scope.push(view);
   return root;
 }
