@@ -1,8 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The validators and the rich-text editor are reached only through import(), so they become chunks of
+  // their own that load when first needed.
+  entry: ['src/index.ts', 'src/element.ts'],
   format: ['esm'],
+  splitting: true,
   dts: true,
   clean: true,
   sourcemap: true,
