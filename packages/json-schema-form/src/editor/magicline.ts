@@ -46,8 +46,15 @@ function insertionPoints(view: EditorView, label: string) {
       const hard = (n: typeof before) => n !== null && !n.isTextblock;
       if (!hard(before) && !hard(after)) continue;
       const y =
-        before && after ? (rects[i - 1].bottom + rects[i].top) / 2 : before ? rects[i - 1].bottom : rects[i].top;
-      if (Math.abs(y - event.clientY) <= reach && (best < 0 || Math.abs(y - event.clientY) < Math.abs(bestY - event.clientY))) {
+        before && after
+          ? (rects[i - 1].bottom + rects[i].top) / 2
+          : before
+            ? rects[i - 1].bottom
+            : rects[i].top;
+      if (
+        Math.abs(y - event.clientY) <= reach &&
+        (best < 0 || Math.abs(y - event.clientY) < Math.abs(bestY - event.clientY))
+      ) {
         best = i;
         bestY = y;
       }

@@ -16,7 +16,11 @@ export function renderMarkdown(markdown: string, sanitize: (html: string) => str
   return sanitize(marked.parse(markdown, { async: false }));
 }
 
-export function mountMarkdown(host: HTMLElement, init: HtmlEditorInit, config: EditorConfig): HtmlEditorHandle {
+export function mountMarkdown(
+  host: HTMLElement,
+  init: HtmlEditorInit,
+  config: EditorConfig,
+): HtmlEditorHandle {
   const doc = host.ownerDocument;
   const win = doc.defaultView as Window & typeof globalThis;
   const t = messages[init.locale];

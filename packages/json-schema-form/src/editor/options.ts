@@ -324,7 +324,11 @@ function readToolbarList(value: unknown[], notes: OptionNote[]): ToolbarItem[][]
 function flagOf(options: Record<string, unknown>, key: string, notes: OptionNote[]): boolean {
   const flag = readFlag(options[key]);
   if (flag === undefined)
-    notes.push({ option: key, effect: 'ignored', reason: `${JSON.stringify(options[key])} is neither on nor off` });
+    notes.push({
+      option: key,
+      effect: 'ignored',
+      reason: `${JSON.stringify(options[key])} is neither on nor off`,
+    });
   return flag ?? false;
 }
 
@@ -335,7 +339,11 @@ export function editorConfig(options: Record<string, unknown> = {}): EditorConfi
   const height = readCssSize(options.height);
   for (const key of ['width', 'height'] as const) {
     if (options[key] !== undefined && options[key] !== '' && !readCssSize(options[key]))
-      notes.push({ option: key, effect: 'ignored', reason: `${JSON.stringify(options[key])} is not a CSS size` });
+      notes.push({
+        option: key,
+        effect: 'ignored',
+        reason: `${JSON.stringify(options[key])} is not a CSS size`,
+      });
   }
   const customCss = safeStylesheetUrl(options.custom_css, notes);
   const uploadResource =
@@ -374,7 +382,11 @@ export function editorConfig(options: Record<string, unknown> = {}): EditorConfi
     toolbar = basicToolbar.map((g) => [...g]);
   } else {
     if (preset !== undefined && preset !== '' && !['full', 'standard', 'default'].includes(String(preset)))
-      notes.push({ option: 'toolbar', effect: 'ignored', reason: `unknown preset ${JSON.stringify(preset)}; full used` });
+      notes.push({
+        option: 'toolbar',
+        effect: 'ignored',
+        reason: `unknown preset ${JSON.stringify(preset)}; full used`,
+      });
     toolbar = fullToolbar.map((g) => [...g]);
     const styles = toolbar[2];
     for (const [key, items] of additions) {
@@ -425,7 +437,8 @@ export function editorConfig(options: Record<string, unknown> = {}): EditorConfi
     }
   }
   // Indenting only moves list items: without a list there is nothing to indent.
-  const hasList = (t: ToolbarItem[][]) => t.some((g) => g.includes('bulletList') || g.includes('orderedList'));
+  const hasList = (t: ToolbarItem[][]) =>
+    t.some((g) => g.includes('bulletList') || g.includes('orderedList'));
   toolbar = toolbar.map((g) => g.filter((item) => !removed.has(item))).filter((g) => g.length > 0);
   if (!hasList(toolbar))
     toolbar = toolbar.map((g) => g.filter((i) => i !== 'indent' && i !== 'outdent')).filter((g) => g.length);
@@ -455,10 +468,18 @@ export function editorConfig(options: Record<string, unknown> = {}): EditorConfi
     else if (colours.length) {
       palette = [...new Set(colours)];
       if (large)
-        notes.push({ option: 'largeColorPalette', effect: 'ignored', reason: 'customColors replaces the palette' });
+        notes.push({
+          option: 'largeColorPalette',
+          effect: 'ignored',
+          reason: 'customColors replaces the palette',
+        });
     }
   } else if (large && !hasColour) {
-    notes.push({ option: 'largeColorPalette', effect: 'ignored', reason: 'the toolbar has no colour button' });
+    notes.push({
+      option: 'largeColorPalette',
+      effect: 'ignored',
+      reason: 'the toolbar has no colour button',
+    });
   }
 
   return {
@@ -479,6 +500,10 @@ function safeStylesheetUrl(value: unknown, notes: OptionNote[]): string | undefi
   const v = typeof value === 'string' ? value.trim() : '';
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1]?.toLowerCase();
   if (v && (scheme === undefined || scheme === 'http' || scheme === 'https')) return v;
-  notes.push({ option: 'custom_css', effect: 'ignored', reason: 'only http(s) addresses and paths are loaded' });
+  notes.push({
+    option: 'custom_css',
+    effect: 'ignored',
+    reason: 'only http(s) addresses and paths are loaded',
+  });
   return undefined;
 }

@@ -76,7 +76,8 @@ export function filterStyle(style: string, allowed: string[]): string {
       .slice(colon + 1)
       .trim()
       .replace(/\s*!important$/i, '');
-    if (allowed.includes(property) && safeStyleValue[property]?.test(value)) kept.push(`${property}: ${value}`);
+    if (allowed.includes(property) && safeStyleValue[property]?.test(value))
+      kept.push(`${property}: ${value}`);
   }
   return kept.join('; ');
 }

@@ -100,7 +100,8 @@ export function createToolbar(ctx: ToolbarContext): Toolbar {
       const b = button(item, action.glyph);
       b.addEventListener('click', () => run(action.run));
       updates.push(() => {
-        b.disabled = !action.run(editor.can().chain()).run() || (item === 'unlink' && !editor.isActive('link'));
+        b.disabled =
+          !action.run(editor.can().chain()).run() || (item === 'unlink' && !editor.isActive('link'));
       });
       return b;
     }
@@ -131,7 +132,12 @@ export function createToolbar(ctx: ToolbarContext): Toolbar {
     s.setAttribute('aria-label', t.items[item]);
     s.title = t.items[item];
     s.dataset.item = item;
-    for (const [value, text] of choices) s.append(new Option(text, value));
+    for (const [value, text] of choices) {
+      const o = doc.createElement('option');
+      o.value = value;
+      o.textContent = text;
+      s.append(o);
+    }
     return s;
   };
 
@@ -156,7 +162,10 @@ export function createToolbar(ctx: ToolbarContext): Toolbar {
   };
 
   const fontSizeSelect = () => {
-    const s = select('fontSize', [['', t.defaultSize], ...config.fontSizes.map((n): [string, string] => [`${n}px`, `${n}px`])]);
+    const s = select('fontSize', [
+      ['', t.defaultSize],
+      ...config.fontSizes.map((n): [string, string] => [`${n}px`, `${n}px`]),
+    ]);
     s.addEventListener('change', () => run((c) => (s.value ? c.setFontSize(s.value) : c.unsetFontSize())));
     updates.push(() => {
       const size = (editor.getAttributes('textStyle').fontSize as string | undefined) ?? '';
@@ -227,7 +236,9 @@ export function createToolbar(ctx: ToolbarContext): Toolbar {
     });
     cleanups.push(close);
     updates.push(() => {
-      const current = ((editor.getAttributes('textStyle')[spec.attribute] as string | undefined) ?? '').toLowerCase();
+      const current = (
+        (editor.getAttributes('textStyle')[spec.attribute] as string | undefined) ?? ''
+      ).toLowerCase();
       mark.style.background = current || 'transparent';
       for (const b of panel.querySelectorAll<HTMLElement>('.swatch'))
         b.setAttribute('aria-pressed', String(b.dataset.colour === current));

@@ -16,4 +16,7 @@ export interface HtmlEditorHandle {
   focus(): void;
   destroy(): void;
 }
-export type HtmlEditorAdapter = (host: HTMLElement, init: HtmlEditorInit) => HtmlEditorHandle | Promise<HtmlEditorHandle>;
+export type HtmlEditorAdapter = (
+  host: HTMLElement,
+  init: HtmlEditorInit,
+) => HtmlEditorHandle | Promise<HtmlEditorHandle>;

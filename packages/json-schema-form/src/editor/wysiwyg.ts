@@ -2,10 +2,10 @@
 // and the editing area in a shadow root of its own, where `custom_css` applies and nothing else does.
 
 import { Editor, type Extensions } from '@tiptap/core';
-import StarterKit from '@tiptap/starter-kit';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
 import { BackgroundColor, Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
+import StarterKit from '@tiptap/starter-kit';
 import { createFrame } from './frame.js';
 import type { PromptLink } from './link-dialog.js';
 import { magicline } from './magicline.js';
@@ -36,7 +36,9 @@ function extensionsFor(config: EditorConfig, insertLabel: string): Extensions {
       undoRedo: kit('undoRedo'),
       // Links keep the target and rel they were loaded with and get none by default, as in CKEditor,
       // so loading a value does not change it.
-      link: on('link') ? { openOnClick: false, HTMLAttributes: { target: null, rel: null, class: null } } : false,
+      link: on('link')
+        ? { openOnClick: false, HTMLAttributes: { target: null, rel: null, class: null } }
+        : false,
       code: false,
       // A trailing empty paragraph would change every value that ends in a list or a rule.
       trailingNode: false,
@@ -93,7 +95,15 @@ export function mountWysiwyg(
     },
   });
   const getValue = () => (editor.isEmpty ? '' : sanitize(editor.getHTML()));
-  const toolbar = createToolbar({ editor, config, t, label: init.label, locale: init.locale, promptLink, frame });
+  const toolbar = createToolbar({
+    editor,
+    config,
+    t,
+    label: init.label,
+    locale: init.locale,
+    promptLink,
+    frame,
+  });
   if (config.toolbar.length) frame.prepend(toolbar.element);
   const onUpdate = () => init.onChange(getValue());
   const onTransaction = () => toolbar.update();
