@@ -22,7 +22,9 @@ export const promptLinkInline: PromptLink = ({ href, locale, container }) =>
     form.setAttribute('role', 'dialog');
     form.setAttribute('aria-label', t.linkDialog);
     const input = doc.createElement('input');
-    input.type = 'url';
+    // Not type=url: site-relative paths such as /about are the most common links in a CMS.
+    input.type = 'text';
+    input.inputMode = 'url';
     input.value = href;
     input.setAttribute('aria-label', t.linkUrl);
     input.placeholder = 'https://';
