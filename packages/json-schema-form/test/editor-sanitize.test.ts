@@ -60,6 +60,9 @@ describe('only what the enabled toolbar produces', () => {
     expect(filterStyle('color: red; position: fixed; font-size: 12px', ['color'])).toBe('color: red');
     expect(filterStyle('color: red !important', ['color'])).toBe('color: red');
     expect(filterStyle('font-size: 12px', ['color'])).toBe('');
+    expect(
+      filterStyle('color: rgb(0, 170, 0); background-color: rgb(255,255,255)', ['color', 'background-color']),
+    ).toBe('color: #00aa00; background-color: #ffffff');
   });
   test('allowed link addresses: web, mail, phone and paths', () => {
     for (const href of [

@@ -65,6 +65,16 @@ const safeStyleValue: Record<string, RegExp> = {
   'font-size': /^\d+(\.\d+)?(px|pt|em|rem|%)$/i,
 };
 
+/** Browsers write colours back as `rgb(…)`; the stored value keeps the palette's `#rrggbb`, as CKEditor did. */
+function hexColour(value: string): string {
+  const m = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i.exec(value);
+  if (!m) return value;
+  return `#${m
+    .slice(1)
+    .map((n) => Math.min(255, Number(n)).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
 /** Keeps only allowed properties with safe values; '' when nothing is left. */
 export function filterStyle(style: string, allowed: string[]): string {
   const kept: string[] = [];
@@ -77,7 +87,7 @@ export function filterStyle(style: string, allowed: string[]): string {
       .trim()
       .replace(/\s*!important$/i, '');
     if (allowed.includes(property) && safeStyleValue[property]?.test(value))
-      kept.push(`${property}: ${value}`);
+      kept.push(`${property}: ${property.endsWith('color') ? hexColour(value) : value}`);
   }
   return kept.join('; ');
 }
