@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The built-in editor in Debian's Chromium, driven by playwright-core: real typing, real selection,
 // real shadow DOM. The adapter is bundled with esbuild and loaded into a blank page.
 import { existsSync } from 'node:fs';
