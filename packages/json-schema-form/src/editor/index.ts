@@ -1,11 +1,10 @@
 // The built-in editor behind `format: html`. The renderer loads this module with import() only when
-// such a field is shown, so TipTap, DOMPurify and marked stay out of the main bundle.
+// such a field is shown, so TipTap, DOMPurify and marked stay out of the main bundle; and each mode
+// loads only its own part: a Markdown field never downloads TipTap, a rich-text field never marked.
 
 import { type PromptLink, promptLinkInline } from './link-dialog.js';
-import { mountMarkdown } from './markdown.js';
 import { editorConfig } from './options.js';
 import type { HtmlEditorAdapter } from './types.js';
-import { mountWysiwyg } from './wysiwyg.js';
 
 export interface HtmlEditorHooks {
   /** Asks for a link's address; the default is a small form under the toolbar. */
@@ -15,11 +14,10 @@ export interface HtmlEditorHooks {
 /** The built-in adapter with a site's own hooks. */
 export function createHtmlEditor(hooks: HtmlEditorHooks = {}): HtmlEditorAdapter {
   const promptLink = hooks.promptLink ?? promptLinkInline;
-  return (host, init) => {
+  return async (host, init) => {
     const config = editorConfig(init.options ?? {});
-    return config.mode === 'markdown'
-      ? mountMarkdown(host, init, config)
-      : mountWysiwyg(host, init, config, promptLink);
+    if (config.mode === 'markdown') return (await import('./markdown.js')).mountMarkdown(host, init, config);
+    return (await import('./wysiwyg.js')).mountWysiwyg(host, init, config, promptLink);
   };
 }
 
