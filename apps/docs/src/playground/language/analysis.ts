@@ -1,11 +1,10 @@
 /**
- * The parser and the facts the editor reads, loaded once and on first use, and the parse of the
- * current text, kept for the last text seen (completion, hover and matching ask about the same
- * text many times between edits).
+ * The parser and the facts the editor reads, loaded once and on first use (the metadata file is
+ * its own chunk, so the page does not pay for it up front); and the parse of the current text,
+ * kept for the last text seen (completion, hover and matching ask about one text many times).
  */
 import type { parse as ParseFn, Template, Token } from '@sumi/parser';
-import { type Facts, isBlockTag, loadFacts } from './meta';
-import type { TagFacts } from './scope';
+import { type EditorMetaFile, type Facts, indexFacts, isBlockTag } from './meta';
 import { scanTags, type TagRef } from './tags';
 
 /** The parts of @sumi/parser the editor uses. */
@@ -17,6 +16,21 @@ export interface Parser {
     { description: string; key?: string; props?: Record<string, { description: string }> }
   >;
   CORE_TAGS: Record<string, { block: boolean }>;
+}
+
+// absent until the reference generator has run (a fresh checkout): then there are no facts
+const files = import.meta.glob<EditorMetaFile>('../generated/editor-meta.json', { import: 'default' });
+
+let pending: Promise<Facts | null> | null = null;
+
+/** The facts, loaded once; null when the build produced none. */
+export function loadFacts(): Promise<Facts | null> {
+  pending ??= (async () => {
+    const load = Object.values(files)[0];
+    if (!load) return null;
+    return indexFacts(await load());
+  })().catch(() => null);
+  return pending;
 }
 
 let parserPending: Promise<Parser | null> | null = null;
@@ -53,17 +67,6 @@ export function blockTest(parser: Parser, facts: Facts | null): (name: string) =
   return (name) => Object.hasOwn(parser.CORE_TAGS, name) && parser.CORE_TAGS[name].block;
 }
 
-export function tagFacts(facts: Facts | null, parser: Parser): TagFacts {
-  return {
-    varnameAttributes: (tag) =>
-      Object.entries(facts?.tags.get(tag)?.attributes ?? {})
-        .filter(([, a]) => a.type === 'varname')
-        .map(([name]) => name),
-    // `$smarty.foreach.NAME`: the SMARTY_VARS entries that take a name are named after their tag
-    namedBy: (tag) => Object.hasOwn(parser.SMARTY_VARS, tag) && parser.SMARTY_VARS[tag].key !== undefined,
-  };
-}
-
 let last: { analysis: Analysis; facts: Facts | null } | null = null;
 
 export function analyze(source: string, parser: Parser, facts: Facts | null): Analysis {
@@ -86,5 +89,3 @@ export function analyze(source: string, parser: Parser, facts: Facts | null): An
   last = { analysis, facts };
   return analysis;
 }
-
-export { loadFacts };

@@ -9,12 +9,12 @@ import type {
   CompletionResult,
   CompletionSource,
 } from '@codemirror/autocomplete';
-import { analyze, loadFacts, loadParser, type Parser, tagFacts } from './analysis';
+import { analyze, loadFacts, loadParser, type Parser } from './analysis';
 import { cursorContext } from './cursor';
 import { argsSignature, attributeDoc, attributeSummary, pluginDoc, smartyDoc } from './docs';
 import type { Facts, PluginMeta } from './meta';
 import { isBlockTag } from './meta';
-import { keysOf, scopeAt, valueAt } from './scope';
+import { keysOf, scopeAt, tagFacts, valueAt } from './scope';
 import { BRANCH_TAGS, openBlocksAt } from './tags';
 
 export interface CompletionInputs {
@@ -159,7 +159,7 @@ export function completeTemplate(inputs: CompletionInputs): CompletionSource {
         analysis.ast,
         source,
         cx.pos,
-        tagFacts(facts, parser),
+        tagFacts(facts, parser.SMARTY_VARS),
         parseData(inputs.data()),
         facts?.contexts[context]?.inputs,
         context,

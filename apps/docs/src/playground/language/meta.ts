@@ -1,7 +1,7 @@
 /**
  * The editor's facts about tags and modifiers: the plugin metadata scripts/gen-reference.mjs
- * writes to ../generated/editor-meta.json at build time (scripts/editor-meta.mjs), loaded on
- * first use as its own chunk so the page does not pay for it up front.
+ * writes to ../generated/editor-meta.json at build time (scripts/editor-meta.mjs), and its index.
+ * Pure; analysis.ts loads the file.
  */
 
 export interface AttrMeta {
@@ -68,19 +68,4 @@ export function indexFacts(file: EditorMetaFile): Facts {
 /** Tags written `{name}…{/name}`. */
 export function isBlockTag(p: PluginMeta): boolean {
   return p.kind === 'block' || (p.kind === 'compiler' && p.block === true);
-}
-
-// absent until the reference generator has run (a fresh checkout): then there are no facts
-const files = import.meta.glob<EditorMetaFile>('../generated/editor-meta.json', { import: 'default' });
-
-let pending: Promise<Facts | null> | null = null;
-
-/** The facts, loaded once; null when the build produced none. */
-export function loadFacts(): Promise<Facts | null> {
-  pending ??= (async () => {
-    const load = Object.values(files)[0];
-    if (!load) return null;
-    return indexFacts(await load());
-  })().catch(() => null);
-  return pending;
 }

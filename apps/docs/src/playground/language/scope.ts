@@ -21,6 +21,21 @@ export interface TagFacts {
   namedBy(tag: string): boolean;
 }
 
+/** TagFacts from the plugin metadata and the parser's `$smarty.*` table. */
+export function tagFacts(
+  facts: { tags: Map<string, { attributes?: Record<string, { type: string }> }> } | null,
+  smartyVars: Record<string, { key?: string }>,
+): TagFacts {
+  return {
+    varnameAttributes: (tag) =>
+      Object.entries(facts?.tags.get(tag)?.attributes ?? {})
+        .filter(([, a]) => a.type === 'varname')
+        .map(([name]) => name),
+    // `$smarty.foreach.NAME`: the SMARTY_VARS entries that take a name are named after their tag
+    namedBy: (tag) => Object.hasOwn(smartyVars, tag) && smartyVars[tag].key !== undefined,
+  };
+}
+
 export interface Scope {
   variables: Variable[];
   /** `$smarty.foreach.NAME` and the like: tag -> names */
