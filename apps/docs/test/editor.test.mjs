@@ -64,6 +64,12 @@ describe('playground editor in Chromium', { timeout: 600_000, skip: pending }, (
     return handle.jsonValue();
   }
 
+  /** Accepts the selected option. CodeMirror ignores Enter for a moment after a list opens (its interactionDelay, 75 ms). */
+  async function accept() {
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Enter');
+  }
+
   it('typing {ass offers assign, and accepting it then a space lists its attributes', async () => {
     await setEditor('pg-data', '{}');
     await setEditor('pg-template', '');
@@ -75,15 +81,31 @@ describe('playground editor in Chromium', { timeout: 600_000, skip: pending }, (
     );
     // the info panel beside the selected option is the reference's description
     await page.waitForSelector('.cm-completionInfo .cm-sumi-doc');
-    await page.keyboard.press('Enter');
+    await accept();
     await page.keyboard.type(' ');
     const attrs = await completions();
     const v = attrs.find(([label]) => label === 'var');
     assert.ok(v, JSON.stringify(attrs));
     assert.match(v[1], /varname · required/);
     assert.ok(attrs.some(([label]) => label === 'value'));
-    await page.keyboard.press('Enter');
+    await accept();
     assert.match(await page.textContent('#pg-template .cm-content'), /^\{assign var=\}?$/);
+  });
+
+  it('{/ offers the innermost open block first, and {else} is offered inside {if}', async () => {
+    await setEditor('pg-template', '{foreach from=$a item=r}{if $r}x');
+    await typeAtEnd('{/');
+    const closing = await completions();
+    assert.equal(closing[0][0], 'if');
+    assert.ok(
+      closing.every(([label]) => label !== 'assign'),
+      'only block tags close',
+    );
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('el');
+    assert.equal((await completion('else'))[1], 'branch of {if}');
+    await page.keyboard.press('Escape');
   });
 
   it('Ctrl+Space after {$x| offers the modifiers with their argument lists', async () => {
@@ -94,7 +116,7 @@ describe('playground editor in Chromium', { timeout: 600_000, skip: pending }, (
     await page.keyboard.type('repl');
     const replace = await completion('replace');
     assert.equal(replace[1], 'replace:search:replace');
-    await page.keyboard.press('Enter');
+    await accept();
     await page.keyboard.type(':"a":"b"|trunc');
     assert.equal((await completion('truncate'))[1], 'truncate:[length]:[etc]:[break_words]:[middle]');
     await page.keyboard.press('Escape');
@@ -196,6 +218,14 @@ describe('playground editor in Chromium', { timeout: 600_000, skip: pending }, (
       ),
     );
     assert.equal(await page.locator('#pg-template .cm-sumi-matchingTag').count(), 2);
+    // a plugin's block pairs too
+    await setEditor('pg-template', '{read_dir path="/files" file_var=f}{$f}{/read_dir}');
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      () => document.querySelectorAll('#pg-template .cm-sumi-matchingTag').length === 2,
+    );
+    await setEditor('pg-template', '{foreach from=$a item=r}{if $r}x{else}y{/if}{/foreach}{if $b}');
     // the last {if} is never closed
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.press('ArrowLeft');

@@ -51,18 +51,30 @@ export function tagMatching(): Extension {
       decorations: DecorationSet = Decoration.none;
       parser: Parser | null = null;
       facts: Facts | null = null;
+      factsAsked = false;
       constructor(readonly view: EditorView) {
-        void Promise.all([loadParser(), loadFacts()]).then(([parser, facts]) => {
+        void loadParser().then((parser) => {
           this.parser = parser;
-          this.facts = facts;
-          this.decorations = build(view, parser, facts);
-          // repaint once the facts are in, without changing the document
-          if (view.dom.isConnected) view.dispatch({});
+          this.refresh();
         });
       }
+      /** The facts (which plugin tags are blocks) are fetched once the user is in the editor, not with the page. */
+      askFacts() {
+        if (this.factsAsked) return;
+        this.factsAsked = true;
+        void loadFacts().then((facts) => {
+          this.facts = facts;
+          this.refresh();
+        });
+      }
+      refresh() {
+        this.decorations = build(this.view, this.parser, this.facts);
+        // repaint without changing the document
+        if (this.view.dom.isConnected) this.view.dispatch({});
+      }
       update(u: ViewUpdate) {
-        if (u.docChanged || u.selectionSet || u.focusChanged || u.transactions.length)
-          this.decorations = build(u.view, this.parser, this.facts);
+        if (u.docChanged || u.selectionSet || u.focusChanged) this.askFacts();
+        this.decorations = build(u.view, this.parser, this.facts);
       }
     },
     { decorations: (v) => v.decorations },
