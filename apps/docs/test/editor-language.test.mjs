@@ -238,6 +238,18 @@ describe('diagnostics order', () => {
     );
   });
 
+  it('the parser reports an unclosed block when it reaches the end; the editor lists it where it opened', () => {
+    const { diagnostics } = parser.parse('{if $a}\n{foo bar=}\n');
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.line}:${d.column}`),
+      ['2:9', '1:1'],
+    );
+    assert.deepEqual(
+      lang.byPosition(diagnostics).map((d) => `${d.line}:${d.column} ${d.code}`),
+      ['1:1 UNCLOSED_TAG', '2:9 MISSING_ATTRIBUTE_VALUE'],
+    );
+  });
+
   it('the editor range is the exact span, else one character', () => {
     const offsetOf = (line, column) => (line - 1) * 10 + column - 1;
     assert.deepEqual(lang.rangeOf({ line: 1, column: 2, span: { start: 1, end: 9 } }, offsetOf, 20), {
