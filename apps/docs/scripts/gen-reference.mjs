@@ -7,11 +7,14 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { editorMeta } from './editor-meta.mjs';
 import { renderReferencePages } from './reference-pages.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packagesDir = resolve(here, '../../../packages');
 const outDir = resolve(here, '../src/content/docs/reference/generated');
+/** The playground editor's completion and hover facts (src/playground/language/meta.ts loads it). */
+const editorMetaFile = resolve(here, '../src/playground/generated/editor-meta.json');
 /** Generated pages are Markdown; apps/docs/biome.json keeps Biome's formatter off them. */
 const PAGE_EXT = '.md';
 
@@ -72,11 +75,11 @@ export async function loadMetas() {
       `plugins outside PLUGIN_GROUPS: ${stray.map((m) => `${m.name} (${JSON.stringify(m.group)})`).join(', ')}`,
     );
   }
-  return { metas, notes };
+  return { metas, notes, contexts: runtime.RUN_CONTEXTS };
 }
 
 export async function generate() {
-  const { metas, notes } = await loadMetas();
+  const { metas, notes, contexts } = await loadMetas();
   const unbuilt = notes.some((n) => n.includes('not built'));
   const note = notes.length
     ? `This reference is incomplete: ${notes.join(' ')}${unbuilt ? ' Run `pnpm build` at the repository root first.' : ''}`
@@ -85,6 +88,8 @@ export async function generate() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const page of pages) writeFileSync(join(outDir, `${page.slug}${PAGE_EXT}`), page.content);
+  mkdirSync(dirname(editorMetaFile), { recursive: true });
+  writeFileSync(editorMetaFile, JSON.stringify(editorMeta(metas, contexts)));
   return { pages: pages.length, definitions: metas.length, notes };
 }
 

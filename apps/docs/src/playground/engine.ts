@@ -36,6 +36,7 @@ export interface SumiErrorLike extends Position {
   template?: string;
   frame?: string;
   hint?: string;
+  span?: { start: number; end: number } | null;
   diagnostics?: Diagnostic[];
 }
 

@@ -22,6 +22,7 @@ import {
 import { examples } from './examples';
 import { formatValue, formatVars, type ValueKinds } from './format';
 import { sumiHighlighting } from './highlight';
+import { byPosition, rangeOf, sumiLanguage } from './language';
 import { readFragment, writeFragment } from './share';
 
 /**
@@ -47,6 +48,8 @@ interface Shown {
   message: string;
   line?: number;
   column?: number;
+  /** the parser's or compiler's exact span in the template */
+  span?: { start: number; end: number } | null;
   frame?: string;
   hint?: string;
 }
@@ -84,6 +87,7 @@ function fromDiagnostic(d: Diagnostic): Shown {
     message: d.message,
     line: d.line,
     column: d.column,
+    span: d.span,
     hint: d.hint,
   };
 }
@@ -163,6 +167,9 @@ async function start(root: HTMLElement): Promise<void> {
 
   const templateExtensions: Extension[] = [basicSetup, runKey, onChange, showCursor, lintGutter()];
   if (loaded.tokenize) templateExtensions.push(sumiHighlighting(loaded.tokenize));
+  templateExtensions.push(
+    sumiLanguage({ data: () => dataView.state.doc.toString(), context: () => contextSel.value }),
+  );
   const first = examples[0];
   const templateView = new EditorView({
     parent: $('pg-template'),
@@ -196,7 +203,9 @@ async function start(root: HTMLElement): Promise<void> {
     view.focus();
   };
 
-  const showDiagnostics = (list: Shown[]) => {
+  const showDiagnostics = (unsorted: Shown[]) => {
+    // in source order, whatever order the parser, the compiler and the run reported them in
+    const list = byPosition(unsorted);
     diagEl.replaceChildren();
     const lint: LintDiagnostic[] = [];
     if (!list.length) {
@@ -240,11 +249,11 @@ async function start(root: HTMLElement): Promise<void> {
         item.append(frame);
       }
       diagEl.append(item);
-      if (d.where === 'template' && d.line !== undefined) {
-        const from = offsetOf(templateView.state, d.line, d.column ?? 1);
-        const to = Math.min(from + 1, templateView.state.doc.length);
-        lint.push({ from, to: Math.max(from, to), severity: d.severity, message: d.message });
-      }
+      const range =
+        d.where === 'template'
+          ? rangeOf(d, (l, c) => offsetOf(templateView.state, l, c), templateView.state.doc.length)
+          : null;
+      if (range) lint.push({ ...range, severity: d.severity, message: d.message });
     }
     templateView.dispatch(setDiagnostics(templateView.state, lint));
   };
@@ -339,6 +348,7 @@ async function start(root: HTMLElement): Promise<void> {
         message: err.message,
         line: err.line,
         column: err.column,
+        span: err.span,
         frame: text ?? err.frame,
         hint: text === undefined ? err.hint : undefined,
       };
