@@ -33,6 +33,9 @@ export default defineConfig({
   ],
   vite: {
     plugins: [sumiPackagesGuard()],
+    // the playground's render worker (src/playground/render-worker.ts) loads the engine packages
+    // with dynamic imports, which need ES-module workers; the guard applies inside it too
+    worker: { format: 'es', plugins: () => [sumiPackagesGuard()] },
     build: {
       rollupOptions: {
         // Astro's MDX output starts with a "use astro:head-inject" directive the bundler

@@ -1,28 +1,21 @@
 /**
  * The playground: a template editor and a JSON data editor; every edit re-renders (debounced)
- * in the browser with @sumi/runtime + @sumi/modifiers and fills the output, diagnostics, log,
- * variables and timings panes. Diagnostics are buttons that move the editor's cursor.
+ * in a Web Worker (render-worker.ts, driven by worker-client.ts) and fills the output,
+ * diagnostics, log, variables and timings panes. Diagnostics are buttons that move the editor's
+ * cursor. The page's thread only edits and displays: no render can hold it.
  */
 import { json } from '@codemirror/lang-json';
 import { type Diagnostic as LintDiagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { EditorState, type Extension } from '@codemirror/state';
 import { keymap } from '@codemirror/view';
 import { basicSetup, EditorView } from 'codemirror';
-import {
-  type Compiled,
-  type Diagnostic,
-  type Engine,
-  type Loaded,
-  type LogEntry,
-  loadEngine,
-  type RenderResult,
-  type RuntimeModule,
-  type SumiErrorLike,
-} from './engine';
+import { DEADLINE_MS, describeBudgets } from './budgets';
+import { type Diagnostic, type LogEntry, loadTokenizer } from './engine';
 import { examples } from './examples';
-import { formatValue, formatVars, type ValueKinds } from './format';
 import { sumiHighlighting } from './highlight';
+import type { Ready, Routes } from './protocol';
 import { readFragment, writeFragment } from './share';
+import { startRenderWorker } from './worker-client';
 
 /**
  * The runtime's run contexts (RUN_CONTEXTS); the names below are only used while the runtime
@@ -38,7 +31,6 @@ const FALLBACK_CONTEXTS: [string, string][] = [
 ];
 
 const DEBOUNCE_MS = 250;
-const TEMPLATE_NAME = 'playground.tpl';
 
 interface Shown {
   severity: 'error' | 'warning' | 'info';
@@ -57,10 +49,9 @@ function $(id: string): HTMLElement {
   return el;
 }
 
-function contextOptions(runtime: RuntimeModule | null): [string, string][] {
-  const listed = runtime?.RUN_CONTEXTS;
-  if (!listed || typeof listed !== 'object') return FALLBACK_CONTEXTS;
-  return Object.values(listed).map((c): [string, string] => [c.name, c.name]);
+function contextOptions(ready: Ready): [string, string][] {
+  if (!ready.contexts.length) return FALLBACK_CONTEXTS;
+  return ready.contexts.map((c): [string, string] => [c.name, c.name]);
 }
 
 /** Offset of a 1-based line:column in a document, clamped to the document. */
@@ -116,18 +107,15 @@ async function start(root: HTMLElement): Promise<void> {
   const exampleSel = $('pg-example') as HTMLSelectElement;
 
   status.textContent = 'loading the engine…';
-  let loaded: Loaded;
-  try {
-    loaded = await loadEngine();
-  } catch (e) {
-    loaded = { ok: false, message: `could not load the engine: ${(e as Error).message}`, tokenize: null };
-  }
-  const runtime = loaded.ok ? loaded.runtime : null;
-  const valueKinds: ValueKinds = { PhpFloat: runtime?.PhpFloat, PhpObject: runtime?.PhpObject };
+  const client = startRenderWorker({});
+  const [ready, tokenize] = await Promise.all([client.ready, loadTokenizer().catch(() => null)]);
+  const loaded = { tokenize };
+  // the fake HTTP service's canned answers; the next render uses them
+  const routes: Routes = ready.routes ?? {};
 
-  for (const [value, label] of contextOptions(runtime)) {
+  for (const [value, label] of contextOptions(ready)) {
     const option = new Option(label, value);
-    option.title = runtime?.RUN_CONTEXTS?.[value]?.description ?? '';
+    option.title = ready.contexts.find((c) => c.name === value)?.description ?? '';
     contextSel.add(option);
   }
   for (const ex of examples) exampleSel.add(new Option(ex.title, ex.id));
@@ -273,8 +261,25 @@ async function start(root: HTMLElement): Promise<void> {
     logEl.replaceChildren();
   };
 
+  const showTimings = (timings: [string, number | undefined][], note?: string) => {
+    const lines = timings.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${ms(v as number)}`);
+    if (note) lines.push(note);
+    lines.push(`budgets: ${describeBudgets()}`);
+    timingsEl.textContent = lines.join('\n');
+  };
+
   let generation = 0;
+  let finished = 0;
+  /** the page's counters, for its tests and the curious: runs finished, worker restarts */
+  const count = () => {
+    root.dataset.runs = String(++finished);
+    root.dataset.restarts = String(client.restarts());
+  };
   async function run(): Promise<void> {
+    if (await runOnce()) count();
+  }
+  /** false when a newer run replaced this one */
+  async function runOnce(): Promise<boolean> {
     clearTimeout(timer);
     const mine = ++generation;
     const source = templateView.state.doc.toString();
@@ -284,54 +289,59 @@ async function start(root: HTMLElement): Promise<void> {
     status.textContent = 'rendering…';
     status.dataset.state = 'busy';
 
-    const times: [string, number][] = [];
-    let t = performance.now();
-    let data: unknown;
-    try {
-      // parsed once, untrimmed, so an error's line and column are the editor's
-      if (dataText.trim() === '') data = {};
-      else data = runtime?.fromJSONText ? runtime.fromJSONText(dataText) : JSON.parse(dataText);
-    } catch (e) {
-      const message = (e as Error).message;
+    const outcome = await client.render({ source, dataText, context, routes });
+    if (mine !== generation || outcome.kind === 'superseded') return false;
+    if (outcome.kind === 'stopped' || outcome.kind === 'crashed') {
+      clearRun();
+      const stopped = outcome.kind === 'stopped';
+      status.textContent = stopped ? `stopped after ${DEADLINE_MS / 1000} s` : 'the render worker failed';
+      status.dataset.state = 'error';
+      showDiagnostics([
+        {
+          severity: 'error',
+          where: 'template',
+          message: stopped
+            ? `The render ran past the playground's ${DEADLINE_MS / 1000} s deadline, so the page stopped its worker and started a fresh one. Files this run wrote were discarded; the site is as the last finished run left it.`
+            : `The render worker failed: ${outcome.message}`,
+        },
+      ]);
+      showTimings(stopped ? [['stopped after', outcome.elapsedMs]] : []);
+      return true;
+    }
+    const r = outcome.reply;
+    const times: [string, number | undefined][] = [
+      ['data', r.timings.data],
+      ['compile', r.timings.compile],
+      ['render', r.timings.render],
+      ['round trip', outcome.elapsedMs],
+    ];
+
+    if (r.failed === 'data') {
+      const message = r.error?.message ?? 'invalid JSON';
       // the runtime's JsonParseError carries its position; JSON.parse's is read from V8's message
-      const { line, column } = e as { line?: unknown; column?: unknown };
       const pos =
-        typeof line === 'number' && typeof column === 'number'
-          ? { line, column }
+        r.error?.line !== undefined && r.error.column !== undefined
+          ? { line: r.error.line, column: r.error.column }
           : jsonErrorPosition(dataText, message);
       clearRun();
       status.textContent = 'data is not valid JSON';
       status.dataset.state = 'error';
       showDiagnostics([{ severity: 'error', where: 'data', message: `data: ${message}`, ...pos }]);
-      return;
+      return true;
     }
-    times.push(['data', performance.now() - t]);
-
-    if (!loaded.ok) {
+    if (r.failed === 'engine') {
       clearRun();
       status.textContent = 'engine unavailable';
       status.dataset.state = 'error';
-      showDiagnostics([{ severity: 'error', where: 'template', message: loaded.message }]);
-      return;
+      showDiagnostics([{ severity: 'error', where: 'template', message: r.error?.message ?? 'no engine' }]);
+      return true;
     }
-    const engine: Engine = loaded.engine;
 
-    const shown: Shown[] = [];
-    let r: RenderResult | null = null;
-    try {
-      t = performance.now();
-      const compiled: Compiled = engine.compile(source, { name: TEMPLATE_NAME });
-      times.push(['compile', performance.now() - t]);
-      for (const d of compiled.warnings ?? []) shown.push(fromDiagnostic(d));
-      t = performance.now();
-      r = await engine.render(compiled, data, { name: TEMPLATE_NAME, context });
-      times.push(['render', performance.now() - t]);
-    } catch (e) {
-      const err = e as SumiErrorLike;
-      if (mine !== generation) return;
+    const shown: Shown[] = r.warnings.map(fromDiagnostic);
+    if (r.failed === 'template' && r.error) {
+      const err = r.error;
       clearRun();
       // the error as the CLI prints it (position, code, message, frame, hint), under its headline
-      const text = loaded.runtime.formatError?.(e, { file: TEMPLATE_NAME });
       const main: Shown = {
         severity: 'error',
         where: 'template',
@@ -339,8 +349,8 @@ async function start(root: HTMLElement): Promise<void> {
         message: err.message,
         line: err.line,
         column: err.column,
-        frame: text ?? err.frame,
-        hint: text === undefined ? err.hint : undefined,
+        frame: err.text,
+        hint: err.hint,
       };
       shown.push(main);
       for (const d of err.diagnostics ?? []) {
@@ -351,17 +361,15 @@ async function start(root: HTMLElement): Promise<void> {
       status.textContent = err.name === 'SumiError' || err.code ? 'error' : 'internal error';
       status.dataset.state = 'error';
       showDiagnostics(shown);
-      timingsEl.textContent = times.map(([k, v]) => `${k}: ${ms(v)}`).join('\n');
-      return;
+      showTimings(times);
+      return true;
     }
-    if (mine !== generation) return;
     outputEl.textContent = r.output;
     outputEl.dataset.empty = r.output === '' ? 'true' : 'false';
-    resultEl.textContent =
-      r.result === null || r.result === undefined ? '(none)' : formatValue(r.result, valueKinds);
-    varsEl.textContent = formatVars(r.vars, valueKinds);
-    showLog(r.log ?? []);
-    for (const entry of r.log ?? []) {
+    resultEl.textContent = r.result ?? '(none)';
+    varsEl.textContent = r.vars;
+    showLog(r.log);
+    for (const entry of r.log) {
       if (entry.line !== undefined && (entry.level === 'warn' || entry.level === 'error')) {
         const s = fromDiagnostic({ ...entry, severity: entry.level });
         if (!shown.some((x) => x.message === s.message && x.line === s.line && x.column === s.column))
@@ -369,12 +377,10 @@ async function start(root: HTMLElement): Promise<void> {
       }
     }
     showDiagnostics(shown);
-    const total = times.reduce((a, [, v]) => a + v, 0);
-    timingsEl.textContent = [...times, ['total', total] as [string, number]]
-      .map(([k, v]) => `${k}: ${ms(v)}`)
-      .join('\n');
+    showTimings(times);
     status.textContent = shown.some((d) => d.severity === 'warning') ? 'rendered, with warnings' : 'rendered';
     status.dataset.state = 'ok';
+    return true;
   }
 
   const loadExample = (id: string) => {

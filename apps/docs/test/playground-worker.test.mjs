@@ -1,0 +1,120 @@
+// The playground's render worker, drafts, sharing and panes, in Debian's Chromium.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { openPlayground, openSite, repoRoot, setEditor } from './site-browser.mjs';
+
+const pending = existsSync(join(repoRoot, 'packages/runtime/dist/index.js'))
+  ? false
+  : 'PENDING: @sumi/runtime is not built';
+
+/** the number of finished runs (any outcome), as the page counts them */
+const runs = (page) => page.evaluate(() => Number(document.getElementById('playground')?.dataset.runs ?? 0));
+
+/** waits until a run after `since` has finished */
+async function nextRun(page, since, timeout = 20_000) {
+  await page.waitForFunction(
+    (n) => Number(document.getElementById('playground')?.dataset.runs ?? 0) > n,
+    since,
+    {
+      timeout,
+    },
+  );
+}
+
+/**
+ * How long the page's thread takes to answer a task, measured in the page; a thread held by a
+ * render would answer only when the render ends (about a second for the loop below).
+ */
+const probe = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const t = performance.now();
+        setTimeout(() => resolve(performance.now() - t), 0);
+      }),
+  );
+
+describe('playground worker', { timeout: 600_000, skip: pending }, () => {
+  let site;
+  let page;
+  before(async () => {
+    site = await openSite();
+    page = site.page;
+  });
+  after(async () => {
+    await site?.close();
+  });
+
+  it('a runaway {section} runs in the worker: the page answers and types, and the budget stops it', async () => {
+    await openPlayground(page, site.base);
+    await setEditor(page, 'pg-data', '{}');
+    const before = await runs(page);
+    await setEditor(page, 'pg-template', '{section name=i loop=1000000000}x{/section}');
+    await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state === 'busy');
+    const probes = [];
+    for (let i = 0; i < 5; i++) probes.push(await probe(page));
+    // typing during the run: the editor takes the keys at once
+    await page.keyboard.type('{* typed *}');
+    const doc = await page.textContent('#pg-template .cm-content');
+    assert.match(doc, /\{\* typed \*\}$/);
+    console.log(`probes during the run: ${probes.map((p) => p.toFixed(1)).join(', ')} ms`);
+    assert.ok(Math.max(...probes) < 200, `the page answered in ${Math.max(...probes)} ms`);
+    await nextRun(page, before, 30_000);
+    await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state === 'error', null, {
+      timeout: 30_000,
+    });
+    assert.match(await page.textContent('#pg-diagnostics'), /LIMIT_(STEPS|TIME|OUTPUT)|deadline/);
+  });
+
+  it('a catastrophic regex leaves the page responsive and says the backtrack budget ran out', async () => {
+    await openPlayground(page, site.base);
+    await setEditor(page, 'pg-data', '{}');
+    const before = await runs(page);
+    await setEditor(
+      page,
+      'pg-template',
+      '{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"|regex_replace:"/(a+)+$/":"x"}[done]',
+    );
+    assert.ok((await probe(page)) < 200);
+    await nextRun(page, before);
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === '[done]');
+    assert.match(await page.textContent('#pg-diagnostics'), /Backtrack limit/);
+  });
+
+  it('a newer edit stops a running render: the worker restarts with the files the site had', async () => {
+    await openPlayground(page, site.base);
+    await setEditor(page, 'pg-data', '{}');
+    let before = await runs(page);
+    await setEditor(
+      page,
+      'pg-template',
+      '{write_file var=p value="kept"}{put_file tmp_path=$p path="/files/user/keep.txt"}',
+    );
+    await nextRun(page, before);
+    const restarts = Number(await page.getAttribute('#playground', 'data-restarts'));
+    await setEditor(page, 'pg-template', '{section name=i loop=1000000000}x{/section}');
+    await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state === 'busy');
+    before = await runs(page);
+    await setEditor(page, 'pg-template', '{read_file path="/files/user/keep.txt" row=l}{$l}{/read_file}');
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'kept', null, {
+      timeout: 20_000,
+    });
+    assert.ok(Number(await page.getAttribute('#playground', 'data-restarts')) > restarts);
+  });
+
+  it('the timings pane shows compile and render times', async () => {
+    await openPlayground(page, site.base);
+    const before = await runs(page);
+    await setEditor(page, 'pg-template', '{$x|default:"a"}');
+    await nextRun(page, before);
+    const timings = await page.textContent('#pg-timings');
+    assert.match(timings, /compile: [\d.]+ ms/);
+    assert.match(timings, /render: [\d.]+ ms/);
+  });
+
+  it('no uncaught errors in the pages', () => {
+    assert.deepEqual(site.pageErrors, []);
+  });
+});
