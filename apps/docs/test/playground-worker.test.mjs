@@ -114,6 +114,83 @@ describe('playground worker', { timeout: 600_000, skip: pending }, () => {
     assert.match(timings, /render: [\d.]+ ms/);
   });
 
+  it('keeps a draft: a reload restores template, data and context; a share link wins over it', async () => {
+    await openPlayground(page, site.base);
+    await page.selectOption('#pg-context', 'post');
+    await setEditor(page, 'pg-data', '{"json":{"n":1}}');
+    const before = await runs(page);
+    await setEditor(page, 'pg-template', '{assign var=processed_json value=$json.n}draft ✓');
+    await nextRun(page, before);
+    const link = page.url();
+    // a fresh visit without the fragment: the draft comes back
+    await page.goto('about:blank');
+    await openPlayground(page, site.base);
+    assert.equal(
+      await page.textContent('#pg-template .cm-content'),
+      '{assign var=processed_json value=$json.n}draft ✓',
+    );
+    assert.equal(await page.textContent('#pg-data .cm-content'), '{"json":{"n":1}}');
+    assert.equal(await page.inputValue('#pg-context'), 'post');
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'draft ✓');
+    // the draft moves on; the old link still opens what it holds
+    await setEditor(page, 'pg-template', 'newer draft');
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'newer draft');
+    await page.goto('about:blank');
+    await page.goto(link);
+    await page.waitForSelector('#playground[data-ready="true"]');
+    assert.equal(
+      await page.textContent('#pg-template .cm-content'),
+      '{assign var=processed_json value=$json.n}draft ✓',
+    );
+  });
+
+  it('copies a link that opens the same state, and says so', async () => {
+    await site.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+    await openPlayground(page, site.base);
+    const before = await runs(page);
+    await setEditor(page, 'pg-template', 'copied {$n}');
+    await setEditor(page, 'pg-data', '{"n": 7}');
+    await nextRun(page, before);
+    await page.click('#pg-copy');
+    await page.waitForFunction(
+      () => document.getElementById('pg-copy-status')?.textContent === 'Link copied',
+    );
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(copied, /\/playground\/#src=[\w-]+&data=[\w-]+&ctx=\w+$/);
+    await page.goto('about:blank');
+    await page.goto(copied);
+    await page.waitForSelector('#playground[data-ready="true"]');
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'copied 7');
+  });
+
+  it('without the Clipboard API the link is copied with the fallback or shown selected', async () => {
+    await openPlayground(page, site.base);
+    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+    await page.click('#pg-copy');
+    await page.waitForFunction(() => document.getElementById('pg-copy-status')?.textContent !== '');
+    const said = await page.textContent('#pg-copy-status');
+    if (said === 'Link copied') assert.equal(await page.isHidden('#pg-link'), true);
+    else {
+      assert.equal(said, 'Copy the selected link');
+      assert.match(await page.inputValue('#pg-link'), /#src=/);
+    }
+  });
+
+  it('the Example label follows edits: Custom once edited, the example again when it matches', async () => {
+    await openPlayground(page, site.base);
+    await page.selectOption('#pg-example', 'loop');
+    assert.equal(await page.inputValue('#pg-example'), 'loop');
+    await page.click('#pg-template .cm-content');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('!');
+    assert.equal(await page.inputValue('#pg-example'), 'custom');
+    assert.equal(await page.$eval('#pg-example', (s) => s.selectedOptions[0].textContent), 'Custom');
+    await page.keyboard.press('Backspace');
+    assert.equal(await page.inputValue('#pg-example'), 'loop');
+    await page.selectOption('#pg-context', 'pre');
+    assert.equal(await page.inputValue('#pg-example'), 'custom');
+  });
+
   it('no uncaught errors in the pages', () => {
     assert.deepEqual(site.pageErrors, []);
   });

@@ -10,11 +10,13 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { keymap } from '@codemirror/view';
 import { basicSetup, EditorView } from 'codemirror';
 import { DEADLINE_MS, describeBudgets } from './budgets';
+import { copyText } from './clipboard';
+import { saveDraft, startingState } from './drafts';
 import { type Diagnostic, type LogEntry, loadTokenizer } from './engine';
 import { examples } from './examples';
 import { sumiHighlighting } from './highlight';
 import type { Ready, Routes } from './protocol';
-import { readFragment, writeFragment } from './share';
+import { writeFragment } from './share';
 import { startRenderWorker } from './worker-client';
 
 /**
@@ -31,6 +33,8 @@ const FALLBACK_CONTEXTS: [string, string][] = [
 ];
 
 const DEBOUNCE_MS = 250;
+/** the Example selector's value while the editors hold no example as it is */
+const CUSTOM = 'custom';
 
 interface Shown {
   severity: 'error' | 'warning' | 'info';
@@ -119,14 +123,19 @@ async function start(root: HTMLElement): Promise<void> {
     contextSel.add(option);
   }
   for (const ex of examples) exampleSel.add(new Option(ex.title, ex.id));
+  // what the Example selector says once the editors hold something no example has
+  const custom = new Option('Custom', CUSTOM);
+  custom.disabled = true;
+  exampleSel.add(custom);
 
-  // a shared link (#src=…&data=…&ctx=…) wins over the first example
-  const shared = readFragment(location.hash);
+  // a shared link (#src=…&data=…&ctx=…) wins over the draft, the draft over the first example
+  const shared = startingState(location.hash);
   let touched = shared.template !== undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(run, DEBOUNCE_MS);
+    showExample();
   };
   const onChange = EditorView.updateListener.of((u) => {
     if (!u.docChanged) return;
@@ -163,19 +172,49 @@ async function start(root: HTMLElement): Promise<void> {
       extensions: [basicSetup, json(), runKey, onChange],
     }),
   });
-  if (shared.context && [...contextSel.options].some((o) => o.value === shared.context)) {
-    contextSel.value = shared.context;
+  const startContext = shared.context ?? (shared.template === undefined ? first.context : undefined);
+  if (startContext && [...contextSel.options].some((o) => o.value === startContext)) {
+    contextSel.value = startContext;
   }
-  /** Keep the address shareable once the user has changed something. */
+  const currentState = () => ({
+    template: templateView.state.doc.toString(),
+    data: dataView.state.doc.toString(),
+    context: contextSel.value,
+  });
+  /** The Example selector names the example the editors hold, or says "Custom". */
+  function showExample(): void {
+    const { template, data, context } = currentState();
+    const same = examples.find((e) => e.template === template && e.data === data && e.context === context);
+    exampleSel.value = same ? same.id : CUSTOM;
+  }
+  showExample();
+  /** Keep the address shareable and the draft saved once the user has changed something. */
   const saveFragment = () => {
     if (!touched) return;
-    const fragment = writeFragment({
-      template: templateView.state.doc.toString(),
-      data: dataView.state.doc.toString(),
-      context: contextSel.value,
-    });
-    history.replaceState(null, '', fragment);
+    const state = currentState();
+    history.replaceState(null, '', writeFragment(state));
+    saveDraft(state);
   };
+
+  const copyStatus = $('pg-copy-status');
+  const linkField = $('pg-link') as HTMLInputElement;
+  let copyTimer: ReturnType<typeof setTimeout> | undefined;
+  $('pg-copy').addEventListener('click', async () => {
+    const link = new URL(writeFragment(currentState()), location.href).href;
+    history.replaceState(null, '', link);
+    const copied = await copyText(link);
+    clearTimeout(copyTimer);
+    linkField.value = link;
+    // when nothing could copy, the link stays on show, selected, for Ctrl+C
+    linkField.hidden = copied;
+    if (!copied) linkField.select();
+    copyStatus.textContent = copied ? 'Link copied' : 'Copy the selected link';
+    copyStatus.dataset.state = copied ? 'ok' : 'manual';
+    copyTimer = setTimeout(() => {
+      copyStatus.textContent = '';
+      delete copyStatus.dataset.state;
+    }, 4000);
+  });
 
   const jumpTo = (where: Shown['where'], line: number, column: number) => {
     const view = where === 'data' ? dataView : templateView;
@@ -389,11 +428,15 @@ async function start(root: HTMLElement): Promise<void> {
     templateView.dispatch({ changes: { from: 0, to: templateView.state.doc.length, insert: ex.template } });
     dataView.dispatch({ changes: { from: 0, to: dataView.state.doc.length, insert: ex.data } });
     if ([...contextSel.options].some((o) => o.value === ex.context)) contextSel.value = ex.context;
+    showExample();
     void run();
   };
-  exampleSel.addEventListener('change', () => loadExample(exampleSel.value));
+  exampleSel.addEventListener('change', () => {
+    if (exampleSel.value !== CUSTOM) loadExample(exampleSel.value);
+  });
   contextSel.addEventListener('change', () => {
     touched = true;
+    showExample();
     void run();
   });
   $('pg-run').addEventListener('click', () => void run());
