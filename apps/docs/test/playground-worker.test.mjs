@@ -1,6 +1,7 @@
 // The playground's render worker, drafts, sharing and panes, in Debian's Chromium.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openPlayground, openSite, repoRoot, setEditor } from './site-browser.mjs';
@@ -41,6 +42,8 @@ describe('playground worker', { timeout: 600_000, skip: pending }, () => {
   let page;
   before(async () => {
     site = await openSite();
+    site.shotDir = mkdtempSync(join(tmpdir(), 'sumi-shots-'));
+    console.log(`screenshots: ${site.shotDir}`);
     page = site.page;
   });
   after(async () => {
@@ -189,6 +192,90 @@ describe('playground worker', { timeout: 600_000, skip: pending }, () => {
     assert.equal(await page.inputValue('#pg-example'), 'loop');
     await page.selectOption('#pg-context', 'pre');
     assert.equal(await page.inputValue('#pg-example'), 'custom');
+  });
+
+  it('the editors follow the dark theme, gutters included, and the light one again', async () => {
+    const colours = () =>
+      page.evaluate(() => {
+        const gutter = document.querySelector('#pg-template .cm-gutters');
+        const editor = document.querySelector('#pg-template .cm-editor');
+        // Starlight's colour for the same surface, resolved by the browser
+        const probe = document.createElement('div');
+        probe.style.background = 'var(--sl-color-bg-nav)';
+        document.body.append(probe);
+        const expected = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return {
+          theme: document.documentElement.dataset.theme,
+          gutter: getComputedStyle(gutter).backgroundColor,
+          editor: getComputedStyle(editor).backgroundColor,
+          expected,
+        };
+      });
+    /** relative luminance of `rgb(r, g, b)` */
+    const lum = (rgb) => {
+      const [r, g, b] = rgb.match(/[\d.]+/g).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    };
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openPlayground(page, site.base);
+    const dark = await colours();
+    await page.screenshot({ path: join(site.shotDir, 'playground-dark.png'), fullPage: true });
+    assert.equal(dark.theme, 'dark');
+    assert.equal(dark.gutter, dark.expected);
+    assert.equal(dark.editor, dark.expected);
+    assert.ok(lum(dark.gutter) < 0.25, `dark gutter ${dark.gutter}`);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openPlayground(page, site.base);
+    const light = await colours();
+    assert.equal(light.theme, 'light');
+    assert.equal(light.gutter, light.expected);
+    assert.ok(lum(light.gutter) > 0.75, `light gutter ${light.gutter}`);
+  });
+
+  it('serves the favicon and a 404 page in the site frame', async () => {
+    const icon = await fetch(`${site.base}/favicon.svg`);
+    assert.equal(icon.status, 200);
+    assert.match(await icon.text(), /<svg/);
+    await page.goto(`${site.base}/`);
+    assert.equal(
+      await page.getAttribute('link[rel="shortcut icon"], link[rel="icon"]', 'href'),
+      '/favicon.svg',
+    );
+    const missing = await page.goto(`${site.base}/no/such/page/`);
+    assert.equal(missing.status(), 404);
+    assert.match(await page.textContent('main'), /not part of the Sumi docs/);
+  });
+
+  it("the performance page's table of contents lists the results' sections", async () => {
+    if (!existsSync(join(repoRoot, 'bench/results/latest.md'))) return;
+    await page.goto(`${site.base}/performance/`);
+    const entries = await page.$$eval('starlight-toc a', (as) => as.map((a) => a.getAttribute('href')));
+    assert.ok(entries.length > 3, `toc: ${entries.join(' ')}`);
+    // every entry leads to a heading of the page
+    for (const href of entries.filter((h) => h !== '#_top')) {
+      assert.equal(await page.locator(href.replace(/^#/, '[id="') + '"]').count(), 1, href);
+    }
+  });
+
+  it('Japanese text uses the bundled Noto Sans JP where the system has no Japanese font', async () => {
+    await openPlayground(page, site.base);
+    const before = await runs(page);
+    await setEditor(page, 'pg-template', 'こんにちは、墨の世界');
+    await nextRun(page, before);
+    await page.waitForFunction(
+      () => document.getElementById('pg-output')?.textContent === 'こんにちは、墨の世界',
+    );
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.family.includes('Noto Sans JP') && f.status === 'loaded')
+        .length;
+    });
+    // only the slices of Unicode the page shows are fetched
+    const all = await page.evaluate(
+      () => [...document.fonts].filter((f) => f.family.includes('Noto Sans JP')).length,
+    );
+    assert.ok(loaded >= 1 && loaded < all, `${loaded} of ${all} Noto Sans JP slices loaded`);
   });
 
   it('no uncaught errors in the pages', () => {

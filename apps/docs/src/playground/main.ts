@@ -15,6 +15,7 @@ import { saveDraft, startingState } from './drafts';
 import { type Diagnostic, type LogEntry, loadTokenizer } from './engine';
 import { examples } from './examples';
 import { sumiHighlighting } from './highlight';
+import { jsonHighlighting } from './json-highlighting';
 import type { Ready, Routes } from './protocol';
 import { writeFragment } from './share';
 import { startRenderWorker } from './worker-client';
@@ -169,7 +170,7 @@ async function start(root: HTMLElement): Promise<void> {
     parent: $('pg-data'),
     state: EditorState.create({
       doc: shared.data ?? (shared.template !== undefined ? '{}' : first.data),
-      extensions: [basicSetup, json(), runKey, onChange],
+      extensions: [basicSetup, json(), jsonHighlighting, runKey, onChange],
     }),
   });
   const startContext = shared.context ?? (shared.template === undefined ? first.context : undefined);
