@@ -278,6 +278,143 @@ describe('playground worker', { timeout: 600_000, skip: pending }, () => {
     assert.ok(loaded >= 1 && loaded < all, `${loaded} of ${all} Noto Sans JP slices loaded`);
   });
 
+  it('shows the output as HTML in a sandboxed frame that runs no script', async () => {
+    await openPlayground(page, site.base);
+    await setEditor(page, 'pg-data', '{"name":"墨"}');
+    const before = await runs(page);
+    await setEditor(
+      page,
+      'pg-template',
+      '<p id="hello">Hello {$name}</p><script>document.body.dataset.ran = "yes"; parent.document.title = "ran";</script>',
+    );
+    await nextRun(page, before);
+    await page.check('input[name="pg-view"][value="html"]');
+    assert.equal(await page.getAttribute('#pg-html', 'sandbox'), '');
+    assert.equal(await page.isVisible('#pg-html'), true);
+    assert.equal(await page.isHidden('#pg-output'), true);
+    const frame = page.frameLocator('#pg-html');
+    assert.equal(await frame.locator('#hello').textContent(), 'Hello 墨');
+    assert.equal(await frame.locator('body').getAttribute('data-ran'), null);
+    assert.notEqual(await page.title(), 'ran');
+    await page.check('input[name="pg-view"][value="text"]');
+    assert.match(await page.textContent('#pg-output'), /^<p id="hello">Hello 墨<\/p><script>/);
+  });
+
+  it('lists what the fakes received: mail and chat as would-have-been-sent, HTTP calls and the API log', async () => {
+    await openPlayground(page, site.base);
+    await page.selectOption('#pg-example', 'calls');
+    await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state === 'ok');
+    const fakes = await page.textContent('#pg-fakes');
+    assert.match(fakes, /would have been sent: from noreply@example.com to team@example.com, “Stock report”/);
+    assert.match(fakes, /All inks in stock\./);
+    assert.match(fakes, /would have been sent: POST chat\.postMessage[\s\S]*在庫レポートを送りました/);
+    assert.match(fakes, /GET https:\/\/api\.example\.com\/items/);
+    assert.match(fakes, /api_internal: GET \/rcms-api\/1\/news/);
+    const apiLog = await page.textContent('#pg-apilog');
+    assert.match(apiLog, /api GET https:\/\/api\.example\.com\/items → 200/);
+    assert.match(await page.textContent('#pg-log'), /API_CALL/);
+  });
+
+  it('edited fake API responses answer the next render', async () => {
+    await openPlayground(page, site.base);
+    await setEditor(page, 'pg-data', '{}');
+    let before = await runs(page);
+    await setEditor(
+      page,
+      'pg-template',
+      '{api endpoint="https://api.example.com/items" json_var=r}{$r.items[0].name}',
+    );
+    await nextRun(page, before);
+    assert.equal(await page.textContent('#pg-output'), 'tea');
+    await page.click('#pg-routes-fold > summary');
+    before = await runs(page);
+    await setEditor(
+      page,
+      'pg-routes',
+      '{ "GET https://api.example.com/items*": { "json": { "items": [{ "id": 9, "name": "matcha" }] } } }',
+    );
+    await nextRun(page, before);
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'matcha');
+    assert.match(await page.textContent('#pg-routes-status'), /next render uses/);
+    await setEditor(page, 'pg-routes', '{ "GET https://api.example.com/items*": ');
+    assert.match(await page.textContent('#pg-routes-status'), /^not used:/);
+  });
+
+  it('the site files pane shows the example site; an edit is what the next render reads, and renders update it', async () => {
+    await openPlayground(page, site.base);
+    await page.click('#pg-site > summary');
+    await page.click('#pg-tree button[data-path="files/ltd/prices.csv"]');
+    assert.equal(await page.inputValue('#pg-file-text'), 'code,price\nA-1,100\nB-2,250\n');
+    await page.fill('#pg-file-text', 'code,price\nZ-9,999\n');
+    await setEditor(page, 'pg-data', '{}');
+    let before = await runs(page);
+    await page.click('#pg-file-save');
+    await setEditor(
+      page,
+      'pg-template',
+      '{read_file path="/files/ltd/prices.csv" type=csv row=r}{$r.0}={$r.1};{/read_file}',
+    );
+    await nextRun(page, before);
+    await page.waitForFunction(
+      () => document.getElementById('pg-output')?.textContent === 'code=price;Z-9=999;',
+    );
+    // a render that writes a file: the tree lists it
+    before = await runs(page);
+    await setEditor(
+      page,
+      'pg-template',
+      '{write_file var=p value="from a render"}{put_file tmp_path=$p path="/files/user/made.txt"}',
+    );
+    await nextRun(page, before);
+    await page.click('#pg-tree button[data-path="files/user/made.txt"]');
+    assert.equal(await page.inputValue('#pg-file-text'), 'from a render');
+    // a new file, then deleting it
+    await page.fill('#pg-file-new-path', 'files/user/new.txt');
+    await page.click('#pg-file-new button[type="submit"]');
+    await page.fill('#pg-file-text', 'brand new');
+    await page.click('#pg-file-save');
+    before = await runs(page);
+    await setEditor(page, 'pg-template', '{read_file path="/files/user/new.txt" row=l}{$l}{/read_file}');
+    await nextRun(page, before);
+    await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'brand new');
+    await page.click('#pg-file-delete');
+    assert.equal(await page.locator('#pg-tree button[data-path="files/user/new.txt"]').count(), 0);
+    await page.screenshot({ path: join(site.shotDir, 'playground-panes.png'), fullPage: true });
+  });
+
+  it('the gallery has every plugin group and real-world batch, endpoint and trigger examples, and each renders', async () => {
+    await openPlayground(page, site.base);
+    const sections = await page.$$eval('#pg-example optgroup', (gs) => gs.map((g) => g.label));
+    assert.deepEqual(sections, ['Basics', 'Plugin groups', 'Real world']);
+    const ids = await page.$$eval('#pg-example option:not([disabled])', (os) => os.map((o) => o.value));
+    for (const id of ids) {
+      const before = await runs(page);
+      await page.selectOption('#pg-example', id);
+      await nextRun(page, before);
+      await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state !== 'busy');
+      assert.equal(
+        await page.getAttribute('#pg-status', 'data-state'),
+        'ok',
+        `example ${id}: ${await page.textContent('#pg-diagnostics')}`,
+      );
+      assert.notEqual(await page.textContent('#pg-example-desc'), '', id);
+    }
+    const expect = {
+      'batch-report': ['#pg-result', '"2026-10: 3 orders, 2,000 yen"'],
+      endpoint: ['#pg-result', '{\n  "data": {\n    "code": "B-2",\n    "price": 250\n  }\n}'],
+      trigger: [
+        '#pg-result',
+        '{\n  "row": {\n    "subject": "Autumn Ink Sale",\n    "slug": "autumn-ink-sale"\n  }\n}',
+      ],
+    };
+    for (const [id, [pane, text]] of Object.entries(expect)) {
+      const before = await runs(page);
+      await page.selectOption('#pg-example', id);
+      await nextRun(page, before);
+      assert.equal(await page.textContent(pane), text, id);
+    }
+  });
+
   it('no uncaught errors in the pages', () => {
     assert.deepEqual(site.pageErrors, []);
   });

@@ -14,6 +14,8 @@ import { copyText } from './clipboard';
 import { saveDraft, startingState } from './drafts';
 import { type Diagnostic, type LogEntry, loadTokenizer } from './engine';
 import { examples } from './examples';
+import { showApiLog, showFakeCalls } from './fake-calls';
+import { filesPane } from './files-pane';
 import { sumiHighlighting } from './highlight';
 import { jsonHighlighting } from './json-highlighting';
 import type { Ready, Routes } from './protocol';
@@ -110,20 +112,41 @@ async function start(root: HTMLElement): Promise<void> {
   const cursorEl = $('pg-cursor');
   const contextSel = $('pg-context') as HTMLSelectElement;
   const exampleSel = $('pg-example') as HTMLSelectElement;
+  const exampleDesc = $('pg-example-desc');
+  const htmlEl = $('pg-html') as HTMLIFrameElement;
+  const apiLogEl = $('pg-apilog');
+  const fakesEl = $('pg-fakes');
 
   status.textContent = 'loading the engine…';
-  const client = startRenderWorker({});
+  const fileStatus = $('pg-file-status');
+  let files: { refresh(): void } | undefined;
+  const client = startRenderWorker({
+    onFiles: () => files?.refresh(),
+    onFileError: (path, message) => {
+      fileStatus.textContent = `${path}: ${message}`;
+    },
+  });
   const [ready, tokenize] = await Promise.all([client.ready, loadTokenizer().catch(() => null)]);
   const loaded = { tokenize };
   // the fake HTTP service's canned answers; the next render uses them
-  const routes: Routes = ready.routes ?? {};
+  let routes: Routes = ready.routes ?? {};
 
   for (const [value, label] of contextOptions(ready)) {
     const option = new Option(label, value);
     option.title = ready.contexts.find((c) => c.name === value)?.description ?? '';
     contextSel.add(option);
   }
-  for (const ex of examples) exampleSel.add(new Option(ex.title, ex.id));
+  // the gallery: one group of options per section
+  for (const section of new Set(examples.map((e) => e.section))) {
+    const group = document.createElement('optgroup');
+    group.label = section;
+    for (const ex of examples.filter((e) => e.section === section)) {
+      const option = new Option(ex.title, ex.id);
+      option.title = ex.description;
+      group.append(option);
+    }
+    exampleSel.append(group);
+  }
   // what the Example selector says once the editors hold something no example has
   const custom = new Option('Custom', CUSTOM);
   custom.disabled = true;
@@ -173,6 +196,31 @@ async function start(root: HTMLElement): Promise<void> {
       extensions: [basicSetup, json(), jsonHighlighting, runKey, onChange],
     }),
   });
+  const routesStatus = $('pg-routes-status');
+  const onRoutes = EditorView.updateListener.of((u) => {
+    if (!u.docChanged) return;
+    const text = u.state.doc.toString();
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw new Error('expected an object of "METHOD URL": response');
+      routes = parsed as Routes;
+      routesStatus.textContent = 'the next render uses these responses';
+      schedule();
+    } catch (e) {
+      routesStatus.textContent = `not used: ${(e as Error).message}`;
+    }
+  });
+  new EditorView({
+    parent: $('pg-routes'),
+    state: EditorState.create({
+      doc: `${JSON.stringify(routes, null, 2)}\n`,
+      extensions: [basicSetup, json(), jsonHighlighting, onRoutes],
+    }),
+  });
+  files = filesPane(client, () => schedule());
+  files.refresh();
+
   const startContext = shared.context ?? (shared.template === undefined ? first.context : undefined);
   if (startContext && [...contextSel.options].some((o) => o.value === startContext)) {
     contextSel.value = startContext;
@@ -187,6 +235,7 @@ async function start(root: HTMLElement): Promise<void> {
     const { template, data, context } = currentState();
     const same = examples.find((e) => e.template === template && e.data === data && e.context === context);
     exampleSel.value = same ? same.id : CUSTOM;
+    exampleDesc.textContent = same ? same.description : '';
   }
   showExample();
   /** Keep the address shareable and the draft saved once the user has changed something. */
@@ -294,8 +343,29 @@ async function start(root: HTMLElement): Promise<void> {
     }
   };
 
+  /** the output as text, or as HTML in the sandboxed frame (no scripts, no same-origin access) */
+  let view: 'text' | 'html' = 'text';
+  let lastOutput = '';
+  const showOutput = (text: string) => {
+    lastOutput = text;
+    outputEl.textContent = text;
+    outputEl.dataset.empty = text === '' ? 'true' : 'false';
+    outputEl.hidden = view === 'html';
+    htmlEl.hidden = view !== 'html';
+    if (view === 'html') htmlEl.srcdoc = text;
+  };
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="pg-view"]')) {
+    radio.addEventListener('change', () => {
+      if (!radio.checked) return;
+      view = radio.value === 'html' ? 'html' : 'text';
+      showOutput(lastOutput);
+    });
+  }
+
   const clearRun = () => {
-    outputEl.textContent = '';
+    showOutput('');
+    apiLogEl.replaceChildren();
+    fakesEl.replaceChildren();
     resultEl.textContent = '';
     varsEl.textContent = '';
     logEl.replaceChildren();
@@ -378,6 +448,10 @@ async function start(root: HTMLElement): Promise<void> {
     }
 
     const shown: Shown[] = r.warnings.map(fromDiagnostic);
+    const showCalls = () => {
+      showApiLog(apiLogEl, r.calls);
+      showFakeCalls(fakesEl, r.calls);
+    };
     if (r.failed === 'template' && r.error) {
       const err = r.error;
       clearRun();
@@ -401,14 +475,15 @@ async function start(root: HTMLElement): Promise<void> {
       status.textContent = err.name === 'SumiError' || err.code ? 'error' : 'internal error';
       status.dataset.state = 'error';
       showDiagnostics(shown);
+      showCalls();
       showTimings(times);
       return true;
     }
-    outputEl.textContent = r.output;
-    outputEl.dataset.empty = r.output === '' ? 'true' : 'false';
+    showOutput(r.output);
     resultEl.textContent = r.result ?? '(none)';
     varsEl.textContent = r.vars;
     showLog(r.log);
+    showCalls();
     for (const entry of r.log) {
       if (entry.line !== undefined && (entry.level === 'warn' || entry.level === 'error')) {
         const s = fromDiagnostic({ ...entry, severity: entry.level });
