@@ -107,6 +107,30 @@ describe('playground worker', { timeout: 600_000, skip: pending }, () => {
     assert.ok(Number(await page.getAttribute('#playground', 'data-restarts')) > restarts);
   });
 
+  it('a render past the page deadline is stopped: the worker is replaced and the next render works', async () => {
+    // ?deadline= shortens the page's deadline below the runtime's own budgets, so the loop
+    // overruns it before LIMIT_STEPS can stop it
+    await page.goto(`${site.base}/playground/?deadline=300`);
+    await page.waitForSelector('#playground[data-ready="true"]');
+    await setEditor(page, 'pg-data', '{}');
+    const restarts = Number(await page.getAttribute('#playground', 'data-restarts'));
+    let before = await runs(page);
+    await setEditor(
+      page,
+      'pg-template',
+      '{section name=i loop=1000000000}{$smarty.section.i.index|md5}{/section}',
+    );
+    await nextRun(page, before);
+    assert.equal(await page.textContent('#pg-status'), 'stopped after 0.3 s');
+    assert.match(await page.textContent('#pg-diagnostics'), /ran past the playground's 0\.3 s deadline/);
+    assert.match(await page.textContent('#pg-timings'), /stopped after: \d+/);
+    assert.equal(Number(await page.getAttribute('#playground', 'data-restarts')), restarts + 1);
+    before = await runs(page);
+    await setEditor(page, 'pg-template', 'after {$smarty.const.SITE_KEY}');
+    await nextRun(page, before);
+    assert.match(await page.textContent('#pg-output'), /^after \S+/);
+  });
+
   it('the timings pane shows compile and render times', async () => {
     await openPlayground(page, site.base);
     const before = await runs(page);

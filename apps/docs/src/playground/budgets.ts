@@ -21,11 +21,20 @@ export const DEADLINE_GRACE_MS = 1_500;
 
 export const DEADLINE_MS = PLAYGROUND_LIMITS.timeoutMs + DEADLINE_GRACE_MS;
 
+/**
+ * The page's deadline: DEADLINE_MS, or a shorter one from `?deadline=<ms>` (at least 100), which
+ * shows what happens to a render the runtime cannot stop in time without writing one.
+ */
+export function deadlineFrom(search: string): number {
+  const asked = Number(new URLSearchParams(search).get('deadline'));
+  return Number.isFinite(asked) && asked >= 100 && asked < DEADLINE_MS ? asked : DEADLINE_MS;
+}
+
 /** `5 s`, `8 MiB`: the budgets as the page shows them */
-export function describeBudgets(): string {
+export function describeBudgets(deadlineMs: number = DEADLINE_MS): string {
   const l = PLAYGROUND_LIMITS;
   return [
-    `time ${l.timeoutMs / 1000} s (page deadline ${DEADLINE_MS / 1000} s)`,
+    `time ${l.timeoutMs / 1000} s (page deadline ${deadlineMs / 1000} s)`,
     `steps ${l.maxSteps.toLocaleString('en')}`,
     `output ${l.maxOutputBytes / MiB} MiB`,
     `memory ${l.maxMemoryBytes / MiB} MiB`,

@@ -9,7 +9,7 @@ import { type Diagnostic as LintDiagnostic, lintGutter, setDiagnostics } from '@
 import { EditorState, type Extension } from '@codemirror/state';
 import { keymap } from '@codemirror/view';
 import { basicSetup, EditorView } from 'codemirror';
-import { DEADLINE_MS, describeBudgets } from './budgets';
+import { deadlineFrom, describeBudgets } from './budgets';
 import { copyText } from './clipboard';
 import { saveDraft, startingState } from './drafts';
 import { type Diagnostic, type LogEntry, loadTokenizer } from './engine';
@@ -120,7 +120,9 @@ async function start(root: HTMLElement): Promise<void> {
   status.textContent = 'loading the engine…';
   const fileStatus = $('pg-file-status');
   let files: { refresh(): void } | undefined;
+  const deadlineMs = deadlineFrom(location.search);
   const client = startRenderWorker({
+    deadlineMs,
     onFiles: () => files?.refresh(),
     onFileError: (path, message) => {
       fileStatus.textContent = `${path}: ${message}`;
@@ -374,7 +376,7 @@ async function start(root: HTMLElement): Promise<void> {
   const showTimings = (timings: [string, number | undefined][], note?: string) => {
     const lines = timings.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${ms(v as number)}`);
     if (note) lines.push(note);
-    lines.push(`budgets: ${describeBudgets()}`);
+    lines.push(`budgets: ${describeBudgets(deadlineMs)}`);
     timingsEl.textContent = lines.join('\n');
   };
 
@@ -404,14 +406,14 @@ async function start(root: HTMLElement): Promise<void> {
     if (outcome.kind === 'stopped' || outcome.kind === 'crashed') {
       clearRun();
       const stopped = outcome.kind === 'stopped';
-      status.textContent = stopped ? `stopped after ${DEADLINE_MS / 1000} s` : 'the render worker failed';
+      status.textContent = stopped ? `stopped after ${deadlineMs / 1000} s` : 'the render worker failed';
       status.dataset.state = 'error';
       showDiagnostics([
         {
           severity: 'error',
           where: 'template',
           message: stopped
-            ? `The render ran past the playground's ${DEADLINE_MS / 1000} s deadline, so the page stopped its worker and started a fresh one. Files this run wrote were discarded; the site is as the last finished run left it.`
+            ? `The render ran past the playground's ${deadlineMs / 1000} s deadline, so the page stopped its worker and started a fresh one. Files this run wrote were discarded; the site is as the last finished run left it.`
             : `The render worker failed: ${outcome.message}`,
         },
       ]);

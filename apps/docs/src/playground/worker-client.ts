@@ -43,6 +43,8 @@ interface Pending {
 }
 
 export function startRenderWorker(handlers: {
+  /** how long a render may take before its worker is replaced; DEADLINE_MS by default */
+  deadlineMs?: number;
   /** the site's files changed (a render wrote or removed some) */
   onFiles?: () => void;
   onFileError?: (path: string, message: string) => void;
@@ -115,7 +117,7 @@ export function startRenderWorker(handlers: {
           if (pending?.id !== id) return;
           settle({ kind: 'stopped', elapsedMs: performance.now() - started });
           restart();
-        }, DEADLINE_MS);
+        }, handlers.deadlineMs ?? DEADLINE_MS);
         pending = { id, started, timer, resolve };
         worker.postMessage({ type: 'render', id, ...request } satisfies ToWorker);
       });
