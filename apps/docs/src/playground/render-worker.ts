@@ -206,9 +206,28 @@ async function editFile(msg: Extract<ToWorker, { type: 'write-file' | 'remove-fi
 let queue: Promise<void> = Promise.resolve();
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
-  queue = queue.then(() => {
-    if (msg.type === 'init') return init(msg);
-    if (msg.type === 'render') return render(msg);
-    return editFile(msg);
-  });
+  queue = queue
+    .then(() => {
+      if (msg.type === 'init') return init(msg);
+      if (msg.type === 'render') return render(msg);
+      return editFile(msg);
+    })
+    .catch((e: unknown) => {
+      // a failure of the worker's own (not the template's): the page says so instead of waiting
+      if (msg.type !== 'render') return;
+      post({
+        type: 'result',
+        id: msg.id,
+        failed: 'engine',
+        error: { name: 'Error', message: `the render worker failed: ${(e as Error)?.message ?? e}` },
+        output: '',
+        result: null,
+        vars: '',
+        log: [],
+        warnings: [],
+        timings: {},
+        calls: { http: [], mail: [], chat: [], social: [], cms: [], apiLog: [] },
+        files: { set: {}, removed: [] },
+      });
+    });
 };
