@@ -10,7 +10,12 @@ export default defineConfig({
     starlight({
       title: 'Sumi',
       description: 'Smarty 2.6 and the CMS dialect, in TypeScript: docs, reference and playground.',
-      customCss: ['./src/styles/custom.css'],
+      // Noto Sans JP as the fallback for Japanese text on machines without a CJK font: its
+      // @font-face rules cover slices of Unicode, so a page downloads only the slices it shows
+      customCss: ['@fontsource/noto-sans-jp/400.css', './src/styles/custom.css'],
+      routeMiddleware: './src/route-data.ts',
+      // src/pages/404.astro is the 404 page, in Starlight's frame
+      disable404Route: true,
       sidebar: [
         { label: 'Start', items: ['guides/getting-started', 'playground'] },
         {
@@ -33,6 +38,9 @@ export default defineConfig({
   ],
   vite: {
     plugins: [sumiPackagesGuard()],
+    // the playground's render worker (src/playground/render-worker.ts) loads the engine packages
+    // with dynamic imports, which need ES-module workers; the guard applies inside it too
+    worker: { format: 'es', plugins: () => [sumiPackagesGuard()] },
     build: {
       rollupOptions: {
         // Astro's MDX output starts with a "use astro:head-inject" directive the bundler

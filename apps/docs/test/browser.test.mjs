@@ -219,7 +219,7 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
     skip: rtPending,
   }, async () => {
     await openPlayground();
-    const ids = await page.$$eval('#pg-example option', (os) => os.map((o) => o.value));
+    const ids = await page.$$eval('#pg-example option:not([disabled])', (os) => os.map((o) => o.value));
     for (const id of ids) {
       await page.selectOption('#pg-example', id);
       await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state !== 'busy');

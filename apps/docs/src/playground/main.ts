@@ -1,29 +1,27 @@
 /**
  * The playground: a template editor and a JSON data editor; every edit re-renders (debounced)
- * in the browser with @sumi/runtime + @sumi/modifiers and fills the output, diagnostics, log,
- * variables and timings panes. Diagnostics are buttons that move the editor's cursor.
+ * in a Web Worker (render-worker.ts, driven by worker-client.ts) and fills the output,
+ * diagnostics, log, variables and timings panes. Diagnostics are buttons that move the editor's
+ * cursor. The page's thread only edits and displays: no render can hold it.
  */
 import { json } from '@codemirror/lang-json';
 import { type Diagnostic as LintDiagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { EditorState, type Extension } from '@codemirror/state';
 import { keymap } from '@codemirror/view';
 import { basicSetup, EditorView } from 'codemirror';
-import {
-  type Compiled,
-  type Diagnostic,
-  type Engine,
-  type Loaded,
-  type LogEntry,
-  loadEngine,
-  type RenderResult,
-  type RuntimeModule,
-  type SumiErrorLike,
-} from './engine';
+import { deadlineFrom, describeBudgets } from './budgets';
+import { copyText } from './clipboard';
+import { saveDraft, startingState } from './drafts';
+import { type Diagnostic, type LogEntry, loadTokenizer } from './engine';
 import { examples } from './examples';
-import { formatValue, formatVars, type ValueKinds } from './format';
+import { showApiLog, showFakeCalls } from './fake-calls';
+import { filesPane } from './files-pane';
 import { sumiHighlighting } from './highlight';
+import { jsonHighlighting } from './json-highlighting';
 import { byPosition, rangeOf, sumiLanguage } from './language';
-import { readFragment, writeFragment } from './share';
+import type { Ready, Routes } from './protocol';
+import { writeFragment } from './share';
+import { startRenderWorker } from './worker-client';
 
 /**
  * The runtime's run contexts (RUN_CONTEXTS); the names below are only used while the runtime
@@ -39,7 +37,8 @@ const FALLBACK_CONTEXTS: [string, string][] = [
 ];
 
 const DEBOUNCE_MS = 250;
-const TEMPLATE_NAME = 'playground.tpl';
+/** the Example selector's value while the editors hold no example as it is */
+const CUSTOM = 'custom';
 
 interface Shown {
   severity: 'error' | 'warning' | 'info';
@@ -60,10 +59,9 @@ function $(id: string): HTMLElement {
   return el;
 }
 
-function contextOptions(runtime: RuntimeModule | null): [string, string][] {
-  const listed = runtime?.RUN_CONTEXTS;
-  if (!listed || typeof listed !== 'object') return FALLBACK_CONTEXTS;
-  return Object.values(listed).map((c): [string, string] => [c.name, c.name]);
+function contextOptions(ready: Ready): [string, string][] {
+  if (!ready.contexts.length) return FALLBACK_CONTEXTS;
+  return ready.contexts.map((c): [string, string] => [c.name, c.name]);
 }
 
 /** Offset of a 1-based line:column in a document, clamped to the document. */
@@ -118,31 +116,56 @@ async function start(root: HTMLElement): Promise<void> {
   const cursorEl = $('pg-cursor');
   const contextSel = $('pg-context') as HTMLSelectElement;
   const exampleSel = $('pg-example') as HTMLSelectElement;
+  const exampleDesc = $('pg-example-desc');
+  const htmlEl = $('pg-html') as HTMLIFrameElement;
+  const apiLogEl = $('pg-apilog');
+  const fakesEl = $('pg-fakes');
 
   status.textContent = 'loading the engine…';
-  let loaded: Loaded;
-  try {
-    loaded = await loadEngine();
-  } catch (e) {
-    loaded = { ok: false, message: `could not load the engine: ${(e as Error).message}`, tokenize: null };
-  }
-  const runtime = loaded.ok ? loaded.runtime : null;
-  const valueKinds: ValueKinds = { PhpFloat: runtime?.PhpFloat, PhpObject: runtime?.PhpObject };
+  const fileStatus = $('pg-file-status');
+  let files: { refresh(): void } | undefined;
+  const deadlineMs = deadlineFrom(location.search);
+  const client = startRenderWorker({
+    deadlineMs,
+    onFiles: () => files?.refresh(),
+    onFileError: (path, message) => {
+      fileStatus.textContent = `${path}: ${message}`;
+    },
+  });
+  const [ready, tokenize] = await Promise.all([client.ready, loadTokenizer().catch(() => null)]);
+  const loaded = { tokenize };
+  // the fake HTTP service's canned answers; the next render uses them
+  let routes: Routes = ready.routes ?? {};
 
-  for (const [value, label] of contextOptions(runtime)) {
+  for (const [value, label] of contextOptions(ready)) {
     const option = new Option(label, value);
-    option.title = runtime?.RUN_CONTEXTS?.[value]?.description ?? '';
+    option.title = ready.contexts.find((c) => c.name === value)?.description ?? '';
     contextSel.add(option);
   }
-  for (const ex of examples) exampleSel.add(new Option(ex.title, ex.id));
+  // the gallery: one group of options per section
+  for (const section of new Set(examples.map((e) => e.section))) {
+    const group = document.createElement('optgroup');
+    group.label = section;
+    for (const ex of examples.filter((e) => e.section === section)) {
+      const option = new Option(ex.title, ex.id);
+      option.title = ex.description;
+      group.append(option);
+    }
+    exampleSel.append(group);
+  }
+  // what the Example selector says once the editors hold something no example has
+  const custom = new Option('Custom', CUSTOM);
+  custom.disabled = true;
+  exampleSel.add(custom);
 
-  // a shared link (#src=…&data=…&ctx=…) wins over the first example
-  const shared = readFragment(location.hash);
+  // a shared link (#src=…&data=…&ctx=…) wins over the draft, the draft over the first example
+  const shared = startingState(location.hash);
   let touched = shared.template !== undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(run, DEBOUNCE_MS);
+    showExample();
   };
   const onChange = EditorView.updateListener.of((u) => {
     if (!u.docChanged) return;
@@ -179,22 +202,78 @@ async function start(root: HTMLElement): Promise<void> {
     parent: $('pg-data'),
     state: EditorState.create({
       doc: shared.data ?? (shared.template !== undefined ? '{}' : first.data),
-      extensions: [basicSetup, json(), runKey, onChange],
+      extensions: [basicSetup, json(), jsonHighlighting, runKey, onChange],
     }),
   });
-  if (shared.context && [...contextSel.options].some((o) => o.value === shared.context)) {
-    contextSel.value = shared.context;
+  const routesStatus = $('pg-routes-status');
+  const onRoutes = EditorView.updateListener.of((u) => {
+    if (!u.docChanged) return;
+    const text = u.state.doc.toString();
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw new Error('expected an object of "METHOD URL": response');
+      routes = parsed as Routes;
+      routesStatus.textContent = 'the next render uses these responses';
+      schedule();
+    } catch (e) {
+      routesStatus.textContent = `not used: ${(e as Error).message}`;
+    }
+  });
+  new EditorView({
+    parent: $('pg-routes'),
+    state: EditorState.create({
+      doc: `${JSON.stringify(routes, null, 2)}\n`,
+      extensions: [basicSetup, json(), jsonHighlighting, onRoutes],
+    }),
+  });
+  files = filesPane(client, () => schedule());
+  files.refresh();
+
+  const startContext = shared.context ?? (shared.template === undefined ? first.context : undefined);
+  if (startContext && [...contextSel.options].some((o) => o.value === startContext)) {
+    contextSel.value = startContext;
   }
-  /** Keep the address shareable once the user has changed something. */
+  const currentState = () => ({
+    template: templateView.state.doc.toString(),
+    data: dataView.state.doc.toString(),
+    context: contextSel.value,
+  });
+  /** The Example selector names the example the editors hold, or says "Custom". */
+  function showExample(): void {
+    const { template, data, context } = currentState();
+    const same = examples.find((e) => e.template === template && e.data === data && e.context === context);
+    exampleSel.value = same ? same.id : CUSTOM;
+    exampleDesc.textContent = same ? same.description : '';
+  }
+  showExample();
+  /** Keep the address shareable and the draft saved once the user has changed something. */
   const saveFragment = () => {
     if (!touched) return;
-    const fragment = writeFragment({
-      template: templateView.state.doc.toString(),
-      data: dataView.state.doc.toString(),
-      context: contextSel.value,
-    });
-    history.replaceState(null, '', fragment);
+    const state = currentState();
+    history.replaceState(null, '', writeFragment(state));
+    saveDraft(state);
   };
+
+  const copyStatus = $('pg-copy-status');
+  const linkField = $('pg-link') as HTMLInputElement;
+  let copyTimer: ReturnType<typeof setTimeout> | undefined;
+  $('pg-copy').addEventListener('click', async () => {
+    const link = new URL(writeFragment(currentState()), location.href).href;
+    history.replaceState(null, '', link);
+    const copied = await copyText(link);
+    clearTimeout(copyTimer);
+    linkField.value = link;
+    // when nothing could copy, the link stays on show, selected, for Ctrl+C
+    linkField.hidden = copied;
+    if (!copied) linkField.select();
+    copyStatus.textContent = copied ? 'Link copied' : 'Copy the selected link';
+    copyStatus.dataset.state = copied ? 'ok' : 'manual';
+    copyTimer = setTimeout(() => {
+      copyStatus.textContent = '';
+      delete copyStatus.dataset.state;
+    }, 4000);
+  });
 
   const jumpTo = (where: Shown['where'], line: number, column: number) => {
     const view = where === 'data' ? dataView : templateView;
@@ -275,15 +354,53 @@ async function start(root: HTMLElement): Promise<void> {
     }
   };
 
+  /** the output as text, or as HTML in the sandboxed frame (no scripts, no same-origin access) */
+  let view: 'text' | 'html' = 'text';
+  let lastOutput = '';
+  const showOutput = (text: string) => {
+    lastOutput = text;
+    outputEl.textContent = text;
+    outputEl.dataset.empty = text === '' ? 'true' : 'false';
+    outputEl.hidden = view === 'html';
+    htmlEl.hidden = view !== 'html';
+    if (view === 'html') htmlEl.srcdoc = text;
+  };
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="pg-view"]')) {
+    radio.addEventListener('change', () => {
+      if (!radio.checked) return;
+      view = radio.value === 'html' ? 'html' : 'text';
+      showOutput(lastOutput);
+    });
+  }
+
   const clearRun = () => {
-    outputEl.textContent = '';
+    showOutput('');
+    apiLogEl.replaceChildren();
+    fakesEl.replaceChildren();
     resultEl.textContent = '';
     varsEl.textContent = '';
     logEl.replaceChildren();
   };
 
+  const showTimings = (timings: [string, number | undefined][], note?: string) => {
+    const lines = timings.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${ms(v as number)}`);
+    if (note) lines.push(note);
+    lines.push(`budgets: ${describeBudgets(deadlineMs)}`);
+    timingsEl.textContent = lines.join('\n');
+  };
+
   let generation = 0;
+  let finished = 0;
+  /** the page's counters, for its tests and the curious: runs finished, worker restarts */
+  const count = () => {
+    root.dataset.runs = String(++finished);
+    root.dataset.restarts = String(client.restarts());
+  };
   async function run(): Promise<void> {
+    if (await runOnce()) count();
+  }
+  /** false when a newer run replaced this one */
+  async function runOnce(): Promise<boolean> {
     clearTimeout(timer);
     const mine = ++generation;
     const source = templateView.state.doc.toString();
@@ -293,54 +410,63 @@ async function start(root: HTMLElement): Promise<void> {
     status.textContent = 'rendering…';
     status.dataset.state = 'busy';
 
-    const times: [string, number][] = [];
-    let t = performance.now();
-    let data: unknown;
-    try {
-      // parsed once, untrimmed, so an error's line and column are the editor's
-      if (dataText.trim() === '') data = {};
-      else data = runtime?.fromJSONText ? runtime.fromJSONText(dataText) : JSON.parse(dataText);
-    } catch (e) {
-      const message = (e as Error).message;
+    const outcome = await client.render({ source, dataText, context, routes });
+    if (mine !== generation || outcome.kind === 'superseded') return false;
+    if (outcome.kind === 'stopped' || outcome.kind === 'crashed') {
+      clearRun();
+      const stopped = outcome.kind === 'stopped';
+      status.textContent = stopped ? `stopped after ${deadlineMs / 1000} s` : 'the render worker failed';
+      status.dataset.state = 'error';
+      showDiagnostics([
+        {
+          severity: 'error',
+          where: 'template',
+          message: stopped
+            ? `The render ran past the playground's ${deadlineMs / 1000} s deadline, so the page stopped its worker and started a fresh one. Files this run wrote were discarded; the site is as the last finished run left it.`
+            : `The render worker failed: ${outcome.message}`,
+        },
+      ]);
+      showTimings(stopped ? [['stopped after', outcome.elapsedMs]] : []);
+      return true;
+    }
+    const r = outcome.reply;
+    const times: [string, number | undefined][] = [
+      ['data', r.timings.data],
+      ['compile', r.timings.compile],
+      ['render', r.timings.render],
+      ['round trip', outcome.elapsedMs],
+    ];
+
+    if (r.failed === 'data') {
+      const message = r.error?.message ?? 'invalid JSON';
       // the runtime's JsonParseError carries its position; JSON.parse's is read from V8's message
-      const { line, column } = e as { line?: unknown; column?: unknown };
       const pos =
-        typeof line === 'number' && typeof column === 'number'
-          ? { line, column }
+        r.error?.line !== undefined && r.error.column !== undefined
+          ? { line: r.error.line, column: r.error.column }
           : jsonErrorPosition(dataText, message);
       clearRun();
       status.textContent = 'data is not valid JSON';
       status.dataset.state = 'error';
       showDiagnostics([{ severity: 'error', where: 'data', message: `data: ${message}`, ...pos }]);
-      return;
+      return true;
     }
-    times.push(['data', performance.now() - t]);
-
-    if (!loaded.ok) {
+    if (r.failed === 'engine') {
       clearRun();
       status.textContent = 'engine unavailable';
       status.dataset.state = 'error';
-      showDiagnostics([{ severity: 'error', where: 'template', message: loaded.message }]);
-      return;
+      showDiagnostics([{ severity: 'error', where: 'template', message: r.error?.message ?? 'no engine' }]);
+      return true;
     }
-    const engine: Engine = loaded.engine;
 
-    const shown: Shown[] = [];
-    let r: RenderResult | null = null;
-    try {
-      t = performance.now();
-      const compiled: Compiled = engine.compile(source, { name: TEMPLATE_NAME });
-      times.push(['compile', performance.now() - t]);
-      for (const d of compiled.warnings ?? []) shown.push(fromDiagnostic(d));
-      t = performance.now();
-      r = await engine.render(compiled, data, { name: TEMPLATE_NAME, context });
-      times.push(['render', performance.now() - t]);
-    } catch (e) {
-      const err = e as SumiErrorLike;
-      if (mine !== generation) return;
+    const shown: Shown[] = r.warnings.map(fromDiagnostic);
+    const showCalls = () => {
+      showApiLog(apiLogEl, r.calls);
+      showFakeCalls(fakesEl, r.calls);
+    };
+    if (r.failed === 'template' && r.error) {
+      const err = r.error;
       clearRun();
       // the error as the CLI prints it (position, code, message, frame, hint), under its headline
-      const text = loaded.runtime.formatError?.(e, { file: TEMPLATE_NAME });
       const main: Shown = {
         severity: 'error',
         where: 'template',
@@ -349,8 +475,8 @@ async function start(root: HTMLElement): Promise<void> {
         line: err.line,
         column: err.column,
         span: err.span,
-        frame: text ?? err.frame,
-        hint: text === undefined ? err.hint : undefined,
+        frame: err.text,
+        hint: err.hint,
       };
       shown.push(main);
       for (const d of err.diagnostics ?? []) {
@@ -361,17 +487,16 @@ async function start(root: HTMLElement): Promise<void> {
       status.textContent = err.name === 'SumiError' || err.code ? 'error' : 'internal error';
       status.dataset.state = 'error';
       showDiagnostics(shown);
-      timingsEl.textContent = times.map(([k, v]) => `${k}: ${ms(v)}`).join('\n');
-      return;
+      showCalls();
+      showTimings(times);
+      return true;
     }
-    if (mine !== generation) return;
-    outputEl.textContent = r.output;
-    outputEl.dataset.empty = r.output === '' ? 'true' : 'false';
-    resultEl.textContent =
-      r.result === null || r.result === undefined ? '(none)' : formatValue(r.result, valueKinds);
-    varsEl.textContent = formatVars(r.vars, valueKinds);
-    showLog(r.log ?? []);
-    for (const entry of r.log ?? []) {
+    showOutput(r.output);
+    resultEl.textContent = r.result ?? '(none)';
+    varsEl.textContent = r.vars;
+    showLog(r.log);
+    showCalls();
+    for (const entry of r.log) {
       if (entry.line !== undefined && (entry.level === 'warn' || entry.level === 'error')) {
         const s = fromDiagnostic({ ...entry, severity: entry.level });
         if (!shown.some((x) => x.message === s.message && x.line === s.line && x.column === s.column))
@@ -379,12 +504,10 @@ async function start(root: HTMLElement): Promise<void> {
       }
     }
     showDiagnostics(shown);
-    const total = times.reduce((a, [, v]) => a + v, 0);
-    timingsEl.textContent = [...times, ['total', total] as [string, number]]
-      .map(([k, v]) => `${k}: ${ms(v)}`)
-      .join('\n');
+    showTimings(times);
     status.textContent = shown.some((d) => d.severity === 'warning') ? 'rendered, with warnings' : 'rendered';
     status.dataset.state = 'ok';
+    return true;
   }
 
   const loadExample = (id: string) => {
@@ -393,11 +516,15 @@ async function start(root: HTMLElement): Promise<void> {
     templateView.dispatch({ changes: { from: 0, to: templateView.state.doc.length, insert: ex.template } });
     dataView.dispatch({ changes: { from: 0, to: dataView.state.doc.length, insert: ex.data } });
     if ([...contextSel.options].some((o) => o.value === ex.context)) contextSel.value = ex.context;
+    showExample();
     void run();
   };
-  exampleSel.addEventListener('change', () => loadExample(exampleSel.value));
+  exampleSel.addEventListener('change', () => {
+    if (exampleSel.value !== CUSTOM) loadExample(exampleSel.value);
+  });
   contextSel.addEventListener('change', () => {
     touched = true;
+    showExample();
     void run();
   });
   $('pg-run').addEventListener('click', () => void run());
