@@ -1,133 +1,42 @@
 // Browser tests of the built docs site: build (if needed), serve on 127.0.0.1 on a free port, and
 // drive Debian's Chromium (never a downloaded browser) with playwright-core.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const docsRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = resolve(docsRoot, '../..');
-const executablePath = process.env.SUMI_CHROMIUM || '/usr/bin/chromium';
-
-/** The engine is usable once the runtime's build exports createEngine; until then say PENDING. */
-async function runtimePending() {
-  if (!existsSync(join(repoRoot, 'packages/runtime/dist/index.js')))
-    return 'PENDING: @sumi/runtime is not built';
-  const rt = await import('@sumi/runtime');
-  return typeof rt.createEngine === 'function'
-    ? false
-    : 'PENDING: @sumi/runtime does not export createEngine yet';
-}
-
-async function parserPending() {
-  if (!existsSync(join(repoRoot, 'packages/parser/dist/index.js')))
-    return 'PENDING: @sumi/parser is not built';
-  const p = await import('@sumi/parser');
-  return typeof p.tokenize === 'function' ? false : 'PENDING: @sumi/parser does not export tokenize yet';
-}
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-async function waitForHttp(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`docs server exited early (code ${child.exitCode})`);
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`docs server did not answer on ${url} within ${timeoutMs / 1000}s`);
-}
+import {
+  openPlayground as openPlaygroundAt,
+  openSite,
+  parserPending,
+  repoRoot,
+  runtimePending,
+  setEditor as setEditorOf,
+} from './site-harness.mjs';
 
 const rtPending = await runtimePending();
 const parsePending = await parserPending();
 
 describe('docs site in Chromium', { timeout: 600_000 }, () => {
-  let server;
-  let context;
+  let site;
   let page;
   let base;
-  let profileDir;
   let shotDir;
-  const pageErrors = [];
+  let pageErrors = [];
 
   before(async () => {
-    assert.ok(
-      existsSync(executablePath),
-      `Chromium missing at ${executablePath}: run node scripts/ensure-chromium.mjs`,
-    );
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [join(docsRoot, 'scripts/serve.mjs'), '--port', String(port)], {
-      cwd: docsRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      detached: true,
-    });
-    await waitForHttp(`${base}/`, server, 540_000);
-    profileDir = mkdtempSync(join(tmpdir(), 'sumi-chromium-'));
+    site = await openSite();
+    ({ page, base, pageErrors } = site);
     shotDir = mkdtempSync(join(tmpdir(), 'sumi-shots-'));
-    // A fresh profile per run; playwright passes it as --user-data-dir.
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath,
-      headless: true,
-      viewport: { width: 1400, height: 1000 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => pageErrors.push(e.message));
   });
 
   after(async () => {
-    await context?.close();
-    if (server && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        server.kill('SIGTERM');
-      }
-    }
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await site?.close();
   });
 
   /** Replace an editor's whole text the way a user pasting would (no auto-closing brackets). */
-  async function setEditor(id, text) {
-    await page.click(`#${id} .cm-content`);
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText(text);
-  }
-
-  async function openPlayground() {
-    await page.goto(`${base}/playground/`);
-    await page.waitForSelector('#playground[data-ready="true"]', { timeout: 30_000 });
-  }
+  const setEditor = (id, text) => setEditorOf(page, id, text);
+  const openPlayground = () => openPlaygroundAt(page, base);
 
   it('the playground loads and offers examples and contexts', async () => {
     await openPlayground();

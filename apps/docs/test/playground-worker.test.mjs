@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openPlayground, openSite, repoRoot, setEditor } from './site-browser.mjs';
+import { openPlayground, openSite, repoRoot, setEditor } from './site-harness.mjs';
 
 const pending = existsSync(join(repoRoot, 'packages/runtime/dist/index.js'))
   ? false

@@ -23,6 +23,14 @@ export async function runtimePending() {
     : 'PENDING: @sumi/runtime does not export createEngine yet';
 }
 
+/** 'PENDING: …' while @sumi/parser's build has no tokenize (the highlighting cannot run), else false. */
+export async function parserPending() {
+  if (!existsSync(join(repoRoot, 'packages/parser/dist/index.js')))
+    return 'PENDING: @sumi/parser is not built';
+  const p = await import('@sumi/parser');
+  return typeof p.tokenize === 'function' ? false : 'PENDING: @sumi/parser does not export tokenize yet';
+}
+
 function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();
@@ -50,7 +58,7 @@ async function waitForHttp(url, child, timeoutMs) {
 }
 
 /** Starts the server and the browser; `close()` stops both. */
-export async function openSite() {
+export async function openSite({ colorScheme = 'light' } = {}) {
   assert.ok(
     existsSync(executablePath),
     `Chromium missing at ${executablePath}: run node scripts/ensure-chromium.mjs`,
@@ -67,6 +75,7 @@ export async function openSite() {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,
     headless: true,
+    colorScheme,
     viewport: { width: 1400, height: 1000 },
     args: [
       '--headless',
@@ -82,16 +91,41 @@ export async function openSite() {
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  const close = async () => {
-    await context.close();
-    if (server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        server.kill('SIGTERM');
+  return {
+    base,
+    context,
+    page,
+    pageErrors,
+    async close() {
+      await context.close();
+      if (server.exitCode === null) {
+        try {
+          process.kill(-server.pid, 'SIGTERM');
+        } catch {
+          server.kill('SIGTERM');
+        }
       }
-    }
-    rmSync(profileDir, { recursive: true, force: true });
+      rmSync(profileDir, { recursive: true, force: true });
+    },
   };
-  return { base, page, pageErrors, close };
+}
+
+/** Replaces an editor's whole text the way a user pasting would (no auto-closing brackets). */
+export async function setEditor(page, id, text) {
+  await page.click(`#${id} .cm-content`);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+export async function openPlayground(page, base, hash = '') {
+  await page.goto(`${base}/playground/${hash}`);
+  await page.waitForSelector('#playground[data-ready="true"]', { timeout: 30_000 });
+}
+
+/** Resolves once the playground's status is no longer busy. */
+export function settled(page, timeout = 20_000) {
+  return page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state !== 'busy', null, {
+    timeout,
+  });
 }
