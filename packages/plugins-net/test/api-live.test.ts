@@ -10,6 +10,7 @@ import { memorySecrets } from '@sumi/runtime';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { liveNet } from '../src/index';
 import { nodeHttpClient } from '../src/node';
+import { openssl as opensslIn } from './certs';
 import { renderNet } from './helpers';
 
 const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
@@ -91,9 +92,7 @@ const listen = (s: Server) =>
     s.listen(0, '127.0.0.1', () => resolve(`127.0.0.1:${(s.address() as AddressInfo).port}`));
   });
 
-function openssl(...args: string[]) {
-  execFileSync('/usr/bin/openssl', args, { cwd: dir, stdio: 'pipe' });
-}
+const openssl = (...args: string[]) => opensslIn(dir, ...args);
 
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);

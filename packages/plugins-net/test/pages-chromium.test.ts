@@ -2,7 +2,6 @@
  * generate_pdf through a real Chromium (Debian's, driven by playwright-core) against pages served
  * from 127.0.0.1: the file types and sizes, what the browser sent, and the fault matrix.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import {
   createServer as createHttp,
@@ -19,6 +18,7 @@ import { memoryBatchQueue } from '@sumi/runtime';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fakeNet, type Net } from '../src/index';
 import { chromiumPageRenderer } from '../src/node';
+import { selfSignedCertificate } from './certs';
 import { renderNet } from './helpers';
 
 const CHROMIUM = process.env.SUMI_CHROMIUM || '/usr/bin/chromium';
@@ -31,7 +31,7 @@ const seen: { url: string; headers: IncomingMessage['headers'] }[] = [];
 const servers: Server[] = [];
 let base = '';
 let tlsBase = '';
-let dir = '';
+let certificate: ReturnType<typeof selfSignedCertificate>;
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => unhandled.push(e);
 
@@ -89,32 +89,8 @@ beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   base = `http://127.0.0.1:${await listen(createHttp(handle))}`;
   // a certificate no CA vouches for: the browser must refuse it (NET_TLS)
-  dir = mkdtempSync(join(tmpdir(), 'sumi-net-pdf-'));
-  execFileSync(
-    '/usr/bin/openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'k.pem',
-      '-out',
-      'c.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { cwd: dir, stdio: 'pipe' },
-  );
-  const tls = createHttps(
-    { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) },
-    handle,
-  );
+  certificate = selfSignedCertificate();
+  const tls = createHttps({ key: certificate.key, cert: certificate.cert }, handle);
   tlsBase = `https://127.0.0.1:${await listen(tls)}`;
 });
 
@@ -124,7 +100,7 @@ afterAll(async () => {
     s.closeAllConnections?.();
     s.close();
   }
-  rmSync(dir, { recursive: true, force: true });
+  certificate.remove();
   process.off('unhandledRejection', onUnhandled);
   expect(unhandled).toEqual([]);
 });

@@ -4,21 +4,18 @@
  * error at the tag, an API-log entry with status 0, and no unhandled rejection. (A missing client
  * certificate is api's own matrix, in api-live.test.ts: only api sends one.)
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttps, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { memoryBatchQueue } from '@sumi/runtime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Net } from '../src/index';
 import { liveCmsApi, nodeHttpClient, smtpMailTransport } from '../src/node';
+import { selfSignedCertificate } from './certs';
 import { keyPair, saJson, secretsOf } from './cloud-fixture';
 import { renderNet } from './helpers';
 
-let dir = '';
+let certificate: ReturnType<typeof selfSignedCertificate>;
 let https: Server;
 let smtp: SMTPServer;
 let base = '';
@@ -29,30 +26,8 @@ const onUnhandled = (e: unknown) => unhandled.push(e);
 
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
-  dir = mkdtempSync(join(tmpdir(), 'sumi-net-tls-'));
-  execFileSync(
-    '/usr/bin/openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'k.pem',
-      '-out',
-      'c.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { cwd: dir, stdio: 'pipe' },
-  );
-  const key = readFileSync(join(dir, 'k.pem'));
-  const cert = readFileSync(join(dir, 'c.pem'));
+  certificate = selfSignedCertificate();
+  const { key, cert } = certificate;
   https = createHttps({ key, cert }, (_req, res) => {
     requests++;
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok": true}');
@@ -75,7 +50,7 @@ afterAll(async () => {
   https.closeAllConnections();
   https.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  rmSync(dir, { recursive: true, force: true });
+  certificate.remove();
   process.off('unhandledRejection', onUnhandled);
   expect(unhandled).toEqual([]);
   // no request got past a handshake
