@@ -26,7 +26,9 @@ const CHROMIUM = process.env.SUMI_CHROMIUM || '/usr/bin/chromium';
 if (!existsSync(CHROMIUM))
   throw new Error(`Chromium missing at ${CHROMIUM}: run node scripts/ensure-chromium.mjs`);
 
-const renderer = chromiumPageRenderer({ executablePath: CHROMIUM, maxCaptureMs: 4_000 });
+const renderer = chromiumPageRenderer({ executablePath: CHROMIUM });
+// the same browser setup with a short cap, for the page that never answers
+const impatient = chromiumPageRenderer({ executablePath: CHROMIUM, maxCaptureMs: 3_000 });
 const seen: { url: string; headers: IncomingMessage['headers'] }[] = [];
 const servers: Server[] = [];
 let base = '';
@@ -96,6 +98,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await renderer.close();
+  await impatient.close();
   for (const s of servers) {
     s.closeAllConnections?.();
     s.close();
@@ -215,12 +218,14 @@ describe('generate_pdf faults in Chromium: status_var 0, one error entry, nothin
     ['a 5xx', 'NET_HTTP_STATUS', () => `${base}/error`],
     ['a 4xx with a JSON error', 'NET_HTTP_STATUS', () => `${base}/json-error`],
     ['a reset connection', 'NET_RESET', () => `${base}/reset`],
-    ['a page that never answers', 'NET_TIMEOUT', () => `${base}/hang`],
     ['a certificate no CA vouches for', 'NET_TLS', () => `${tlsBase}/page`],
     ['a download instead of a page', 'NET_BAD_RESPONSE', () => `${base}/download`],
-  ])('%s: %s', async (_, code, url) => {
+    ['a page that never answers', 'NET_TIMEOUT', () => `${base}/hang`, impatient],
+  ])('%s: %s', async (_, code, url, pages = renderer) => {
     const r = await run(
       `{generate_pdf url="${url()}" path="/files/g/private/f.pdf" status_var=s callback_batch="after"}{$s}`,
+      {},
+      fakeNet({ pages }),
     );
     expect(r.output).toBe('0');
     expect(r.errors).toHaveLength(1);
