@@ -78,7 +78,7 @@ export function headerValue(headers: [string, string][], name: string): string |
   return headers.find(([k]) => k.toLowerCase() === n)?.[1];
 }
 
-/** the part of `ctx.services.site` api uses (plugins-io's Site has it); structural on purpose */
+/** the part of `ctx.services.site` api, api_mng and generate_pdf use (plugins-io's Site has it); structural on purpose */
 interface TempSite {
   tempDir?: string;
   fs: {
@@ -91,7 +91,7 @@ interface TempSite {
 export function tempSite(ctx: RenderContext, what: string): TempSite {
   const site = (ctx.services as unknown as { site?: TempSite }).site;
   if (!site || typeof site.fs?.read !== 'function') {
-    throw failure('NET_FILE', `${what} needs a site (the temporary area): none is configured`);
+    throw failure('NET_FILE', `${what} needs a site (its files): none is configured`);
   }
   return site;
 }
