@@ -131,6 +131,10 @@ export function renderCards(
       ...fields,
       card.add,
     );
+    // Off-screen cards skip layout and paint: 1,000 cards lay out like the few in view. The height
+    // guess (per field) only sizes the scrollbar until a card was shown once; 'auto' then remembers it.
+    card.el.style.contentVisibility = 'auto';
+    card.el.style.containIntrinsicSize = `auto ${4 + fields.length * 4}rem`;
     card.el.addEventListener('keydown', (e) => {
       // Alt+↑/↓ anywhere in a card moves it, as the buttons do.
       if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
@@ -151,7 +155,11 @@ export function renderCards(
     [cards[from], cards[to]] = [other, card];
     if (by < 0) list.insertBefore(card.el, other.el);
     else list.insertBefore(other.el, card.el);
-    relabel(Math.min(from, to));
+    // Only these two cards changed places: the others keep their numbers and names.
+    card.index = to;
+    other.index = from;
+    label(card);
+    label(other);
     // Moving a node drops its focus: give it back, to the other arrow when this one reached an end.
     const target =
       focus === card.up && card.up.disabled
