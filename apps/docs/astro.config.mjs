@@ -12,7 +12,7 @@ export default defineConfig({
       description: 'Smarty 2.6 and the CMS dialect, in TypeScript: docs, reference and playground.',
       customCss: ['./src/styles/custom.css'],
       sidebar: [
-        { label: 'Start', items: ['guides/getting-started', 'playground'] },
+        { label: 'Start', items: ['guides/getting-started', 'playground', 'form-playground'] },
         {
           label: 'Guides',
           items: [
@@ -24,6 +24,7 @@ export default defineConfig({
             'guides/errors-and-limits',
             'guides/security-and-limits',
             'guides/cli',
+            'guides/json-schema-form',
           ],
         },
         { label: 'Plugin reference', items: [{ autogenerate: { directory: 'reference/generated' } }] },
