@@ -118,6 +118,7 @@ export function createForm(element: HTMLElement, options: FormOptions): FormHand
         views.delete(v);
       }
     },
+    drawn: () => schedule(),
     field: (d, at, scope) => {
       const start = scope.length;
       const el = d.control === 'cards' ? renderCards(ctx, d, at, scope) : renderField(ctx, d, at, scope);
