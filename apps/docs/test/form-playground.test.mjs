@@ -87,6 +87,13 @@ describe('form playground in Chromium', { timeout: 600_000 }, () => {
     // in Japanese, the same error
     await page.locator('#fp-locale').selectOption('ja');
     await page.waitForFunction(() => document.querySelector('#fp-errors')?.textContent?.includes('0以上'));
+    // the eval-free validator gives the same error; the form is rebuilt with the value kept
+    await page.locator('#fp-validator').selectOption('strict-csp');
+    await page.waitForFunction(() =>
+      document.querySelector('#fp-errors')?.textContent?.includes('/price minimum'),
+    );
+    assert.deepEqual(await errors(), ['/price minimum 0以上の値を入力してください。']);
+    assert.equal((await value()).title, 'Autumn campaign');
   });
 
   it('the file field uses the stand-in file manager', async () => {
