@@ -17,7 +17,7 @@ export default defineConfig({
       // src/pages/404.astro is the 404 page, in Starlight's frame
       disable404Route: true,
       sidebar: [
-        { label: 'Start', items: ['guides/getting-started', 'playground'] },
+        { label: 'Start', items: ['guides/getting-started', 'playground', 'form-playground'] },
         {
           label: 'Guides',
           items: [
@@ -29,6 +29,7 @@ export default defineConfig({
             'guides/errors-and-limits',
             'guides/security-and-limits',
             'guides/cli',
+            'guides/json-schema-form',
           ],
         },
         { label: 'Plugin reference', items: [{ autogenerate: { directory: 'reference/generated' } }] },

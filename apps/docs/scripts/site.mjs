@@ -19,7 +19,7 @@ const INPUTS = [
   join(docsRoot, 'public'),
   join(docsRoot, 'astro.config.mjs'),
   join(docsRoot, 'package.json'),
-  ...['parser', 'runtime', 'modifiers', 'plugins-io', 'plugins-net', 'cli'].map((p) =>
+  ...['parser', 'runtime', 'modifiers', 'plugins-io', 'plugins-net', 'cli', 'json-schema-form'].map((p) =>
     join(repoRoot, 'packages', p, 'dist'),
   ),
   join(repoRoot, 'bench/results/latest.md'),

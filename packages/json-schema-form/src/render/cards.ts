@@ -14,6 +14,9 @@ interface Card {
   views: FieldView[];
 }
 
+/** Cards drawn before the form returns; the rest follow in tasks of this size, so no task grows long. */
+const BATCH = 40;
+
 /**
  * The repeating cards of an array of objects. Cards are moved, added and deleted as DOM nodes (never the
  * whole list redrawn), so editors inside keep their state and 1,000 cards stay quick; each card's fields
@@ -96,7 +99,7 @@ export function renderCards(
     card.remove.setAttribute('aria-label', t.removeName(d.title, n));
     card.add.setAttribute('aria-label', t.addName(d.title, n));
     card.up.disabled = card.index === 0;
-    card.down.disabled = card.index === cards.length - 1;
+    card.down.disabled = card.index === items().length - 1;
   }
 
   function relabel(from = 0) {
@@ -131,6 +134,10 @@ export function renderCards(
       ...fields,
       card.add,
     );
+    // Off-screen cards skip layout and paint: 1,000 cards lay out like the few in view. The height
+    // guess (per field) only sizes the scrollbar until a card was shown once; 'auto' then remembers it.
+    card.el.style.contentVisibility = 'auto';
+    card.el.style.containIntrinsicSize = `auto ${4 + fields.length * 4}rem`;
     card.el.addEventListener('keydown', (e) => {
       // Alt+↑/↓ anywhere in a card moves it, as the buttons do.
       if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
@@ -141,6 +148,7 @@ export function renderCards(
   }
 
   function move(card: Card, by: -1 | 1, focus: HTMLElement | null) {
+    drawAll();
     const from = card.index;
     const to = from + by;
     if (to < 0 || to >= cards.length) return;
@@ -151,7 +159,11 @@ export function renderCards(
     [cards[from], cards[to]] = [other, card];
     if (by < 0) list.insertBefore(card.el, other.el);
     else list.insertBefore(other.el, card.el);
-    relabel(Math.min(from, to));
+    // Only these two cards changed places: the others keep their numbers and names.
+    card.index = to;
+    other.index = from;
+    label(card);
+    label(other);
     // Moving a node drops its focus: give it back, to the other arrow when this one reached an end.
     const target =
       focus === card.up && card.up.disabled
@@ -164,6 +176,7 @@ export function renderCards(
   }
 
   function add(index: number) {
+    drawAll();
     const value = items();
     if (d.maxItems !== undefined && value.length >= d.maxItems)
       return ctx.alert(t.maxItems(d.title, d.maxItems));
@@ -178,6 +191,7 @@ export function renderCards(
   }
 
   function remove(card: Card) {
+    drawAll();
     const value = items();
     if (d.minItems !== undefined && value.length <= d.minItems)
       return ctx.alert(t.minItems(d.title, d.minItems));
@@ -195,12 +209,35 @@ export function renderCards(
     ctx.touch(view);
   }
 
-  for (let i = 0; i < items().length; i++) {
-    const card = makeCard(i);
-    cards.push(card);
-    list.append(card.el);
+  /** Draws the next `count` cards of the value at the end of the list. */
+  function draw(count: number) {
+    const total = items().length;
+    const from = cards.length;
+    for (let i = from; i < Math.min(total, from + count); i++) {
+      const card = makeCard(i);
+      cards.push(card);
+      list.append(card.el);
+    }
+    relabel(from);
   }
-  relabel();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const drawLater = () => {
+    timer = undefined;
+    if (cards.length >= items().length) return;
+    draw(BATCH);
+    if (cards.length < items().length) timer = setTimeout(drawLater);
+    else ctx.drawn(); // the last cards' fields can now show their errors
+  };
+  /** Before any action: the cards not drawn yet are drawn now, so indexes and the DOM agree. */
+  function drawAll() {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    draw(Number.POSITIVE_INFINITY);
+    ctx.drawn();
+  }
+  draw(BATCH);
+  if (cards.length < items().length) timer = setTimeout(drawLater);
 
   const view: FieldView = {
     at,
@@ -210,6 +247,8 @@ export function renderCards(
       root.setAttribute('aria-invalid', String(messages.length > 0));
     },
     destroy: () => {
+      clearTimeout(timer);
+      timer = undefined;
       for (const c of cards) ctx.drop(c.views);
     },
   };

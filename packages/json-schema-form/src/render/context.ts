@@ -40,6 +40,8 @@ export interface RenderContext {
   htmlEditor: HtmlEditorAdapter;
   /** Destroys rendered fields (a deleted card's) and forgets them. */
   drop(views: FieldView[]): void;
+  /** Cards drawn after the form was built (long arrays draw in batches): their errors may show now. */
+  drawn(): void;
   /** Renders any field (cards recurse through it); its views join `scope`. */
   field(desc: FieldDescriptor, at: () => string, scope: FieldView[]): HTMLElement;
 }

@@ -98,6 +98,10 @@ export function renderField(
     'input',
     () => built.localError && view.touched && view.showErrors(serverMessages),
   );
+  // Typing into a cleared field makes it non-null again: its Clear button comes back.
+  const syncClear = () => clear && (clear.disabled = ctx.get(at()) === null);
+  wrapper.addEventListener('input', syncClear);
+  wrapper.addEventListener('change', syncClear);
   scope.push(view);
   refresh();
   return wrapper;

@@ -72,6 +72,21 @@ export function createForm(element: HTMLElement, options: FormOptions): FormHand
   live.setAttribute('style', VISUALLY_HIDDEN);
   const formError = h('div', { className: 'sjf-error sjf-form-error', role: 'alert' });
   let scheduled = false;
+  let pointerDown = false;
+  let touchedWhileDown = false;
+  const doc = element.ownerDocument;
+  const onPointerDown = () => {
+    pointerDown = true;
+  };
+  const onPointerUp = () => {
+    pointerDown = false;
+    if (!touchedWhileDown) return;
+    touchedWhileDown = false;
+    setTimeout(schedule); // after the click this release completes
+  };
+  doc.addEventListener('pointerdown', onPointerDown, true);
+  doc.addEventListener('pointerup', onPointerUp, true);
+  doc.addEventListener('pointercancel', onPointerUp, true);
 
   const ctx: RenderContext = {
     t,
@@ -86,7 +101,10 @@ export function createForm(element: HTMLElement, options: FormOptions): FormHand
     uid: () => `sjf${++ids}`,
     touch: (view) => {
       view.touched = true;
-      schedule();
+      // Leaving a field by pressing a button (Save, Add…): errors shown now would shift the layout between
+      // mousedown and mouseup, and the click would miss. They show once the pointer is released.
+      if (pointerDown) touchedWhileDown = true;
+      else schedule();
     },
     announce: (m) => {
       live.textContent = m;
@@ -100,6 +118,7 @@ export function createForm(element: HTMLElement, options: FormOptions): FormHand
         views.delete(v);
       }
     },
+    drawn: () => schedule(),
     field: (d, at, scope) => {
       const start = scope.length;
       const el = d.control === 'cards' ? renderCards(ctx, d, at, scope) : renderField(ctx, d, at, scope);
@@ -184,6 +203,9 @@ export function createForm(element: HTMLElement, options: FormOptions): FormHand
     },
     destroy() {
       form?.removeEventListener('submit', onSubmit);
+      doc.removeEventListener('pointerdown', onPointerDown, true);
+      doc.removeEventListener('pointerup', onPointerUp, true);
+      doc.removeEventListener('pointercancel', onPointerUp, true);
       ctx.drop([...views]);
       element.replaceChildren();
     },
