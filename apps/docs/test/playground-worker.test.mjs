@@ -54,7 +54,12 @@ describe('playground worker', { timeout: 600_000, skip: pending }, () => {
     await openPlayground(page, site.base);
     await setEditor(page, 'pg-data', '{}');
     const before = await runs(page);
-    await setEditor(page, 'pg-template', '{section name=i loop=1000000000}x{/section}');
+    // no output and a hash per step: it runs until the 5 s time budget, long after the next edit
+    await setEditor(
+      page,
+      'pg-template',
+      '{section name=i loop=1000000000}{assign var=h value=$smarty.section.i.index|md5}{/section}',
+    );
     await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state === 'busy');
     const probes = [];
     for (let i = 0; i < 5; i++) probes.push(await probe(page));
@@ -97,7 +102,12 @@ describe('playground worker', { timeout: 600_000, skip: pending }, () => {
     );
     await nextRun(page, before);
     const restarts = Number(await page.getAttribute('#playground', 'data-restarts'));
-    await setEditor(page, 'pg-template', '{section name=i loop=1000000000}x{/section}');
+    // no output and a hash per step: it runs until the 5 s time budget, long after the next edit
+    await setEditor(
+      page,
+      'pg-template',
+      '{section name=i loop=1000000000}{assign var=h value=$smarty.section.i.index|md5}{/section}',
+    );
     await page.waitForFunction(() => document.getElementById('pg-status')?.dataset.state === 'busy');
     before = await runs(page);
     await setEditor(page, 'pg-template', '{read_file path="/files/user/keep.txt" row=l}{$l}{/read_file}');
