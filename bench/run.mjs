@@ -74,8 +74,10 @@ const results = {
 };
 
 /**
- * Compiles and renders once per engine and compares with the baseline's bytes.
- * Returns the engines ready to time: { engine, compiled, data, options }.
+ * Compiles and renders once per engine and compares with the baseline's bytes. Sumi runs twice, with
+ * its data prepared (converted to PHP values once, outside the timing) and with the plain JS objects
+ * every other engine gets; both must print the baseline's bytes.
+ * Returns the variants ready to time: { key, engine, mode, compiled, data, options, source, row }.
  */
 async function verify(workload) {
   const baseline = engines.find((e) => e.name === 'baseline');
@@ -85,24 +87,30 @@ async function verify(workload) {
   for (const engine of engines) {
     const source = workload.templateOf(engine);
     if (source === undefined) continue;
-    const row = { engine: engine.name, status: 'ok' };
-    rows.push(row);
-    try {
-      const compiled = engine.compile(source);
-      const data = engine.prepare ? engine.prepare(workload.data) : workload.data;
-      const options = engine.name === 'sumi' ? workload.meta.sumiRender : undefined;
-      const output = engine.render(compiled, data, options);
-      if (output !== expected) {
-        row.status = 'differs';
-        row.detail = describeDifference(expected, output);
-      } else {
-        ready.push({ engine, compiled, data, options, source, row });
+    const modes = engine.prepare ? ['prepared', 'plain'] : [undefined];
+    let compiled;
+    for (const mode of modes) {
+      const row = { engine: engine.name, mode, status: 'ok' };
+      rows.push(row);
+      try {
+        compiled ??= engine.compile(source);
+        const data = mode === 'prepared' ? engine.prepare(workload.data) : workload.data;
+        const options = engine.name === 'sumi' ? workload.meta.sumiRender : undefined;
+        const output = engine.render(compiled, data, options);
+        if (output !== expected) {
+          row.status = 'differs';
+          row.detail = describeDifference(expected, output);
+        } else {
+          const key = mode === 'plain' ? `${engine.name}:plain` : engine.name;
+          ready.push({ key, engine, mode, compiled, data, options, source, row });
+        }
+      } catch (err) {
+        row.status = 'error';
+        row.detail = errorText(err);
       }
-    } catch (err) {
-      row.status = 'error';
-      row.detail = errorText(err);
+      if (row.status !== 'ok')
+        log(`  ${workload.name}/${engine.name}${mode ? ` (${mode})` : ''}: ${row.detail}`);
     }
-    if (row.status !== 'ok') log(`  ${workload.name}/${engine.name}: ${row.detail}`);
   }
   for (const u of unavailable) {
     if (workload.templateOf(u) !== undefined) {
@@ -125,12 +133,12 @@ for (const name of selected.filter((n) => n !== STREAMING)) {
   if (name === 'table' || name === 'large') verified.set(name, { workload, ready });
   if (name === 'postprocess') postText = JSON.stringify(workload.data);
   const stats = await timeInterleaved(
-    ready.map((r) => ({ key: r.engine.name, run: () => r.engine.render(r.compiled, r.data, r.options) })),
+    ready.map((r) => ({ key: r.key, run: () => r.engine.render(r.compiled, r.data, r.options) })),
     timing,
   );
   const base = stats.get('baseline');
   for (const r of ready) {
-    r.row.opsPerSec = stats.get(r.engine.name);
+    r.row.opsPerSec = stats.get(r.key);
     r.row.ratio = base ? r.row.opsPerSec.median / base.median : undefined;
   }
   results.workloads.push({
@@ -146,7 +154,7 @@ for (const name of selected.filter((n) => n !== STREAMING)) {
 const large = verified.get('large');
 if (large) {
   log('compile and parse');
-  const templates = large.ready.filter((r) => r.engine.name !== 'baseline');
+  const templates = large.ready.filter((r) => r.engine.name !== 'baseline' && r.mode !== 'plain');
   const compileStats = await timeInterleaved(
     templates.map((r) => ({ key: r.engine.name, run: () => r.engine.compile(r.source) })),
     timing,
@@ -198,9 +206,9 @@ if (table) {
   const both = table.ready.filter((r) => r.engine.renderAsync);
   const tasks = [];
   for (const r of both) {
-    tasks.push({ key: `${r.engine.name}:sync`, run: () => r.engine.render(r.compiled, r.data, r.options) });
+    tasks.push({ key: `${r.key}:sync`, run: () => r.engine.render(r.compiled, r.data, r.options) });
     tasks.push({
-      key: `${r.engine.name}:async`,
+      key: `${r.key}:async`,
       async: true,
       run: () => r.engine.renderAsync(r.compiled, r.data, r.options),
     });
@@ -208,8 +216,9 @@ if (table) {
   const stats = await timeInterleaved(tasks, timing);
   results.syncAsync = both.map((r) => ({
     engine: r.engine.name,
-    sync: stats.get(`${r.engine.name}:sync`),
-    async: stats.get(`${r.engine.name}:async`),
+    mode: r.mode,
+    sync: stats.get(`${r.key}:sync`),
+    async: stats.get(`${r.key}:async`),
   }));
 }
 
@@ -221,10 +230,10 @@ if (!args['no-children']) {
     for (const r of table.ready) {
       const res = await runChild(
         'alloc-child.mjs',
-        [r.engine.name, 'table'],
+        [r.engine.name, 'table', ...(r.mode ? [r.mode] : [])],
         ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'],
       );
-      results.alloc.push({ engine: r.engine.name, ...res });
+      results.alloc.push({ engine: r.engine.name, mode: r.mode, ...res });
     }
   }
 }

@@ -30,6 +30,17 @@ function statusText(row) {
   return `error: ${row.detail}`;
 }
 
+/** Sumi appears twice per workload: data converted to PHP values beforehand, and plain JS objects */
+const MODE_LABEL = { prepared: 'prepared data', plain: 'plain JS data' };
+const engineLabel = (r) => (r.mode ? `${r.engine} · ${MODE_LABEL[r.mode]}` : r.engine);
+
+/** time with plain data over time with prepared data (1.10 = plain costs 10% more), or undefined */
+function plainCost(rows) {
+  const prepared = rows.find((r) => r.mode === 'prepared')?.opsPerSec;
+  const plain = rows.find((r) => r.mode === 'plain')?.opsPerSec;
+  return prepared && plain ? prepared.median / plain.median : undefined;
+}
+
 function versionOf(results, name) {
   return results.engines.find((e) => e.name === name)?.version ?? '—';
 }
@@ -61,13 +72,40 @@ export function renderReport(results) {
       'hand-written baseline (higher is better). A number is only given when the output is byte-identical ' +
       "to the baseline's.\n",
   );
+  const withModes = results.workloads.filter((w) => w.results.some((r) => r.mode));
+  if (withModes.length) {
+    out.push(
+      '\nSumi renders every workload twice: with its data converted to PHP values once, outside the timing ' +
+        '(`fromJSONText`), and with the plain JS objects every other engine gets, passed straight to ' +
+        '`renderSync`. Targets of issue #16: with plain data, ≥ 0.6× the baseline on the table, ≥ 0.5× on ' +
+        'every other workload, and plain data at most 1.10× the time of prepared data.\n\n',
+    );
+    const ratioOf = (w, mode) => {
+      const r = w.results.find((x) => x.mode === mode);
+      return r?.ratio === undefined ? (r ? statusText(r) : '—') : r.ratio.toFixed(3);
+    };
+    out.push(
+      table(
+        ['workload', 'prepared data × baseline', 'plain JS data × baseline', 'plain / prepared time'],
+        withModes.map((w) => {
+          const cost = plainCost(w.results);
+          return [
+            w.title,
+            ratioOf(w, 'prepared'),
+            ratioOf(w, 'plain'),
+            cost === undefined ? '—' : `${cost.toFixed(2)}×`,
+          ];
+        }),
+      ),
+    );
+  }
   for (const w of results.workloads) {
     out.push(`\n### ${w.title}\n\nOutput: ${fmtBytes(w.outputBytes)} (${int(w.outputBytes)} bytes).\n\n`);
     out.push(
       table(
         ['engine', 'version', 'ops/s (median)', 'IQR', '× baseline', 'output'],
         w.results.map((r) => [
-          r.engine,
+          engineLabel(r),
           versionOf(results, r.engine),
           r.opsPerSec ? fmtNumber(r.opsPerSec.median) : '—',
           range(r.opsPerSec),
@@ -76,6 +114,9 @@ export function renderReport(results) {
         ]),
       ),
     );
+    const cost = plainCost(w.results);
+    if (cost !== undefined)
+      out.push(`\nSumi with plain JS data takes ${cost.toFixed(2)}× the time it takes with prepared data.\n`);
   }
 
   if (results.compile) {
@@ -123,7 +164,7 @@ export function renderReport(results) {
       table(
         ['engine', 'sync ops/s', 'sync IQR', 'async ops/s', 'async IQR', 'async / sync'],
         results.syncAsync.map((r) => [
-          r.engine,
+          engineLabel(r),
           fmtNumber(r.sync.median),
           range(r.sync),
           fmtNumber(r.async.median),
@@ -148,8 +189,8 @@ export function renderReport(results) {
         ['engine', 'bytes (median)', 'IQR', 'samples kept'],
         results.alloc.map((r) =>
           r.ok
-            ? [r.engine, fmtBytes(r.median), range(r, fmtBytes), `${r.n} (${r.dropped} dropped)`]
-            : [r.engine, `error: ${r.error}`, '—', '—'],
+            ? [engineLabel(r), fmtBytes(r.median), range(r, fmtBytes), `${r.n} (${r.dropped} dropped)`]
+            : [engineLabel(r), `error: ${r.error}`, '—', '—'],
         ),
       ),
     );
