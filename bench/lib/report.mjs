@@ -158,6 +158,38 @@ export function renderReport(results) {
     if (missing.length) out.push(`\nNo parse-only entry point: ${missing.join(', ')}.\n`);
   }
 
+  if (results.denseCompile) {
+    const d = results.denseCompile;
+    out.push('\n## Compile time of the tag-dense ~20 KB template\n\n');
+    out.push(
+      `Sumi on the tag-dense template (${int(d.bytes)} bytes, ${int(d.tags)} tags; ` +
+        '`workloads/tag-dense/`): parse alone (`@sumi/parser`) and parse + compile to a renderable template ' +
+        '(`engine.compile`, cache off), medians over the rounds. Targets of issue #16: compile, parse included, ' +
+        '≤ 2 ms; the parser ≥ 30 MB/s on tag-dense input.\n\n',
+    );
+    out.push(
+      table(
+        ['step', 'ms (median)', 'IQR', 'MB/s (median)', 'target'],
+        [
+          [
+            'parse',
+            fmtNumber(d.parseMs.median),
+            range(d.parseMs),
+            fmtNumber(d.parseMbPerSec.median),
+            '≥ 30 MB/s',
+          ],
+          [
+            'parse + compile',
+            fmtNumber(d.compileMs.median),
+            range(d.compileMs),
+            fmtNumber((d.bytes / 1e6) * (1000 / d.compileMs.median)),
+            '≤ 2 ms',
+          ],
+        ],
+      ),
+    );
+  }
+
   if (results.syncAsync) {
     out.push('\n## Sync vs async render (table)\n\n');
     out.push(
