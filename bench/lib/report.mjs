@@ -19,7 +19,8 @@ export function fmtBytes(n) {
 const range = (s, fmt = fmtNumber) => (s ? `${fmt(s.q1)} – ${fmt(s.q3)}` : '—');
 
 function table(head, rows) {
-  const line = (cells) => `| ${cells.join(' | ')} |`;
+  // a pipe inside a cell (`|@json_encode` in a title) would end the cell
+  const line = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n') + '\n';
 }
 
