@@ -3,7 +3,8 @@
  * Handlebars, Eta and a hand-written JS baseline, in one Node process, plus
  * compile time, parser throughput, sync vs async, allocation per render, peak
  * RSS of a large batch, the PCRE modifiers on Sumi's two regex engines,
- * read_file streaming a big CSV and browser bundle sizes. See bench/README.md.
+ * read_file streaming a big CSV, a sweep of every modifier and function plugin in ns per call
+ * beside hand-written JS, and browser bundle sizes. See bench/README.md.
  *
  *   node bench/run.mjs [--quick] [--json FILE] [--out FILE] [--workloads a,b] [--no-children] [--no-bundles]
  */
@@ -18,6 +19,7 @@ import { timeInterleaved } from './lib/measure.mjs';
 import { REGEX_TEMPLATE, regexData } from './lib/regex.mjs';
 import { renderReport } from './lib/report.mjs';
 import { importSumi } from './lib/sumi.mjs';
+import { runSweep } from './lib/sweep.mjs';
 import { describeDifference, loadWorkload, WORKLOADS } from './lib/workloads.mjs';
 
 const { values: args } = parseArgs({
@@ -39,6 +41,7 @@ const settings = args.quick
       parseRepeat: 20,
       rssItems: 200_000,
       readFileLines: [20_000, 200_000],
+      sweep: { items: 100, warmupMs: 3, batchMs: 2, rounds: 3 },
     }
   : {
       rounds: 10,
@@ -47,13 +50,15 @@ const settings = args.quick
       parseRepeat: 100,
       rssItems: 1_000_000,
       readFileLines: [100_000, 1_000_000],
+      sweep: { items: 100, warmupMs: 15, batchMs: 6, rounds: 5 },
     };
 // only a complete run replaces the committed results; a partial one (--workloads, --no-...) just prints
 const partial = args.quick || args.workloads !== undefined || args['no-children'] || args['no-bundles'];
 const outFile = args.out ?? (partial ? undefined : new URL('results/latest.md', import.meta.url).pathname);
 const selected = args.workloads ? args.workloads.split(',') : WORKLOADS;
-// not a throughput workload: its own section (7), in child processes
+// not throughput workloads: read_file streaming (section 7, in child processes) and the modifier sweep (8)
 const STREAMING = 'read-file';
+const SWEEP = 'sweep';
 const runs = (name) => args.workloads === undefined || selected.includes(name);
 
 const started = performance.now();
@@ -125,7 +130,7 @@ const timing = { rounds: settings.rounds, batchMs: settings.batchMs, warmupMs: s
 // 1. Render throughput per workload
 const verified = new Map();
 let postText;
-for (const name of selected.filter((n) => n !== STREAMING)) {
+for (const name of selected.filter((n) => n !== STREAMING && n !== SWEEP)) {
   log(`workload ${name}`);
   const workload = await loadWorkload(name);
   const { expected, rows, ready } = await verify(workload);
@@ -358,7 +363,17 @@ if (!args['no-children'] && runs(STREAMING) && engines.some((e) => e.name === 's
   }
 }
 
-// 8. Browser bundle sizes
+// 8. The modifier sweep: ns per call of every modifier and function plugin, beside JS equivalents
+if (runs(SWEEP) && engines.some((e) => e.name === 'sumi')) {
+  log('modifier sweep');
+  try {
+    results.sweep = await runSweep(settings.sweep, log);
+  } catch (err) {
+    results.sweep = { error: errorText(err) };
+  }
+}
+
+// 9. Browser bundle sizes
 if (!args['no-bundles']) {
   log('bundle sizes');
   results.bundles = await measureBundles();

@@ -348,6 +348,8 @@ export function renderReport(results) {
     }
   }
 
+  if (results.sweep) out.push(sweepReport(results.sweep));
+
   if (results.bundles) {
     out.push('\n## Browser bundle size\n\n');
     out.push('esbuild (bundle, platform=browser, format=esm, minify), then gzip -9.\n\n');
@@ -360,5 +362,87 @@ export function renderReport(results) {
       ),
     );
   }
+  return out.join('');
+}
+
+const ns = (n) => (n === undefined ? '—' : fmtNumber(n));
+const ratioText = (r) => (r === undefined ? '—' : `${fmtNumber(r)}×`);
+const textLabel = (t) => ({ ascii: 'ASCII', ja: 'Japanese' })[t] ?? '';
+/** the call as the template writes it, in a code span (a backtick inside would end it; none has one) */
+const callText = (c) => `\`${c.call}\``;
+
+function sweepStatus(c) {
+  if (c.error) return `error: ${c.error}`;
+  if (c.jsDiffers) return `JS equivalent ${c.jsDiffers}`;
+  return c.note ?? '';
+}
+
+function sweepReport(s) {
+  if (s.error) return `\n## Modifier sweep\n\nerror: ${s.error}\n`;
+  const out = [];
+  const target = 1.5;
+  out.push('\n## Modifier sweep\n\n');
+  out.push(
+    `Every modifier and function plugin of \`createEngine\` + @sumi/modifiers (${s.registered} registered; ` +
+      `${Object.keys(s.excluded).length} left out: ` +
+      Object.entries(s.excluded)
+        .map(([name, why]) => `${name}, ${why}`)
+        .join('; ') +
+      `), called on typical inputs (\`lib/sweep-cases.mjs\`), in ns per call. Each call sits in a loop over ${s.items} ` +
+      'values, `{foreach from=$v item=x}CALL{/foreach}`, timed in alternation with the same loop without the call; ' +
+      'ns per call is the difference of the median ms per render divided by the loop length: the call as a template ' +
+      'makes it (dispatch, coercion, the plugin, printing the result). The JS equivalent is timed the same way ' +
+      '(`out += f(x)` in a loop against the empty loop) and must give the same bytes. Ratio = Sumi ns / JS ns ' +
+      '(lower is better).\n',
+  );
+  if (s.uncovered.length) out.push(`\nNot called by any case: ${s.uncovered.join(', ')}.\n`);
+
+  const everyday = s.cases.filter((c) => c.everyday);
+  if (everyday.length) {
+    const within = everyday.filter((c) => c.ratio !== undefined && c.ratio <= target).length;
+    out.push(`\n### Everyday modifiers against the ${target}× target\n\n`);
+    out.push(`${within} of ${everyday.length} cases within ${target}× of their JS equivalent.\n\n`);
+    out.push(
+      table(
+        ['modifier', 'text', 'call', 'Sumi ns/call', 'JS ns/call', 'ratio', `≤ ${target}×`],
+        everyday.map((c) => [
+          c.plugin,
+          textLabel(c.text),
+          callText(c),
+          ns(c.ns),
+          ns(c.jsNs),
+          ratioText(c.ratio),
+          c.ratio === undefined ? sweepStatus(c) || '—' : c.ratio <= target ? 'yes' : '**no**',
+        ]),
+      ),
+    );
+  }
+
+  const compared = s.cases.filter((c) => c.ratio !== undefined).sort((a, b) => b.ratio - a.ratio);
+  out.push('\n### The 15 slowest against their JS equivalents\n\n');
+  out.push(
+    table(
+      ['modifier', 'text', 'call', 'Sumi ns/call', 'JS ns/call', 'ratio'],
+      compared
+        .slice(0, 15)
+        .map((c) => [c.plugin, textLabel(c.text), callText(c), ns(c.ns), ns(c.jsNs), ratioText(c.ratio)]),
+    ),
+  );
+
+  out.push('\n### Every case\n\n');
+  out.push(
+    table(
+      ['plugin', 'text', 'call', 'Sumi ns/call', 'JS ns/call', 'ratio', 'note'],
+      s.cases.map((c) => [
+        c.plugin,
+        textLabel(c.text),
+        callText(c),
+        ns(c.ns),
+        ns(c.jsNs),
+        ratioText(c.ratio),
+        sweepStatus(c),
+      ]),
+    ),
+  );
   return out.join('');
 }
