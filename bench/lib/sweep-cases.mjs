@@ -304,7 +304,7 @@ mod('intval', '{$x|intval}', { inputs: ['42', '12abc', '-7', '0'], js: (x) => Nu
 mod('max', '{$x|@max}', { inputs: LISTS.slice(0, 1).concat([[4, 9, 2]]), js: (x) => Math.max(...x) });
 mod('min', '{$x|@min}', { inputs: LISTS.slice(0, 1).concat([[4, 9, 2]]), js: (x) => Math.min(...x) });
 mod('mt_rand', '{$x|mt_rand:100}', { inputs: [1, 2, 3] });
-mod('round', '{$x|round:1}', { inputs: [1.26, 2.54, 100, 3.14159] });
+mod('round', '{$x|round:1}', { inputs: [1.26, 2.54, 100, 7.0711] });
 mod('strval', '{$x|strval}', { inputs: [1, 2.5, 'a', true], js: (x) => (x === true ? '1' : String(x)) });
 mod('strtotime', '{$x|strtotime}', {
   inputs: ['2025-03-05 10:00:00', '2024-12-31', '2025-01-01T09:00:00+09:00'],
