@@ -35,6 +35,12 @@ function sumiTargets() {
       entry: () => `export { createEngine } from ${need('runtime')};`,
     },
     {
+      // what the playground and `pnpm bench` run: the default engine and every modifier, nothing external
+      name: '`createEngine` + `modifiers` (default plugins and every modifier, self-contained)',
+      entry: () =>
+        `export { createEngine } from ${need('runtime')};\nexport { modifiers } from ${need('modifiers')};`,
+    },
+    {
       name: '`createCoreEngine` from @sumi/runtime/core (core tags only)',
       entry: () => `export { createCoreEngine } from ${need('runtime', 'core.js')};`,
     },
