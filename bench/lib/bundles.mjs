@@ -35,7 +35,7 @@ function sumiTargets() {
       entry: () => `export { createEngine } from ${need('runtime')};`,
     },
     {
-      // what the playground and `pnpm bench` run: the default engine and every modifier, nothing external
+      // what `pnpm bench` runs and a page using the whole dialect ships: the default engine and every modifier
       name: '`createEngine` + `modifiers` (default plugins and every modifier, self-contained)',
       entry: () =>
         `export { createEngine } from ${need('runtime')};\nexport { modifiers } from ${need('modifiers')};`,
