@@ -3,7 +3,8 @@
  * Handlebars, Eta and a hand-written JS baseline, in one Node process, plus
  * compile time, parser throughput, sync vs async, allocation per render, peak
  * RSS of a large batch, the PCRE modifiers on Sumi's two regex engines,
- * read_file streaming a big CSV and browser bundle sizes. See bench/README.md.
+ * read_file streaming a big CSV, a sweep of every modifier and function plugin in ns per call
+ * beside hand-written JS, and browser bundle sizes. See bench/README.md.
  *
  *   node bench/run.mjs [--quick] [--json FILE] [--out FILE] [--workloads a,b] [--no-children] [--no-bundles]
  */
@@ -18,6 +19,7 @@ import { timeInterleaved } from './lib/measure.mjs';
 import { REGEX_TEMPLATE, regexData } from './lib/regex.mjs';
 import { renderReport } from './lib/report.mjs';
 import { importSumi } from './lib/sumi.mjs';
+import { runSweep } from './lib/sweep.mjs';
 import { describeDifference, loadWorkload, WORKLOADS } from './lib/workloads.mjs';
 
 const { values: args } = parseArgs({
@@ -39,6 +41,7 @@ const settings = args.quick
       parseRepeat: 20,
       rssItems: 200_000,
       readFileLines: [20_000, 200_000],
+      sweep: { items: 100, warmupMs: 3, batchMs: 2, rounds: 3 },
     }
   : {
       rounds: 10,
@@ -47,13 +50,15 @@ const settings = args.quick
       parseRepeat: 100,
       rssItems: 1_000_000,
       readFileLines: [100_000, 1_000_000],
+      sweep: { items: 100, warmupMs: 15, batchMs: 6, rounds: 5 },
     };
 // only a complete run replaces the committed results; a partial one (--workloads, --no-...) just prints
 const partial = args.quick || args.workloads !== undefined || args['no-children'] || args['no-bundles'];
 const outFile = args.out ?? (partial ? undefined : new URL('results/latest.md', import.meta.url).pathname);
 const selected = args.workloads ? args.workloads.split(',') : WORKLOADS;
-// not a throughput workload: its own section (7), in child processes
+// not throughput workloads: read_file streaming (section 7, in child processes) and the modifier sweep (8)
 const STREAMING = 'read-file';
+const SWEEP = 'sweep';
 const runs = (name) => args.workloads === undefined || selected.includes(name);
 
 const started = performance.now();
@@ -74,8 +79,10 @@ const results = {
 };
 
 /**
- * Compiles and renders once per engine and compares with the baseline's bytes.
- * Returns the engines ready to time: { engine, compiled, data, options }.
+ * Compiles and renders once per engine and compares with the baseline's bytes. Sumi runs twice, with
+ * its data prepared (converted to PHP values once, outside the timing) and with the plain JS objects
+ * every other engine gets; both must print the baseline's bytes.
+ * Returns the variants ready to time: { key, engine, mode, compiled, data, options, source, row }.
  */
 async function verify(workload) {
   const baseline = engines.find((e) => e.name === 'baseline');
@@ -85,24 +92,30 @@ async function verify(workload) {
   for (const engine of engines) {
     const source = workload.templateOf(engine);
     if (source === undefined) continue;
-    const row = { engine: engine.name, status: 'ok' };
-    rows.push(row);
-    try {
-      const compiled = engine.compile(source);
-      const data = engine.prepare ? engine.prepare(workload.data) : workload.data;
-      const options = engine.name === 'sumi' ? workload.meta.sumiRender : undefined;
-      const output = engine.render(compiled, data, options);
-      if (output !== expected) {
-        row.status = 'differs';
-        row.detail = describeDifference(expected, output);
-      } else {
-        ready.push({ engine, compiled, data, options, source, row });
+    const modes = engine.prepare ? ['prepared', 'plain'] : [undefined];
+    let compiled;
+    for (const mode of modes) {
+      const row = { engine: engine.name, mode, status: 'ok' };
+      rows.push(row);
+      try {
+        compiled ??= engine.compile(source);
+        const data = mode === 'prepared' ? engine.prepare(workload.data) : workload.data;
+        const options = engine.name === 'sumi' ? workload.meta.sumiRender : undefined;
+        const output = engine.render(compiled, data, options);
+        if (output !== expected) {
+          row.status = 'differs';
+          row.detail = describeDifference(expected, output);
+        } else {
+          const key = mode === 'plain' ? `${engine.name}:plain` : engine.name;
+          ready.push({ key, engine, mode, compiled, data, options, source, row });
+        }
+      } catch (err) {
+        row.status = 'error';
+        row.detail = errorText(err);
       }
-    } catch (err) {
-      row.status = 'error';
-      row.detail = errorText(err);
+      if (row.status !== 'ok')
+        log(`  ${workload.name}/${engine.name}${mode ? ` (${mode})` : ''}: ${row.detail}`);
     }
-    if (row.status !== 'ok') log(`  ${workload.name}/${engine.name}: ${row.detail}`);
   }
   for (const u of unavailable) {
     if (workload.templateOf(u) !== undefined) {
@@ -117,20 +130,20 @@ const timing = { rounds: settings.rounds, batchMs: settings.batchMs, warmupMs: s
 // 1. Render throughput per workload
 const verified = new Map();
 let postText;
-for (const name of selected.filter((n) => n !== STREAMING)) {
+for (const name of selected.filter((n) => n !== STREAMING && n !== SWEEP)) {
   log(`workload ${name}`);
   const workload = await loadWorkload(name);
   const { expected, rows, ready } = await verify(workload);
   // keep what later sections use; let the big data sets (batch, 5 MB response) go
-  if (name === 'table' || name === 'large') verified.set(name, { workload, ready });
+  if (name === 'table' || name === 'large' || name === 'tag-dense') verified.set(name, { workload, ready });
   if (name === 'postprocess') postText = JSON.stringify(workload.data);
   const stats = await timeInterleaved(
-    ready.map((r) => ({ key: r.engine.name, run: () => r.engine.render(r.compiled, r.data, r.options) })),
+    ready.map((r) => ({ key: r.key, run: () => r.engine.render(r.compiled, r.data, r.options) })),
     timing,
   );
   const base = stats.get('baseline');
   for (const r of ready) {
-    r.row.opsPerSec = stats.get(r.engine.name);
+    r.row.opsPerSec = stats.get(r.key);
     r.row.ratio = base ? r.row.opsPerSec.median / base.median : undefined;
   }
   results.workloads.push({
@@ -146,7 +159,7 @@ for (const name of selected.filter((n) => n !== STREAMING)) {
 const large = verified.get('large');
 if (large) {
   log('compile and parse');
-  const templates = large.ready.filter((r) => r.engine.name !== 'baseline');
+  const templates = large.ready.filter((r) => r.engine.name !== 'baseline' && r.mode !== 'plain');
   const compileStats = await timeInterleaved(
     templates.map((r) => ({ key: r.engine.name, run: () => r.engine.compile(r.source) })),
     timing,
@@ -191,6 +204,33 @@ if (large) {
   }
 }
 
+// 2b. Sumi's compile time and parser throughput on the tag-dense ~20 KB template (#16: ≤ 2 ms, ≥ 30 MB/s)
+const dense = verified.get('tag-dense')?.ready.find((r) => r.engine.name === 'sumi' && r.mode === 'prepared');
+if (dense?.engine.parse) {
+  log('compile and parse: tag-dense template');
+  const { source } = dense;
+  const stats = await timeInterleaved(
+    [
+      { key: 'parse', run: () => dense.engine.parse(source) },
+      { key: 'compile', run: () => dense.engine.compile(source) },
+    ],
+    timing,
+  );
+  const ms = (s) => ({ median: 1000 / s.median, q1: 1000 / s.q3, q3: 1000 / s.q1 });
+  const bytes = Buffer.byteLength(source);
+  results.denseCompile = {
+    bytes,
+    tags: source.match(/\{[^{}\s][^{}]*\}/g)?.length ?? 0,
+    parseMs: ms(stats.get('parse')),
+    compileMs: ms(stats.get('compile')),
+    parseMbPerSec: {
+      median: (stats.get('parse').median * bytes) / 1e6,
+      q1: (stats.get('parse').q1 * bytes) / 1e6,
+      q3: (stats.get('parse').q3 * bytes) / 1e6,
+    },
+  };
+}
+
 // 3. Sync vs async render of the table
 const table = verified.get('table');
 if (table) {
@@ -198,9 +238,9 @@ if (table) {
   const both = table.ready.filter((r) => r.engine.renderAsync);
   const tasks = [];
   for (const r of both) {
-    tasks.push({ key: `${r.engine.name}:sync`, run: () => r.engine.render(r.compiled, r.data, r.options) });
+    tasks.push({ key: `${r.key}:sync`, run: () => r.engine.render(r.compiled, r.data, r.options) });
     tasks.push({
-      key: `${r.engine.name}:async`,
+      key: `${r.key}:async`,
       async: true,
       run: () => r.engine.renderAsync(r.compiled, r.data, r.options),
     });
@@ -208,8 +248,9 @@ if (table) {
   const stats = await timeInterleaved(tasks, timing);
   results.syncAsync = both.map((r) => ({
     engine: r.engine.name,
-    sync: stats.get(`${r.engine.name}:sync`),
-    async: stats.get(`${r.engine.name}:async`),
+    mode: r.mode,
+    sync: stats.get(`${r.key}:sync`),
+    async: stats.get(`${r.key}:async`),
   }));
 }
 
@@ -221,10 +262,10 @@ if (!args['no-children']) {
     for (const r of table.ready) {
       const res = await runChild(
         'alloc-child.mjs',
-        [r.engine.name, 'table'],
+        [r.engine.name, 'table', ...(r.mode ? [r.mode] : [])],
         ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'],
       );
-      results.alloc.push({ engine: r.engine.name, ...res });
+      results.alloc.push({ engine: r.engine.name, mode: r.mode, ...res });
     }
   }
 }
@@ -322,7 +363,17 @@ if (!args['no-children'] && runs(STREAMING) && engines.some((e) => e.name === 's
   }
 }
 
-// 8. Browser bundle sizes
+// 8. The modifier sweep: ns per call of every modifier and function plugin, beside JS equivalents
+if (runs(SWEEP) && engines.some((e) => e.name === 'sumi')) {
+  log('modifier sweep');
+  try {
+    results.sweep = await runSweep(settings.sweep, log);
+  } catch (err) {
+    results.sweep = { error: errorText(err) };
+  }
+}
+
+// 9. Browser bundle sizes
 if (!args['no-bundles']) {
   log('bundle sizes');
   results.bundles = await measureBundles();

@@ -7,7 +7,8 @@
  * sample during which a GC did run anyway (seen by a PerformanceObserver) is
  * dropped, because it would under-count. Prints JSON on stdout.
  *
- * usage: node <flags> alloc-child.mjs ENGINE WORKLOAD
+ * usage: node <flags> alloc-child.mjs ENGINE WORKLOAD [prepared|plain]
+ * (an engine with a `prepare` step, Sumi, gets prepared data unless told `plain`)
  */
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { runAsChild } from './child.mjs';
@@ -15,7 +16,7 @@ import { loadEngines } from './engines.mjs';
 import { summarize } from './measure.mjs';
 import { loadWorkload } from './workloads.mjs';
 
-const [engineName, workloadName] = process.argv.slice(2);
+const [engineName, workloadName, mode = 'prepared'] = process.argv.slice(2);
 const SAMPLES = 25;
 
 const gcs = [];
@@ -34,7 +35,7 @@ async function main() {
   }
   const workload = await loadWorkload(workloadName);
   const compiled = engine.compile(workload.templateOf(engine));
-  const data = engine.prepare ? engine.prepare(workload.data) : workload.data;
+  const data = engine.prepare && mode !== 'plain' ? engine.prepare(workload.data) : workload.data;
   const options = engine.name === 'sumi' ? workload.meta.sumiRender : undefined;
   for (let i = 0; i < 30; i++) engine.render(compiled, data, options);
   const samples = [];

@@ -35,6 +35,12 @@ function sumiTargets() {
       entry: () => `export { createEngine } from ${need('runtime')};`,
     },
     {
+      // what `pnpm bench` runs and a page using the whole dialect ships: the default engine and every modifier
+      name: '`createEngine` + `modifiers` (default plugins and every modifier, self-contained)',
+      entry: () =>
+        `export { createEngine } from ${need('runtime')};\nexport { modifiers } from ${need('modifiers')};`,
+    },
+    {
       name: '`createCoreEngine` from @sumi/runtime/core (core tags only)',
       entry: () => `export { createCoreEngine } from ${need('runtime', 'core.js')};`,
     },

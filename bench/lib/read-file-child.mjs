@@ -10,21 +10,12 @@
  *        node read-file-child.mjs --write FILE LINES   (the writer)
  */
 import { execFileSync } from 'node:child_process';
-import {
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runAsChild } from './child.mjs';
-import { distEntry, importSumi, packagesDir } from './sumi.mjs';
+import { distEntry, importSumi } from './sumi.mjs';
 
 const lines = Number(process.argv[process.argv[2] === '--write' ? 4 : 2]);
 

@@ -19,7 +19,8 @@ export function fmtBytes(n) {
 const range = (s, fmt = fmtNumber) => (s ? `${fmt(s.q1)} – ${fmt(s.q3)}` : '—');
 
 function table(head, rows) {
-  const line = (cells) => `| ${cells.join(' | ')} |`;
+  // a pipe inside a cell (`|@json_encode` in a title) would end the cell
+  const line = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n') + '\n';
 }
 
@@ -28,6 +29,17 @@ function statusText(row) {
   if (row.status === 'differs') return row.detail;
   if (row.status === 'unavailable') return `not available (${row.detail})`;
   return `error: ${row.detail}`;
+}
+
+/** Sumi appears twice per workload: data converted to PHP values beforehand, and plain JS objects */
+const MODE_LABEL = { prepared: 'prepared data', plain: 'plain JS data' };
+const engineLabel = (r) => (r.mode ? `${r.engine} · ${MODE_LABEL[r.mode]}` : r.engine);
+
+/** time with plain data over time with prepared data (1.10 = plain costs 10% more), or undefined */
+function plainCost(rows) {
+  const prepared = rows.find((r) => r.mode === 'prepared')?.opsPerSec;
+  const plain = rows.find((r) => r.mode === 'plain')?.opsPerSec;
+  return prepared && plain ? prepared.median / plain.median : undefined;
 }
 
 function versionOf(results, name) {
@@ -61,13 +73,40 @@ export function renderReport(results) {
       'hand-written baseline (higher is better). A number is only given when the output is byte-identical ' +
       "to the baseline's.\n",
   );
+  const withModes = results.workloads.filter((w) => w.results.some((r) => r.mode));
+  if (withModes.length) {
+    out.push(
+      '\nSumi renders every workload twice: with its data converted to PHP values once, outside the timing ' +
+        '(`fromJSONText`), and with the plain JS objects every other engine gets, passed straight to ' +
+        '`renderSync`. Targets of issue #16: with plain data, ≥ 0.6× the baseline on the table, ≥ 0.5× on ' +
+        'every other workload, and plain data at most 1.10× the time of prepared data.\n\n',
+    );
+    const ratioOf = (w, mode) => {
+      const r = w.results.find((x) => x.mode === mode);
+      return r?.ratio === undefined ? (r ? statusText(r) : '—') : r.ratio.toFixed(3);
+    };
+    out.push(
+      table(
+        ['workload', 'prepared data × baseline', 'plain JS data × baseline', 'plain / prepared time'],
+        withModes.map((w) => {
+          const cost = plainCost(w.results);
+          return [
+            w.title,
+            ratioOf(w, 'prepared'),
+            ratioOf(w, 'plain'),
+            cost === undefined ? '—' : `${cost.toFixed(2)}×`,
+          ];
+        }),
+      ),
+    );
+  }
   for (const w of results.workloads) {
     out.push(`\n### ${w.title}\n\nOutput: ${fmtBytes(w.outputBytes)} (${int(w.outputBytes)} bytes).\n\n`);
     out.push(
       table(
         ['engine', 'version', 'ops/s (median)', 'IQR', '× baseline', 'output'],
         w.results.map((r) => [
-          r.engine,
+          engineLabel(r),
           versionOf(results, r.engine),
           r.opsPerSec ? fmtNumber(r.opsPerSec.median) : '—',
           range(r.opsPerSec),
@@ -76,6 +115,9 @@ export function renderReport(results) {
         ]),
       ),
     );
+    const cost = plainCost(w.results);
+    if (cost !== undefined)
+      out.push(`\nSumi with plain JS data takes ${cost.toFixed(2)}× the time it takes with prepared data.\n`);
   }
 
   if (results.compile) {
@@ -117,13 +159,45 @@ export function renderReport(results) {
     if (missing.length) out.push(`\nNo parse-only entry point: ${missing.join(', ')}.\n`);
   }
 
+  if (results.denseCompile) {
+    const d = results.denseCompile;
+    out.push('\n## Compile time of the tag-dense ~20 KB template\n\n');
+    out.push(
+      `Sumi on the tag-dense template (${int(d.bytes)} bytes, ${int(d.tags)} tags; ` +
+        '`workloads/tag-dense/`): parse alone (`@sumi/parser`) and parse + compile to a renderable template ' +
+        '(`engine.compile`, cache off), medians over the rounds. Targets of issue #16: compile, parse included, ' +
+        '≤ 2 ms; the parser ≥ 30 MB/s on tag-dense input.\n\n',
+    );
+    out.push(
+      table(
+        ['step', 'ms (median)', 'IQR', 'MB/s (median)', 'target'],
+        [
+          [
+            'parse',
+            fmtNumber(d.parseMs.median),
+            range(d.parseMs),
+            fmtNumber(d.parseMbPerSec.median),
+            '≥ 30 MB/s',
+          ],
+          [
+            'parse + compile',
+            fmtNumber(d.compileMs.median),
+            range(d.compileMs),
+            fmtNumber((d.bytes / 1e6) * (1000 / d.compileMs.median)),
+            '≤ 2 ms',
+          ],
+        ],
+      ),
+    );
+  }
+
   if (results.syncAsync) {
     out.push('\n## Sync vs async render (table)\n\n');
     out.push(
       table(
         ['engine', 'sync ops/s', 'sync IQR', 'async ops/s', 'async IQR', 'async / sync'],
         results.syncAsync.map((r) => [
-          r.engine,
+          engineLabel(r),
           fmtNumber(r.sync.median),
           range(r.sync),
           fmtNumber(r.async.median),
@@ -148,8 +222,8 @@ export function renderReport(results) {
         ['engine', 'bytes (median)', 'IQR', 'samples kept'],
         results.alloc.map((r) =>
           r.ok
-            ? [r.engine, fmtBytes(r.median), range(r, fmtBytes), `${r.n} (${r.dropped} dropped)`]
-            : [r.engine, `error: ${r.error}`, '—', '—'],
+            ? [engineLabel(r), fmtBytes(r.median), range(r, fmtBytes), `${r.n} (${r.dropped} dropped)`]
+            : [engineLabel(r), `error: ${r.error}`, '—', '—'],
         ),
       ),
     );
@@ -274,9 +348,15 @@ export function renderReport(results) {
     }
   }
 
+  if (results.sweep) out.push(sweepReport(results.sweep));
+
   if (results.bundles) {
     out.push('\n## Browser bundle size\n\n');
-    out.push('esbuild (bundle, platform=browser, format=esm, minify), then gzip -9.\n\n');
+    out.push(
+      'esbuild (bundle, platform=browser, format=esm, minify), then gzip -9. Aims of issue #16 once @sumi/php ' +
+        'exists, without dropping a dialect feature or a diagnostic: `createEngine` with the default plugins ≤ 60 KB ' +
+        'and `/core` ≤ 30 KB min+gzip.\n\n',
+    );
     out.push(
       table(
         ['bundle', 'minified', 'min + gzip'],
@@ -286,5 +366,87 @@ export function renderReport(results) {
       ),
     );
   }
+  return out.join('');
+}
+
+const ns = (n) => (n === undefined ? '—' : fmtNumber(n));
+const ratioText = (r) => (r === undefined ? '—' : `${fmtNumber(r)}×`);
+const textLabel = (t) => ({ ascii: 'ASCII', ja: 'Japanese' })[t] ?? '';
+/** the call as the template writes it, in a code span (a backtick inside would end it; none has one) */
+const callText = (c) => `\`${c.call}\``;
+
+function sweepStatus(c) {
+  if (c.error) return `error: ${c.error}`;
+  if (c.jsDiffers) return `JS equivalent ${c.jsDiffers}`;
+  return c.note ?? '';
+}
+
+function sweepReport(s) {
+  if (s.error) return `\n## Modifier sweep\n\nerror: ${s.error}\n`;
+  const out = [];
+  const target = 1.5;
+  out.push('\n## Modifier sweep\n\n');
+  out.push(
+    `Every modifier and function plugin of \`createEngine\` + @sumi/modifiers (${s.registered} registered; ` +
+      `${Object.keys(s.excluded).length} left out: ` +
+      Object.entries(s.excluded)
+        .map(([name, why]) => `${name}, ${why}`)
+        .join('; ') +
+      `), called on typical inputs (\`lib/sweep-cases.mjs\`), in ns per call. Each call sits in a loop over ${s.items} ` +
+      'values, `{foreach from=$v item=x}CALL{/foreach}`, timed in alternation with the same loop without the call; ' +
+      'ns per call is the difference of the median ms per render divided by the loop length: the call as a template ' +
+      'makes it (dispatch, coercion, the plugin, printing the result). The JS equivalent is timed the same way ' +
+      '(`out += f(x)` in a loop against the empty loop) and must give the same bytes. Ratio = Sumi ns / JS ns ' +
+      '(lower is better).\n',
+  );
+  if (s.uncovered.length) out.push(`\nNot called by any case: ${s.uncovered.join(', ')}.\n`);
+
+  const everyday = s.cases.filter((c) => c.everyday);
+  if (everyday.length) {
+    const within = everyday.filter((c) => c.ratio !== undefined && c.ratio <= target).length;
+    out.push(`\n### Everyday modifiers against the ${target}× target\n\n`);
+    out.push(`${within} of ${everyday.length} cases within ${target}× of their JS equivalent.\n\n`);
+    out.push(
+      table(
+        ['modifier', 'text', 'call', 'Sumi ns/call', 'JS ns/call', 'ratio', `≤ ${target}×`],
+        everyday.map((c) => [
+          c.plugin,
+          textLabel(c.text),
+          callText(c),
+          ns(c.ns),
+          ns(c.jsNs),
+          ratioText(c.ratio),
+          c.ratio === undefined ? sweepStatus(c) || '—' : c.ratio <= target ? 'yes' : '**no**',
+        ]),
+      ),
+    );
+  }
+
+  const compared = s.cases.filter((c) => c.ratio !== undefined).sort((a, b) => b.ratio - a.ratio);
+  out.push('\n### The 15 slowest against their JS equivalents\n\n');
+  out.push(
+    table(
+      ['modifier', 'text', 'call', 'Sumi ns/call', 'JS ns/call', 'ratio'],
+      compared
+        .slice(0, 15)
+        .map((c) => [c.plugin, textLabel(c.text), callText(c), ns(c.ns), ns(c.jsNs), ratioText(c.ratio)]),
+    ),
+  );
+
+  out.push('\n### Every case\n\n');
+  out.push(
+    table(
+      ['plugin', 'text', 'call', 'Sumi ns/call', 'JS ns/call', 'ratio', 'note'],
+      s.cases.map((c) => [
+        c.plugin,
+        textLabel(c.text),
+        callText(c),
+        ns(c.ns),
+        ns(c.jsNs),
+        ratioText(c.ratio),
+        sweepStatus(c),
+      ]),
+    ),
+  );
   return out.join('');
 }

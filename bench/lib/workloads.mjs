@@ -7,7 +7,18 @@ import { existsSync, readFileSync } from 'node:fs';
 
 export const workloadsDir = new URL('../workloads/', import.meta.url);
 
-export const WORKLOADS = ['table', 'small', 'large', 'modifiers', 'batch', 'postprocess'];
+export const WORKLOADS = [
+  'table',
+  'small',
+  'large',
+  'tag-dense',
+  'endpoint',
+  'csv',
+  'listing',
+  'modifiers',
+  'batch',
+  'postprocess',
+];
 
 export async function loadWorkload(name, dataOptions) {
   const dir = new URL(`${name}/`, workloadsDir);
