@@ -60,6 +60,16 @@ for (const pkg of readdirSync(join(root, 'packages')).sort()) {
     files.push(file);
   });
 }
+// a package's subpath exports (`@sumi/plugins-net/node`) resolve to their own types, as in a project
+const paths = { '@sumi/*': ['../packages/*'] };
+for (const pkg of readdirSync(join(root, 'packages'))) {
+  const manifest = join(root, 'packages', pkg, 'package.json');
+  if (!existsSync(manifest)) continue;
+  for (const [sub, target] of Object.entries(JSON.parse(readFileSync(manifest, 'utf8')).exports ?? {})) {
+    if (sub === '.' || typeof target !== 'object' || !target.types) continue;
+    paths[`@sumi/${pkg}/${sub.replace(/^\.\//, '')}`] = [`../packages/${pkg}/${target.types.replace(/^\.\//, '')}`];
+  }
+}
 writeFileSync(
   join(out, 'tsconfig.json'),
   JSON.stringify(
@@ -68,7 +78,7 @@ writeFileSync(
       compilerOptions: {
         noEmit: true,
         // the built packages, through their package.json "types"
-        paths: { '@sumi/*': ['../packages/*'] },
+        paths,
         // examples may use untyped values freely (console.log of anything); strict stays on
         declaration: false,
       },
