@@ -1,0 +1,52 @@
+// Compile and parse time per template: `pnpm exec node bench/compile.bench.mjs` in packages/runtime,
+// after `pnpm build` (it loads the built dist/ of the parser, runtime and modifiers).
+// Prints, for the tag-dense template of tag-dense-template.mjs and the bench's large page, the median
+// of parse(), tokenize() and createEngine().compile() over many runs after a warm-up, and the
+// parser's MB/s. `--profile` runs only compiles of the tag-dense template (for node --cpu-prof).
+import { readFileSync } from 'node:fs';
+import { modifiers } from '../../modifiers/dist/index.js';
+import { parse, tokenize } from '../../parser/dist/index.js';
+import { createEngine } from '../dist/index.js';
+import { countTags, tagDenseTemplate } from './tag-dense-template.mjs';
+
+const engine = createEngine({ plugins: [...modifiers] });
+// engine.compile caches by name and source: a new name per call makes every compile a real one
+let compiles = 0;
+const compile = (src) => engine.compile(src, { name: `t${++compiles}.tpl` });
+
+const templates = [
+  ['tag-dense', tagDenseTemplate()],
+  ['large page', readFileSync(new URL('../../../bench/workloads/large/sumi.tpl', import.meta.url), 'utf8')],
+];
+
+/** median ms of `fn()` over `runs` runs after `warm` warm-up runs */
+function median(fn, runs, warm = 200) {
+  for (let i = 0; i < warm; i++) fn();
+  const times = new Float64Array(runs);
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    times[i] = performance.now() - t;
+  }
+  times.sort();
+  return times[runs >> 1];
+}
+
+if (process.argv.includes('--profile')) {
+  const src = templates[0][1];
+  const until = performance.now() + 8000;
+  while (performance.now() < until) compile(src);
+} else {
+  for (const [label, src] of templates) {
+    const mb = src.length / 1e6;
+    const p = median(() => parse(src), 1000);
+    const t = median(() => tokenize(src), 1000);
+    const c = median(() => compile(src), 500, 100);
+    console.log(
+      `${label.padEnd(11)} ${(src.length / 1024).toFixed(1)} KB ${String(countTags(src)).padStart(5)} tags` +
+        `  parse ${p.toFixed(3)} ms (${(mb / (p / 1000)).toFixed(1)} MB/s)` +
+        `  tokenize ${t.toFixed(3)} ms (${(mb / (t / 1000)).toFixed(1)} MB/s)` +
+        `  compile ${c.toFixed(3)} ms`,
+    );
+  }
+}
