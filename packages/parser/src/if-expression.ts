@@ -55,6 +55,26 @@ const OPS = [
   '@',
 ];
 
+/** OPS by first character code, each list in OPS's order: the first that matches wins, as in OPS */
+const OPS_BY_CHAR: ReadonlyMap<number, readonly string[]> = (() => {
+  const m = new Map<number, string[]>();
+  for (const o of OPS) {
+    const c = o.charCodeAt(0);
+    const list = m.get(c);
+    if (list) list.push(o);
+    else m.set(c, [o]);
+  }
+  return m;
+})();
+
+/** the operator of OPS at i that ends by b, or undefined */
+function opAt(s: string, i: number, b: number): string | undefined {
+  const list = OPS_BY_CHAR.get(s.charCodeAt(i));
+  if (list === undefined) return undefined;
+  for (const o of list) if (i + o.length <= b && s.startsWith(o, i)) return o;
+  return undefined;
+}
+
 /** Word operators, case-insensitive (Smarty lower-cases the token first). */
 export const WORD_OPS: ReadonlyMap<string, string> = new Map([
   ['eq', '=='],
@@ -149,7 +169,7 @@ export function lexIf(s: string, a: number, b: number): Raw[] {
       i = n;
       continue;
     }
-    const op = OPS.find((o) => s.startsWith(o, i) && i + o.length <= b);
+    const op = opAt(s, i, b);
     if (op) {
       out.push({ kind: 'op', start: i, end: i + op.length, modsAt: i + op.length });
       i += op.length;
