@@ -269,10 +269,20 @@ function translateTokens(p: IfParse): void {
   for (let i = 0; i < raw.length; i++) {
     const r = raw[i];
     const text = s.slice(r.start, r.end);
-    const lower = text.toLowerCase();
     const startIndex = toks.length;
-    if (r.kind === 'op') opToken(p, r, text);
-    else if (WORD_OPS.has(lower)) {
+    if (r.kind === 'op') {
+      opToken(p, r, text);
+      p.lastStart = startIndex;
+      continue;
+    }
+    // a variable or a quoted string (starting with `$` or a quote) is no word operator nor a name
+    if (r.kind === 'var' || r.kind === 'qstr') {
+      valueToken(p, i, text);
+      p.lastStart = startIndex;
+      continue;
+    }
+    const lower = text.toLowerCase();
+    if (WORD_OPS.has(lower)) {
       tok(ctx, 'operator', r.start, r.end);
       toks.push({ t: 'op', op: WORD_OPS.get(lower)!, start: r.start, end: r.end });
     } else if (lower === 'is') {
@@ -281,7 +291,6 @@ function translateTokens(p: IfParse): void {
       p.lastStart = toks.length - 1;
       continue;
     } else if (/^[a-zA-Z_]\w*$/.test(text)) bareNameToken(p, r, text);
-    else if (r.kind === 'var' || r.kind === 'qstr') valueToken(p, i, text);
     else if (isNumericString(text)) {
       const num = numberLiteral(ctx, r.start, r.end);
       const t: ExprTok = { t: 'val', expr: num, start: r.start, end: r.end };
