@@ -36,7 +36,9 @@ export function compileNodes(st: CodegenState, nodes: readonly Node[]): string {
 
 function compileNodesAt(st: CodegenState, nodes: readonly Node[]): string {
   const statements = compileStatements(st, nodes);
-  const code = statements.map((s) => s.code).join('');
+  // `+`, not `join`: the pieces stay unflattened until the JS engine reads the whole code
+  let code = '';
+  for (const s of statements) code += s.code;
   // inside a capture or a block plugin `o` is a private buffer: those bodies stay whole
   return code.length > PART_SIZE && st.buffered === 0 ? splitBody(statements, st.options.async) : code;
 }

@@ -180,14 +180,19 @@ ${state.prelude()}`;
       awaits(code, isAsync) ? `o = rt.back(await part${i}(rt, V, o));\n` : `o = part${i}(rt, V, o);\n`,
     );
     const failed = state.constant(once(() => tooDeep(state)));
-    lazy = `${sources
-      .map((src, i) => `let part${i} = (rt, V, o) => (part${i} = part(${state.constant(src)}))(rt, V, o);\n`)
-      .join('')}function part(src) {
+    // the sources are joined with `+`, never `join` or a Map key (constant() would hash them): a
+    // string built piece by piece is only copied into one flat string when the JS engine reads it
+    for (let i = 0; i < sources.length; i++) {
+      // (each source is a new string: no need to look for it among the constants)
+      const k = state.constants.push(sources[i]) - 1;
+      lazy += `let part${i} = (rt, V, o) => (part${i} = part(K[${k}]))(rt, V, o);\n`;
+      partsCode += `\n/* part${i}, compiled on its first call */\n${sources[i]}`;
+    }
+    lazy += `function part(src) {
 try { return new Function('H', 'K', 'C', src)(H, K, C); } catch { throw ${failed}(); }
 }
 `;
     body = `let o = '';\n${calls.join('')}return o;`;
-    partsCode = sources.map((src, i) => `\n/* part${i}, compiled on its first call */\n${src}`).join('');
   }
   const code = `${header}${lazy}return ${isAsync ? 'async ' : ''}function render(rt, V) {
 ${body}
