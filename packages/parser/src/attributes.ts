@@ -8,7 +8,7 @@ import type { Attribute, Expr } from './ast';
 import { isSpace, isWord, scanNum, scanQstr, scanVarToken } from './chars';
 import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
-import { bareString, scanMods, valueFromToken } from './expressions';
+import { bareString, scanMods, valueFromScannedVar, valueFromToken } from './expressions';
 
 interface RawToken {
   start: number;
@@ -118,6 +118,16 @@ function attributeValue(ctx: Ctx, t: RawToken): Expr {
     }
   }
   // Smarty leaves numbers, hex-looking words and variables unquoted for _parse_var_props
+  if (s.charCodeAt(t.start) === 36) {
+    // the common `name=$var|mod`: what looksLikeVar and valueFromToken would both scan, scanned once
+    const v = scanVarToken(s, t.start, t.end);
+    if (v) {
+      const varEnd = v.end;
+      const mathAt = v.mathAt;
+      if (scanMods(s, varEnd, t.end, true) === t.end)
+        return valueFromScannedVar(ctx, t.start, t.end, varEnd, mathAt, 'attribute');
+    }
+  }
   if (scanNum(s, t.start, t.end) > 0 || endsWithHex(s, t.start, t.end) || looksLikeVar(s, t.start, t.end)) {
     return valueFromToken(ctx, t.start, t.end, 'attribute');
   }

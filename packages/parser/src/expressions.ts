@@ -641,6 +641,23 @@ export function valueFromToken(ctx: Ctx, a: number, b: number, where: ValueConte
   return bareString(ctx, a, b, 'bare', where);
 }
 
+/**
+ * valueFromToken for [a, b) starting with a variable token already scanned (by splitTag or lexIf) to
+ * `varEnd` with its math at `mathAt`: the same scan over [a, b) finds the same, so it is not done again.
+ */
+export function valueFromScannedVar(
+  ctx: Ctx,
+  a: number,
+  b: number,
+  varEnd: number,
+  mathAt: number,
+  where: ValueContext,
+): Expr {
+  if (scanMods(ctx.src, varEnd, b, true) === b)
+    return withMods(ctx, parseVarToken(ctx, a, varEnd, mathAt), a, varEnd, b);
+  return valueFromToken(ctx, a, b, where);
+}
+
 /** A bare word Smarty wraps in double quotes: literal text with `$name` interpolation. */
 export function bareString(ctx: Ctx, a: number, b: number, mode: QuoteMode, where: ValueContext): Expr {
   tok(ctx, where === 'attribute' ? 'string' : 'word', a, b);

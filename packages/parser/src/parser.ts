@@ -7,7 +7,7 @@ import type { Attribute, BlockNode, IfNode, Modifier, Node, Span, Template, Text
 import { attributeTokens, parseAttributes } from './attributes';
 import { type Ctx, tok } from './context';
 import { type Diagnostic, DiagnosticBag, DiagnosticCode } from './errors';
-import { parseModifiers, valueFromToken } from './expressions';
+import { parseModifiers, valueFromScannedVar, valueFromToken } from './expressions';
 import { parseIfCondition } from './if-expression';
 import type { ParseOptions } from './options';
 import { type Segment, segment } from './segments';
@@ -317,7 +317,10 @@ function tagSegment(st: ParseState, seg: TagSegment, head: TagHead | null): bool
       st.diags.add(DiagnosticCode.REGISTERED_OBJECT, tagSpan, { content: st.src.slice(a, b) });
       return false;
     case 'print': {
-      const expr = valueFromToken(ctx, a, head.valueEnd, 'print');
+      const expr =
+        head.varEnd < 0
+          ? valueFromToken(ctx, a, head.valueEnd, 'print')
+          : valueFromScannedVar(ctx, a, head.valueEnd, head.varEnd, head.mathAt, 'print');
       current(st).push({ type: 'Print', expr, span: tagSpan });
       if (head.restStart < b) ignoredAfterSpace(st, head.restStart, b);
       return false;

@@ -53,6 +53,9 @@ export type TagHead =
       valueEnd: number;
       /** the ignored rest: [restStart, end) (empty when restStart === end) */
       restStart: number;
+      /** a variable command: where its token ends and its math starts (-1: none); else both -1 */
+      varEnd: number;
+      mathAt: number;
     }
   | {
       kind: 'name';
@@ -77,15 +80,20 @@ export function splitTag(s: string, a: number, b: number): TagHead {
     const n = scanNum(s, a, b);
     if (n > 0) {
       const m = scanMods(s, n, b, true);
-      if (follows(s, m, b)) return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b) };
+      if (follows(s, m, b))
+        return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b), varEnd: -1, mathAt: -1 };
     }
     return { kind: 'invalid' };
   }
   if (c === 36) {
     const v = scanVarToken(s, a, b);
     if (v) {
-      const m = scanMods(s, v.end, b, true);
-      if (follows(s, m, b)) return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b) };
+      // (read before scanMods: its scans reuse the scanner's one result object)
+      const varEnd = v.end;
+      const mathAt = v.mathAt;
+      const m = scanMods(s, varEnd, b, true);
+      if (follows(s, m, b))
+        return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b), varEnd, mathAt };
     }
     return { kind: 'invalid' };
   }
@@ -93,7 +101,8 @@ export function splitTag(s: string, a: number, b: number): TagHead {
     const q = scanQstr(s, a, b);
     if (q > 0) {
       const m = scanMods(s, q, b, true);
-      if (follows(s, m, b)) return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b) };
+      if (follows(s, m, b))
+        return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b), varEnd: -1, mathAt: -1 };
     }
     return { kind: 'invalid' };
   }
