@@ -36,6 +36,24 @@ export function tagDenseTemplate(bytes = 20 * 1024) {
   return s;
 }
 
+/** data the template renders with (every variable it reads, of the shape it expects) */
+export function tagDenseData() {
+  const rows = [
+    { nm: 'Ann <editor>', p: 120, s: 2, q: 3, a: true, m: { tg: ['News'] } },
+    { nm: 'Bob', p: 0, s: 0, q: 1, a: false, m: { tg: ['Tips & tricks'] } },
+    { nm: 'Chloé', p: 45.5, s: 1, q: 2, a: true, m: { tg: ['Release'] } },
+  ];
+  const b = Array.from({ length: 7 }, (_, i) => ({ c: `x${i}y`, e: { d: i } }));
+  return {
+    r: rows,
+    p: { t: 'Title', n: 3, l: [{ id: 1, nm: 'one' }], a: 1, b: 2, c: 3, d: 1700000000, y: 'body text' },
+    u: { nm: 'admin', r: ['editor'], id: 7 },
+    a: { b },
+    o: { 1: 'one', 2: 'two' },
+    sel: 2,
+  };
+}
+
 /** how many tags `{...}` a template built here has (its text holds no `{`) */
 export function countTags(source) {
   let n = 0;
