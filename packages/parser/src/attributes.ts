@@ -163,7 +163,8 @@ export function parseAttributes(ctx: Ctx, a: number, b: number): Attribute[] {
   const s = ctx.src;
   const tokens = attributeTokens(ctx, a, b);
   const attrs: Attribute[] = [];
-  const index = new Map<string, number>();
+  /** attribute name → its place in attrs, once there are many (a few are searched in the list) */
+  let index: Map<string, number> | null = null;
   const EXPECT_NAME = 0;
   const EXPECT_EQ = 1;
   const EXPECT_VALUE = 2;
@@ -202,7 +203,7 @@ export function parseAttributes(ctx: Ctx, a: number, b: number): Attribute[] {
       tok(ctx, 'invalid', t.start, t.end);
     } else {
       const value = attributeValue(ctx, t);
-      if (!bad && name) addAttribute(ctx, attrs, index, name, t, value);
+      if (!bad && name) index = addAttribute(ctx, attrs, index, name, t, value);
       state = EXPECT_NAME;
     }
     last = t;
@@ -215,14 +216,18 @@ export function parseAttributes(ctx: Ctx, a: number, b: number): Attribute[] {
   return attrs;
 }
 
+/** the list of attributes this many long or longer gets an index by name */
+const INDEXED = 8;
+
+/** adds the attribute, or replaces the one of the same name; returns the index, made when it is due */
 function addAttribute(
   ctx: Ctx,
   attrs: Attribute[],
-  index: Map<string, number>,
+  index: Map<string, number> | null,
   name: RawToken,
   valueToken: RawToken,
   value: Expr,
-): void {
+): Map<string, number> | null {
   const n = ctx.src.slice(name.start, name.end);
   const attr: Attribute = {
     name: n,
@@ -230,13 +235,26 @@ function addAttribute(
     nameSpan: { start: name.start, end: name.end },
     span: { start: name.start, end: valueToken.end },
   };
-  const prev = index.get(n);
+  let prev: number | undefined;
+  if (index) prev = index.get(n);
+  else {
+    for (let k = 0; k < attrs.length; k++) {
+      if (attrs[k].name === n) {
+        prev = k;
+        break;
+      }
+    }
+  }
   if (prev !== undefined) {
     // PHP array semantics: the key keeps its place, the last value wins
     ctx.diags.add(DiagnosticCode.DUPLICATE_ATTRIBUTE, attr.nameSpan, { name: n });
     attrs[prev] = attr;
-  } else {
-    index.set(n, attrs.length);
-    attrs.push(attr);
+    return index;
   }
+  index?.set(n, attrs.length);
+  attrs.push(attr);
+  if (index || attrs.length < INDEXED) return index;
+  const made = new Map<string, number>();
+  for (let k = 0; k < attrs.length; k++) made.set(attrs[k].name, k);
+  return made;
 }
