@@ -8,7 +8,7 @@ import type { Attribute, Expr } from './ast';
 import { isSpace, isWord, scanNum, scanQstr, scanVarToken } from './chars';
 import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
-import { bareString, scanMods, valueFromToken } from './expressions';
+import { bareString, scanMods, valueFromScannedVar, valueFromToken } from './expressions';
 
 interface RawToken {
   start: number;
@@ -118,6 +118,16 @@ function attributeValue(ctx: Ctx, t: RawToken): Expr {
     }
   }
   // Smarty leaves numbers, hex-looking words and variables unquoted for _parse_var_props
+  if (s.charCodeAt(t.start) === 36) {
+    // the common `name=$var|mod`: what looksLikeVar and valueFromToken would both scan, scanned once
+    const v = scanVarToken(s, t.start, t.end);
+    if (v) {
+      const varEnd = v.end;
+      const mathAt = v.mathAt;
+      if (scanMods(s, varEnd, t.end, true) === t.end)
+        return valueFromScannedVar(ctx, t.start, t.end, varEnd, mathAt, 'attribute');
+    }
+  }
   if (scanNum(s, t.start, t.end) > 0 || endsWithHex(s, t.start, t.end) || looksLikeVar(s, t.start, t.end)) {
     return valueFromToken(ctx, t.start, t.end, 'attribute');
   }
@@ -153,7 +163,8 @@ export function parseAttributes(ctx: Ctx, a: number, b: number): Attribute[] {
   const s = ctx.src;
   const tokens = attributeTokens(ctx, a, b);
   const attrs: Attribute[] = [];
-  const index = new Map<string, number>();
+  /** attribute name → its place in attrs, once there are many (a few are searched in the list) */
+  let index: Map<string, number> | null = null;
   const EXPECT_NAME = 0;
   const EXPECT_EQ = 1;
   const EXPECT_VALUE = 2;
@@ -192,7 +203,7 @@ export function parseAttributes(ctx: Ctx, a: number, b: number): Attribute[] {
       tok(ctx, 'invalid', t.start, t.end);
     } else {
       const value = attributeValue(ctx, t);
-      if (!bad && name) addAttribute(ctx, attrs, index, name, t, value);
+      if (!bad && name) index = addAttribute(ctx, attrs, index, name, t, value);
       state = EXPECT_NAME;
     }
     last = t;
@@ -205,14 +216,18 @@ export function parseAttributes(ctx: Ctx, a: number, b: number): Attribute[] {
   return attrs;
 }
 
+/** the list of attributes this many long or longer gets an index by name */
+const INDEXED = 8;
+
+/** adds the attribute, or replaces the one of the same name; returns the index, made when it is due */
 function addAttribute(
   ctx: Ctx,
   attrs: Attribute[],
-  index: Map<string, number>,
+  index: Map<string, number> | null,
   name: RawToken,
   valueToken: RawToken,
   value: Expr,
-): void {
+): Map<string, number> | null {
   const n = ctx.src.slice(name.start, name.end);
   const attr: Attribute = {
     name: n,
@@ -220,13 +235,26 @@ function addAttribute(
     nameSpan: { start: name.start, end: name.end },
     span: { start: name.start, end: valueToken.end },
   };
-  const prev = index.get(n);
+  let prev: number | undefined;
+  if (index) prev = index.get(n);
+  else {
+    for (let k = 0; k < attrs.length; k++) {
+      if (attrs[k].name === n) {
+        prev = k;
+        break;
+      }
+    }
+  }
   if (prev !== undefined) {
     // PHP array semantics: the key keeps its place, the last value wins
     ctx.diags.add(DiagnosticCode.DUPLICATE_ATTRIBUTE, attr.nameSpan, { name: n });
     attrs[prev] = attr;
-  } else {
-    index.set(n, attrs.length);
-    attrs.push(attr);
+    return index;
   }
+  index?.set(n, attrs.length);
+  attrs.push(attr);
+  if (index || attrs.length < INDEXED) return index;
+  const made = new Map<string, number>();
+  for (let k = 0; k < attrs.length; k++) made.set(attrs[k].name, k);
+  return made;
 }

@@ -202,6 +202,9 @@ export function isNumericString(text: string): boolean {
 
 /** A canonical decimal integer string, as PHP converts array keys (`"1"` -> 1, `"01"` stays). */
 export function isCanonicalIntKey(text: string): boolean {
+  // most keys are names: no regex for them
+  const c = text.charCodeAt(0);
+  if (c !== 45 && !isDigit(c)) return false;
   if (!/^(?:0|-?[1-9]\d*)$/.test(text)) return false;
   const n = Number(text);
   return Number.isSafeInteger(n);

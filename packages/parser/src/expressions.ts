@@ -46,7 +46,11 @@ export function numberLiteral(ctx: Ctx, a: number, b: number): NumberLit {
   let value: number;
   let float: boolean;
   let exact: bigint | undefined;
-  if (/^\d+$/.test(body)) {
+  if (isShortDecimal(body)) {
+    // the common case: exactly what the BigInt path below gives for it
+    value = Number(body);
+    float = false;
+  } else if (/^\d+$/.test(body)) {
     let big: bigint;
     if (body.length > 1 && body[0] === '0') {
       if (/[89]/.test(body)) {
@@ -72,6 +76,14 @@ export function numberLiteral(ctx: Ctx, a: number, b: number): NumberLit {
     : { type: 'Number', value, float, big: exact, raw, span };
 }
 
+/** digits only, no leading 0 (unless alone), at most 15 of them: a safe integer, no octal */
+function isShortDecimal(text: string): boolean {
+  const n = text.length;
+  if (n === 0 || n > 15 || (n > 1 && text.charCodeAt(0) === 48)) return false;
+  for (let k = 0; k < n; k++) if (!isDigit(text.charCodeAt(k))) return false;
+  return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* Variables                                                           */
 /* ------------------------------------------------------------------ */
@@ -90,6 +102,7 @@ function smartyMaxIndex(ref: SmartyVarName, path: Accessor[]): number | null {
 }
 
 function bracketKey(text: string): number | string | null {
+  if (isShortDecimal(text)) return Number(text);
   // Smarty pastes a numeric index into PHP code: `[007]` is octal, `[1.5]` a float key (truncated)
   if (!isNumericString(text)) return null;
   const octal = /^0[0-7]+$/.test(text);
@@ -446,24 +459,26 @@ export function placeholder(a: number, b: number): Expr {
  * and the first alternative that matches wins.
  */
 export function scanArg(s: string, p: number, end: number, anchored: boolean): number {
-  const follow = (q: number) => {
-    if (!anchored || q === end) return true;
-    const c = s.charCodeAt(q);
-    return c === 58 || c === 124 || isSpace(c);
-  };
   const w = scanWord(s, p, end);
-  if (w > p && follow(w)) return w;
+  if (w > p && argEnds(s, w, end, anchored)) return w;
   const n = scanNum(s, p, end);
-  if (n > 0 && follow(n)) return n;
+  if (n > 0 && argEnds(s, n, end, anchored)) return n;
   const c = s.charCodeAt(p);
   if (c === 36) {
     const v = scanVarToken(s, p, end);
-    if (v && follow(v.end)) return v.end;
+    if (v && argEnds(s, v.end, end, anchored)) return v.end;
   } else if (c === 34 || c === 39) {
     const q = scanQstr(s, p, end);
-    if (q > 0 && follow(q)) return q;
+    if (q > 0 && argEnds(s, q, end, anchored)) return q;
   }
   return -1;
+}
+
+/** may an argument end at q? (see scanArg's `anchored`) */
+function argEnds(s: string, q: number, end: number, anchored: boolean): boolean {
+  if (!anchored || q === end) return true;
+  const c = s.charCodeAt(q);
+  return c === 58 || c === 124 || isSpace(c);
 }
 
 function scanModifier(s: string, i: number, end: number, anchored: boolean): number {
@@ -624,6 +639,23 @@ export function valueFromToken(ctx: Ctx, a: number, b: number, where: ValueConte
   }
   if (isNumericString(text)) return numberLiteral(ctx, a, b);
   return bareString(ctx, a, b, 'bare', where);
+}
+
+/**
+ * valueFromToken for [a, b) starting with a variable token already scanned (by splitTag or lexIf) to
+ * `varEnd` with its math at `mathAt`: the same scan over [a, b) finds the same, so it is not done again.
+ */
+export function valueFromScannedVar(
+  ctx: Ctx,
+  a: number,
+  b: number,
+  varEnd: number,
+  mathAt: number,
+  where: ValueContext,
+): Expr {
+  if (scanMods(ctx.src, varEnd, b, true) === b)
+    return withMods(ctx, parseVarToken(ctx, a, varEnd, mathAt), a, varEnd, b);
+  return valueFromToken(ctx, a, b, where);
 }
 
 /** A bare word Smarty wraps in double quotes: literal text with `$name` interpolation. */

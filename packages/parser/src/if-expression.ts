@@ -9,7 +9,14 @@ import type { CallExpr, Expr, IsExpr, NumberLit } from './ast';
 import { isDigit, isNumericString, isSpace, isWord, scanQstr, scanVarToken } from './chars';
 import { type Ctx, tok } from './context';
 import { DiagnosticCode } from './errors';
-import { lexMath, numberLiteral, placeholder, scanMods, valueFromToken } from './expressions';
+import {
+  lexMath,
+  numberLiteral,
+  placeholder,
+  scanMods,
+  valueFromScannedVar,
+  valueFromToken,
+} from './expressions';
 import { type ExprTok, OperatorError, type OperatorHooks, parseOperators } from './operators';
 import { smartyVarForm } from './smarty-vars';
 
@@ -21,6 +28,8 @@ interface Raw {
   end: number;
   /** var/qstr tokens: where the modifiers start (== end without modifiers) */
   modsAt: number;
+  /** var tokens: where the variable's math starts, or -1 */
+  mathAt: number;
 }
 
 /** Non-word tokens in Smarty's order (longest alternatives listed first where it matters). */
@@ -54,6 +63,26 @@ const OPS = [
   '*',
   '@',
 ];
+
+/** OPS by first character code, each list in OPS's order: the first that matches wins, as in OPS */
+const OPS_BY_CHAR: ReadonlyMap<number, readonly string[]> = (() => {
+  const m = new Map<number, string[]>();
+  for (const o of OPS) {
+    const c = o.charCodeAt(0);
+    const list = m.get(c);
+    if (list) list.push(o);
+    else m.set(c, [o]);
+  }
+  return m;
+})();
+
+/** the operator of OPS at i that ends by b, or undefined */
+function opAt(s: string, i: number, b: number): string | undefined {
+  const list = OPS_BY_CHAR.get(s.charCodeAt(i));
+  if (list === undefined) return undefined;
+  for (const o of list) if (i + o.length <= b && s.startsWith(o, i)) return o;
+  return undefined;
+}
 
 /** Word operators, case-insensitive (Smarty lower-cases the token first). */
 export const WORD_OPS: ReadonlyMap<string, string> = new Map([
@@ -129,8 +158,9 @@ export function lexIf(s: string, a: number, b: number): Raw[] {
       const v = scanVarToken(s, i, b);
       if (v) {
         const ve = v.end;
+        const mathAt = v.mathAt;
         const m = scanMods(s, ve, b, false);
-        out.push({ kind: 'var', start: i, end: m, modsAt: ve });
+        out.push({ kind: 'var', start: i, end: m, modsAt: ve, mathAt });
         i = m;
         continue;
       }
@@ -138,33 +168,33 @@ export function lexIf(s: string, a: number, b: number): Raw[] {
       const q = scanQstr(s, i, b);
       if (q > 0) {
         const m = scanMods(s, q, b, false);
-        out.push({ kind: 'qstr', start: i, end: m, modsAt: q });
+        out.push({ kind: 'qstr', start: i, end: m, modsAt: q, mathAt: -1 });
         i = m;
         continue;
       }
     }
     const n = scanIfNumber(s, i, b);
     if (n > 0) {
-      out.push({ kind: 'num', start: i, end: n, modsAt: n });
+      out.push({ kind: 'num', start: i, end: n, modsAt: n, mathAt: -1 });
       i = n;
       continue;
     }
-    const op = OPS.find((o) => s.startsWith(o, i) && i + o.length <= b);
+    const op = opAt(s, i, b);
     if (op) {
-      out.push({ kind: 'op', start: i, end: i + op.length, modsAt: i + op.length });
+      out.push({ kind: 'op', start: i, end: i + op.length, modsAt: i + op.length, mathAt: -1 });
       i += op.length;
       continue;
     }
     if (isWord(c) && (i === a || !isWord(s.charCodeAt(i - 1)))) {
       let j = i + 1;
       while (j < b && isWord(s.charCodeAt(j))) j++;
-      out.push({ kind: 'word', start: i, end: j, modsAt: j });
+      out.push({ kind: 'word', start: i, end: j, modsAt: j, mathAt: -1 });
       i = j;
       continue;
     }
     let j = i + 1;
     while (j < b && !isSpace(s.charCodeAt(j))) j++;
-    out.push({ kind: 'other', start: i, end: j, modsAt: j });
+    out.push({ kind: 'other', start: i, end: j, modsAt: j, mathAt: -1 });
     i = j;
   }
   return out;
@@ -249,10 +279,20 @@ function translateTokens(p: IfParse): void {
   for (let i = 0; i < raw.length; i++) {
     const r = raw[i];
     const text = s.slice(r.start, r.end);
-    const lower = text.toLowerCase();
     const startIndex = toks.length;
-    if (r.kind === 'op') opToken(p, r, text);
-    else if (WORD_OPS.has(lower)) {
+    if (r.kind === 'op') {
+      opToken(p, r, text);
+      p.lastStart = startIndex;
+      continue;
+    }
+    // a variable or a quoted string (starting with `$` or a quote) is no word operator nor a name
+    if (r.kind === 'var' || r.kind === 'qstr') {
+      valueToken(p, i, text);
+      p.lastStart = startIndex;
+      continue;
+    }
+    const lower = text.toLowerCase();
+    if (WORD_OPS.has(lower)) {
       tok(ctx, 'operator', r.start, r.end);
       toks.push({ t: 'op', op: WORD_OPS.get(lower)!, start: r.start, end: r.end });
     } else if (lower === 'is') {
@@ -261,7 +301,6 @@ function translateTokens(p: IfParse): void {
       p.lastStart = toks.length - 1;
       continue;
     } else if (/^[a-zA-Z_]\w*$/.test(text)) bareNameToken(p, r, text);
-    else if (r.kind === 'var' || r.kind === 'qstr') valueToken(p, i, text);
     else if (isNumericString(text)) {
       const num = numberLiteral(ctx, r.start, r.end);
       const t: ExprTok = { t: 'val', expr: num, start: r.start, end: r.end };
@@ -330,14 +369,17 @@ function valueToken(p: IfParse, i: number, text: string): void {
   ) {
     fail(p, DiagnosticCode.IF_VARIABLE_CALL, r, { token: text });
   }
-  const v = r.kind === 'var' ? scanVarToken(s, r.start, r.end) : null;
-  if (v && v.mathAt >= 0 && r.modsAt === r.end) {
+  // lexIf scanned the variable: the same scan over [start, end) finds the same math
+  if (r.kind === 'var' && r.mathAt >= 0 && r.modsAt === r.end) {
     // Smarty pastes the math into the PHP condition: precedence works across tokens
     const sub = lexMath(ctx, r.start, r.end);
     if (!sub) throw new IfError();
     p.toks.push(...sub);
   } else {
-    const expr = valueFromToken(ctx, r.start, r.end, 'argument');
+    const expr =
+      r.kind === 'var'
+        ? valueFromScannedVar(ctx, r.start, r.end, r.modsAt, r.mathAt, 'argument')
+        : valueFromToken(ctx, r.start, r.end, 'argument');
     p.toks.push({ t: 'val', expr, start: r.start, end: r.end });
   }
 }

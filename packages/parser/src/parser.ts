@@ -7,7 +7,7 @@ import type { Attribute, BlockNode, IfNode, Modifier, Node, Span, Template, Text
 import { attributeTokens, parseAttributes } from './attributes';
 import { type Ctx, tok } from './context';
 import { type Diagnostic, DiagnosticBag, DiagnosticCode } from './errors';
-import { parseModifiers, valueFromToken } from './expressions';
+import { parseModifiers, valueFromScannedVar, valueFromToken } from './expressions';
 import { parseIfCondition } from './if-expression';
 import type { ParseOptions } from './options';
 import { type Segment, segment } from './segments';
@@ -197,7 +197,8 @@ function onSegment(st: ParseState, seg: Segment): void {
   const scratch = st.ctx.tokens;
   if (st.tokens && scratch) {
     settleTokens(st.src, scratch, st.tokens, seg.start, seg.end);
-    scratch.length = 0;
+    // a new list for the next tag: emptying this one (`length = 0`) is a slow call into the engine
+    st.ctx.tokens = [];
   }
 }
 
@@ -317,7 +318,10 @@ function tagSegment(st: ParseState, seg: TagSegment, head: TagHead | null): bool
       st.diags.add(DiagnosticCode.REGISTERED_OBJECT, tagSpan, { content: st.src.slice(a, b) });
       return false;
     case 'print': {
-      const expr = valueFromToken(ctx, a, head.valueEnd, 'print');
+      const expr =
+        head.varEnd < 0
+          ? valueFromToken(ctx, a, head.valueEnd, 'print')
+          : valueFromScannedVar(ctx, a, head.valueEnd, head.varEnd, head.mathAt, 'print');
       current(st).push({ type: 'Print', expr, span: tagSpan });
       if (head.restStart < b) ignoredAfterSpace(st, head.restStart, b);
       return false;
@@ -540,7 +544,7 @@ function closeTag(st: ParseState, head: NameHead, a: number, b: number, tagSpan:
   const { diags } = st;
   nameToken(st, head, a);
   const mods = modifiersOf(st, head);
-  ignoredArgs(st, `/${name}`, head.argsStart, b);
+  if (head.argsStart < b) ignoredArgs(st, `/${name}`, head.argsStart, b);
   const closer = SMARTY3_CLOSERS.get(name);
   if (closer) {
     diags.add(DiagnosticCode.SMARTY3_FORM, tagSpan, { message: `unrecognized tag '/${name}'` }, closer);

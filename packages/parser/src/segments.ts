@@ -68,6 +68,9 @@ export function findSpecials(src: string, ld: string, rd: string): Special[] {
       }
       exhausted.comment = true;
     }
+    // `{literal}` and `{php}` are rare: the regex only runs where one may start
+    const c = src.charCodeAt(i + ldl);
+    if (c !== 108 && c !== 112 && !isSpace(c)) continue;
     openRe.lastIndex = i;
     const m = openRe.exec(src);
     if (m) {

@@ -53,6 +53,9 @@ export type TagHead =
       valueEnd: number;
       /** the ignored rest: [restStart, end) (empty when restStart === end) */
       restStart: number;
+      /** a variable command: where its token ends and its math starts (-1: none); else both -1 */
+      varEnd: number;
+      mathAt: number;
     }
   | {
       kind: 'name';
@@ -71,27 +74,26 @@ export type TagHead =
 /** Tag content [a, b), already trimmed. */
 export function splitTag(s: string, a: number, b: number): TagHead {
   if (b > a && s.charCodeAt(a) === 42 && s.charCodeAt(b - 1) === 42) return { kind: 'comment' };
-  const follows = (m: number) => m === b || isSpace(s.charCodeAt(m));
-  const restAfter = (m: number) => {
-    let r = m;
-    while (r < b && isSpace(s.charCodeAt(r))) r++;
-    return r;
-  };
   if (a >= b) return { kind: 'invalid' };
   const c = s.charCodeAt(a);
   if (isDigit(c) || c === 45) {
     const n = scanNum(s, a, b);
     if (n > 0) {
       const m = scanMods(s, n, b, true);
-      if (follows(m)) return { kind: 'print', valueEnd: m, restStart: restAfter(m) };
+      if (follows(s, m, b))
+        return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b), varEnd: -1, mathAt: -1 };
     }
     return { kind: 'invalid' };
   }
   if (c === 36) {
     const v = scanVarToken(s, a, b);
     if (v) {
-      const m = scanMods(s, v.end, b, true);
-      if (follows(m)) return { kind: 'print', valueEnd: m, restStart: restAfter(m) };
+      // (read before scanMods: its scans reuse the scanner's one result object)
+      const varEnd = v.end;
+      const mathAt = v.mathAt;
+      const m = scanMods(s, varEnd, b, true);
+      if (follows(s, m, b))
+        return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b), varEnd, mathAt };
     }
     return { kind: 'invalid' };
   }
@@ -99,7 +101,8 @@ export function splitTag(s: string, a: number, b: number): TagHead {
     const q = scanQstr(s, a, b);
     if (q > 0) {
       const m = scanMods(s, q, b, true);
-      if (follows(m)) return { kind: 'print', valueEnd: m, restStart: restAfter(m) };
+      if (follows(s, m, b))
+        return { kind: 'print', valueEnd: m, restStart: restAfter(s, m, b), varEnd: -1, mathAt: -1 };
     }
     return { kind: 'invalid' };
   }
@@ -109,10 +112,10 @@ export function splitTag(s: string, a: number, b: number): TagHead {
   const f = scanFuncName(s, ns, b);
   if (s.charCodeAt(f) === 45 && s.charCodeAt(f + 1) === 62) {
     const g = scanFuncName(s, f + 2, b);
-    if (g > 0 && follows(scanMods(s, g, b, true))) return { kind: 'regobj' };
+    if (g > 0 && follows(s, scanMods(s, g, b, true), b)) return { kind: 'regobj' };
   }
   const m = scanMods(s, f, b, true);
-  if (!follows(m)) return { kind: 'invalid' };
+  if (!follows(s, m, b)) return { kind: 'invalid' };
   return {
     kind: 'name',
     closing,
@@ -120,8 +123,20 @@ export function splitTag(s: string, a: number, b: number): TagHead {
     nameStart: ns,
     nameEnd: f,
     modsEnd: m,
-    argsStart: restAfter(m),
+    argsStart: restAfter(s, m, b),
   };
+}
+
+/** the command ends at m: whitespace or the end of the tag [.., b) follows */
+function follows(s: string, m: number, b: number): boolean {
+  return m === b || isSpace(s.charCodeAt(m));
+}
+
+/** where the rest starts after the whitespace at m */
+function restAfter(s: string, m: number, b: number): number {
+  let r = m;
+  while (r < b && isSpace(s.charCodeAt(r))) r++;
+  return r;
 }
 
 export interface TagAdvice {

@@ -36,7 +36,9 @@ export function compileNodes(st: CodegenState, nodes: readonly Node[]): string {
 
 function compileNodesAt(st: CodegenState, nodes: readonly Node[]): string {
   const statements = compileStatements(st, nodes);
-  const code = statements.map((s) => s.code).join('');
+  // `+`, not `join`: the pieces stay unflattened until the JS engine reads the whole code
+  let code = '';
+  for (const s of statements) code += s.code;
   // inside a capture or a block plugin `o` is a private buffer: those bodies stay whole
   return code.length > PART_SIZE && st.buffered === 0 ? splitBody(statements, st.options.async) : code;
 }
@@ -46,7 +48,7 @@ export function compileStatements(st: CodegenState, nodes: readonly Node[]): Sta
   const out: Statement[] = [];
   let text = '';
   const flush = () => {
-    if (text) out.push({ code: `o += ${JSON.stringify(text)};\n`, leaves: [], labels: [] });
+    if (text) out.push({ code: `o += ${JSON.stringify(text)};\n`, leaves: NONE, labels: NONE });
     text = '';
   };
   for (const n of nodes) {
@@ -59,17 +61,24 @@ export function compileStatements(st: CodegenState, nodes: readonly Node[]): Sta
     const labels = st.labels.length;
     const jumps = st.jumps.length;
     const code = compileNode(st, n);
-    out.push({ code, leaves: st.jumps.slice(jumps), labels: st.labels.slice(labels) });
+    // most statements neither define nor leave a loop: they share one empty list
+    out.push({
+      code,
+      leaves: st.jumps.length === jumps ? NONE : st.jumps.slice(jumps),
+      labels: st.labels.length === labels ? NONE : st.labels.slice(labels),
+    });
   }
   flush();
   return out;
 }
 
+const NONE: readonly string[] = Object.freeze([]);
+
 /** a compiled statement, with the loop labels it jumps to and those it defines */
 export interface Statement {
   code: string;
-  leaves: string[];
-  labels: string[];
+  leaves: readonly string[];
+  labels: readonly string[];
 }
 
 /** generated source per function; V8 stops optimizing functions of about 60 KB of bytecode */

@@ -116,10 +116,20 @@ function compileChecked(input: CompileInput): CompiledTemplate {
     leftDelimiter: input.leftDelimiter || '{',
     rightDelimiter: input.rightDelimiter || '}',
   };
-  const sync = generate(ast, registry, { name, source, body: ast.body, async: false, ...delimiters });
+  // a part compiled on its first call that is too deep for the JS engine fails as this compile would
+  const tooDeep = (state: CodegenState): SumiError => {
+    state.error(ErrorCodes.LIMIT_DEPTH, { what: TOO_DEEP }, ast.span);
+    return compileFailure(state, source, name, diagnostics)!;
+  };
+  const sync = generate(
+    ast,
+    registry,
+    { name, source, body: ast.body, async: false, ...delimiters },
+    tooDeep,
+  );
   throwIfErrors(sync.state, source, name, diagnostics);
   const asyncGen = sync.state.usesAsync
-    ? generate(ast, registry, { ...sync.state.options, async: true })
+    ? generate(ast, registry, { ...sync.state.options, async: true }, tooDeep)
     : null;
   if (asyncGen) throwIfErrors(asyncGen.state, source, name, diagnostics);
   const warnings: SumiDiagnostic[] = [
@@ -137,33 +147,57 @@ function compileChecked(input: CompileInput): CompiledTemplate {
   };
 }
 
-function generate(ast: Template, registry: PluginRegistry, options: CompileOptions) {
+function generate(
+  ast: Template,
+  registry: PluginRegistry,
+  options: CompileOptions,
+  tooDeep: (state: CodegenState) => SumiError,
+) {
   const isAsync = options.async;
   const state = new CodegenState(registry, options, coreTags);
   state.depth++;
   const statements = compileStatements(state, ast.body);
   state.depth--;
   const parts = splitParts(statements);
+  const header = `"use strict";
+const { ${Object.keys(helpers).join(', ')} } = H;
+${state.prelude()}`;
   let body: string;
+  let lazy = '';
+  let partsCode = '';
   if (parts.length === 1) body = `let o = '';\n${guarded(parts[0]!.code)}`;
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
-    // function of ~60 KB of bytecode or more never is); each keeps its own position for errors
+    // function of ~60 KB of bytecode or more never is); each keeps its own position for errors.
+    // Each part is handed to the JS engine on its first call: compiling the template then costs no
+    // JS parsing of its parts (the engine would only pre-parse them now and parse them again when
+    // they first run), and a part that never runs is never parsed.
+    const sources = parts.map(
+      ({ code }, i) =>
+        `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${guarded(code)}\n});`,
+    );
     const calls = parts.map(({ code }, i) =>
       awaits(code, isAsync) ? `o = rt.back(await part${i}(rt, V, o));\n` : `o = part${i}(rt, V, o);\n`,
     );
-    const fns = parts.map(
-      ({ code }, i) =>
-        `${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${guarded(code)}\n}\n`,
-    );
-    body = `let o = '';\n${calls.join('')}return o;\n${fns.join('')}`;
+    const failed = state.constant(once(() => tooDeep(state)));
+    // the sources are joined with `+`, never `join` or a Map key (constant() would hash them): a
+    // string built piece by piece is only copied into one flat string when the JS engine reads it
+    for (let i = 0; i < sources.length; i++) {
+      // (each source is a new string: no need to look for it among the constants)
+      const k = state.constants.push(sources[i]) - 1;
+      lazy += `let part${i} = (rt, V, o) => (part${i} = part(K[${k}]))(rt, V, o);\n`;
+      partsCode += `\n/* part${i}, compiled on its first call */\n${sources[i]}`;
+    }
+    lazy += `function part(src) {
+try { return new Function('H', 'K', 'C', src)(H, K, C); } catch { throw ${failed}(); }
+}
+`;
+    body = `let o = '';\n${calls.join('')}return o;`;
   }
-  const code = `"use strict";
-const { ${Object.keys(helpers).join(', ')} } = H;
-${state.prelude()}return ${isAsync ? 'async ' : ''}function render(rt, V) {
+  const code = `${header}${lazy}return ${isAsync ? 'async ' : ''}function render(rt, V) {
 ${body}
 };`;
-  if (state.errors.length) return { state, code, fn: null };
+  if (state.errors.length) return { state, code: code + partsCode, fn: null };
   let factory: (h: typeof helpers, k: unknown[], c: { i: number }[]) => RenderFn | AsyncRenderFn;
   try {
     factory = new Function('H', 'K', 'C', code) as typeof factory;
@@ -171,21 +205,45 @@ ${body}
     // the nesting limits keep generated code shallow; this is the last guard.
     // The JS error's own text (a stack overflow, say) is not shown: it says nothing about the template
     state.error(ErrorCodes.LIMIT_DEPTH, { what: TOO_DEEP }, ast.span);
-    return { state, code, fn: null };
+    return { state, code: code + partsCode, fn: null };
   }
-  return { state, code, fn: factory(helpers, state.constants, state.sites) };
+  return { state, code: code + partsCode, fn: factory(helpers, state.constants, state.sites) };
+}
+
+/** `make()`'s value, made on the first call */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  let made = false;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value as T;
+  };
 }
 
 function throwIfErrors(state: CodegenState, source: string, name: string, parsed: Diagnostic[]): void {
+  const failure = compileFailure(state, source, name, parsed);
+  if (failure) throw failure;
+}
+
+/** the SumiError of a compile with errors (the first error, with every diagnostic), or null */
+function compileFailure(
+  state: CodegenState,
+  source: string,
+  name: string,
+  parsed: Diagnostic[],
+): SumiError | null {
   const errs = state.errors;
   const first = errs[0];
-  if (!first) return;
+  if (!first) return null;
   const all: SumiDiagnostic[] = [
     ...errs.map((e) => toDiagnostic(source, e.code, e.message, e.span, e.hint)),
     ...parsed,
     ...state.warnings,
   ].sort((a, b) => a.span.start - b.span.start);
-  throw new SumiError({
+  return new SumiError({
     code: first.code,
     message: first.message,
     template: name,

@@ -27,6 +27,7 @@ import { ErrorCodes } from '../errors';
 import { IF_FUNCTION_SIGNATURES } from '../render/if-functions';
 import { PropStep } from '../render/scope';
 import { pipedModifier } from './analysis';
+import { jsString } from './js-string';
 import type { CodegenState } from './state';
 
 const COMPARE_HELPERS: readonly [string, string][] = [
@@ -78,7 +79,7 @@ export function compileExpr(st: CodegenState, e: Expr): string {
     case 'Var':
       return compileVar(st, e);
     case 'String':
-      return JSON.stringify(e.value);
+      return jsString(e.value);
     case 'Interp': {
       const lone = loneInterpolation(e);
       if (lone !== null) return compileExpr(st, lone);
@@ -221,7 +222,7 @@ function compileCall(st: CodegenState, name: string, args: Expr[]): string {
 export function compileVar(st: CodegenState, v: VarExpr, quiet = false): string {
   if (v.name === 'smarty') return compileSmartyVar(st, v, quiet);
   const local = st.locals.get(v.name) ?? st.hoistedRead(v.name);
-  return compilePath(st, local ?? `rv(V, ${JSON.stringify(v.name)})`, v.path, quiet);
+  return compilePath(st, local ?? `rv(V, ${jsString(v.name)})`, v.path, quiet);
 }
 
 function compilePath(st: CodegenState, base: string, path: readonly Accessor[], quiet = false): string {
@@ -246,7 +247,7 @@ function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boo
       // a constant key is normalised here ("5" is 5, as PHP has it), not on every read
       const k = typeof a.key === 'string' ? stringKey(a.key) : a.key;
       return !quiet && (typeof k === 'string' || Number.isSafeInteger(k))
-        ? `keyC(${target}, ${JSON.stringify(k)}, ${st.site()})`
+        ? `keyC(${target}, ${typeof k === 'string' ? jsString(k) : String(k)}, ${st.site()})`
         : `${read}(${target}, ${JSON.stringify(quiet ? k : a.key)})`;
     }
     case 'var':
