@@ -108,6 +108,7 @@ export {
   type ParamSpec,
   type ParamType,
   phpCall,
+  phpCaught,
   phpFunction,
   phpParams,
   phpTypeName,
