@@ -152,7 +152,10 @@ function jsLoop(fn) {
 }
 const bareJs = jsLoop(() => '');
 
-/** median ms per call of each task, rounds interleaved */
+/**
+ * ms per call of each task: the fastest of its rounds (rounds interleaved). The machine is shared:
+ * the fastest round is the one least disturbed, where a median drifts with the load.
+ */
 function time(tasks) {
   const reps = tasks.map((t) => {
     const t0 = performance.now();
@@ -173,7 +176,7 @@ function time(tasks) {
     }
   }
   if (sink < 0) console.log(sink);
-  return samples.map((s) => s.sort((a, b) => a - b)[s.length >> 1]);
+  return samples.map((s) => Math.min(...s));
 }
 
 const rows = [];
