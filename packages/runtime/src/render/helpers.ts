@@ -52,7 +52,10 @@ import {
 import type { RenderState } from './state';
 
 function str(v: Value): string {
-  return typeof v === 'string' ? v : toStr(v);
+  if (typeof v === 'string') return v;
+  // an int32 prints as JS prints it (0 may be -0, which PHP's float prints as "-0": toStr decides)
+  if (typeof v === 'number' && (v | 0) === v && v !== 0) return String(v);
+  return toStr(v);
 }
 
 /**
