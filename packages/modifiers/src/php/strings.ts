@@ -14,7 +14,6 @@ import {
   countOf,
   fromBinary,
   haystackOffset,
-  joinStrings,
   PhpArray,
   phpIntConstant,
   splitString,
@@ -22,6 +21,7 @@ import {
   toBinary,
   toStr,
   typeError,
+  type Value,
   valueError,
 } from '@sumi/php';
 import type { ModifierDef, RenderContext } from '@sumi/runtime';
@@ -62,7 +62,7 @@ export const explode: ModifierDef = phpModifier({
       for (let i = 0; i < max - 1; i++) at += parts[i].length;
       parts[max - 1] = s.slice(at);
     }
-    return PhpArray.fromList(parts);
+    return PhpArray.adoptList(parts);
   },
 });
 
@@ -91,7 +91,6 @@ export const implode: ModifierDef = phpModifier({
     { template: '{$a|@implode}', data: { a: [1, 2] }, output: '12' },
   ],
   run: (ctx, sep, pieces) => {
-    const warn = (m: string) => ctx.warn(m);
     let glue: string;
     let list: PhpArray;
     if (pieces === null || pieces === undefined) {
@@ -107,13 +106,23 @@ export const implode: ModifierDef = phpModifier({
       glue = sep;
       list = pieces;
     }
-    const out: string[] = [];
-    list.forEach((v) => {
-      out.push(toStr(v, warn));
-    });
-    return joinStrings(out, glue);
+    // read in place (only strings are read: no copy needed), joined as it goes within the cap
+    const n = list.size;
+    let out = '';
+    for (let i = 0; i < n; i++) {
+      const v = list.peekAt(i);
+      const piece = typeof v === 'string' ? v : echoed(ctx, v);
+      out = i === 0 ? piece : out + glue + piece;
+      allowString(out.length);
+    }
+    return out;
   },
 });
+
+/** a value as echo prints it, PHP's warning logged (its own function: a closure in the caller would cost every call) */
+function echoed(ctx: RenderContext, v: Value): string {
+  return toStr(v, (m) => ctx.warn(m));
+}
 
 const STR_PAD_LEFT = phpIntConstant('STR_PAD_LEFT');
 const STR_PAD_RIGHT = phpIntConstant('STR_PAD_RIGHT');
