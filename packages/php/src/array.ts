@@ -185,6 +185,16 @@ export class PhpArray {
     return new PhpArray(new ArrayStore(null, vals, null, n));
   }
 
+  /**
+   * A list (keys 0..n-1) made of `values` itself, without a copy: the caller hands over a fresh array
+   * of values (no `undefined`) that nothing else holds.
+   */
+  static adoptList(values: Value[]): PhpArray {
+    const n = values.length;
+    allowArray(n);
+    return new PhpArray(new ArrayStore(null, values, null, n));
+  }
+
   /** Entries in order; keys are normalised, a repeated key keeps its first position and its last value. */
   static fromEntries(entries: Iterable<readonly [unknown, Value | undefined]>): PhpArray {
     const a = new PhpArray();

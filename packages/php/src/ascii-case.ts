@@ -23,10 +23,22 @@ function mapRuns(s: string, re: RegExp, fn: (m: string) => string, whole: (s: st
   return parts.join('');
 }
 
+/** the index of the first code unit in `lo..hi`, or -1: most strings have nothing to change */
+function firstIn(s: string, lo: number, hi: number): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= lo && c <= hi) return i;
+  }
+  return -1;
+}
+
 export function asciiLower(s: string): string {
+  // a string without an ASCII capital is its own result (no copy, no regex)
+  if (firstIn(s, 65, 90) < 0) return s;
   return mapRuns(s, UPPER_RUN, toLower, toLower);
 }
 
 export function asciiUpper(s: string): string {
+  if (firstIn(s, 97, 122) < 0) return s;
   return mapRuns(s, LOWER_RUN, toUpper, toUpper);
 }

@@ -262,6 +262,11 @@ export function countMatches(s: string, re: RegExp): number {
  */
 export function splitString(s: string, sep: string | RegExp, limit?: number): string[] {
   const max = HOST.limits.maxArrayLength;
+  // a string separator cuts at most length + 1 pieces: when that is within the caps, no limit is
+  // passed (V8's split is several times faster without one)
+  if (typeof sep === 'string' && s.length < max && (limit === undefined || limit > s.length + 1)) {
+    return s.split(sep);
+  }
   const lim = limit === undefined || limit > max ? max + 1 : limit;
   const parts = s.split(sep, lim);
   if (parts.length > max) {

@@ -108,6 +108,7 @@ export {
   type ParamSpec,
   type ParamType,
   phpCall,
+  phpCaught,
   phpFunction,
   phpParams,
   phpTypeName,
@@ -132,7 +133,7 @@ export {
 export { allowedTagsFromList, phpStripTags } from './php-strip-tags';
 export { floatToRepr, floatToString, formatFloat } from './print';
 export { mapSubject, strArg } from './subject';
-export { substrBytes, substrRange } from './substr';
+export { substrBytes, substrEnd, substrRange, substrStart, substrText } from './substr';
 export { urlencodeBytes } from './url-encode';
 export {
   byteLength,

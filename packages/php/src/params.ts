@@ -126,12 +126,17 @@ export function phpCall(ctx: Reporter, fn: () => Value): Value {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof PhpError && (e.kind === 'TypeError' || e.kind === 'ValueError')) {
-      ctx.warn(e.message);
-      return null;
-    }
-    throw e;
+    return phpCaught(ctx, e);
   }
+}
+
+/** What a modifier's call gives when `e` was thrown: null for PHP's TypeError or ValueError (logged). */
+export function phpCaught(ctx: Reporter, e: unknown): Value {
+  if (e instanceof PhpError && (e.kind === 'TypeError' || e.kind === 'ValueError')) {
+    ctx.warn(e.message);
+    return null;
+  }
+  throw e;
 }
 
 /** Coerces `values` to the parameters `specs` of `fname` (positions count from 1); throws PHP's TypeError. */
@@ -155,7 +160,10 @@ export function phpParams(
 
 /** The string a `string` parameter receives (null → "", scalars → their string form, arrays → TypeError). */
 export function stringParam(fname: string, n: number, name: string, v: Value | undefined): string {
-  return coerceParam(fname, n, { name, type: 'string' }, v ?? null, { warn: () => {} }) as string;
+  // the common case allocates nothing: a string is its own value
+  if (typeof v === 'string') return v;
+  if (v instanceof PhpArray || v instanceof PhpObject) typeError(fname, n, name, 'string', v);
+  return toStr(v);
 }
 
 /** How many arguments a PHP function with these parameters takes: `max` is null when the last is variadic. */
@@ -188,8 +196,10 @@ export function phpFunction<const P extends readonly ParamSpec[], C extends Repo
   body: (ctx: C, ...args: ArgsOf<P>) => Value,
 ): (ctx: C, value: Value, ...args: Value[]) => Value {
   const arity = arityOf(params);
-  return (ctx, value, ...rest) =>
-    phpCall(ctx, () => {
+  // no closure per call: the compiler's direct calls (see the runtime's phpCaller) bypass this
+  // generic path, which serves arrays mapped element by element and plugins calling `run`
+  return (ctx, value, ...rest) => {
+    try {
       const given = [value, ...rest];
       // ArgumentCountError is a TypeError in PHP
       const wrongCount = arityMessage(fname, arity, given.length);
@@ -206,7 +216,10 @@ export function phpFunction<const P extends readonly ParamSpec[], C extends Repo
         args.push(i < given.length ? coerceParam(fname, i + 1, p, given[i], ctx) : undefined);
       }
       return body(ctx, ...(args as ArgsOf<P>));
-    });
+    } catch (e) {
+      return phpCaught(ctx, e);
+    }
+  };
 }
 
 /**

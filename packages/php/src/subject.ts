@@ -27,5 +27,5 @@ export function mapSubject(ctx: Reporter, v: Value, fn: (s: string) => string): 
  * of type string, array given`.
  */
 export function strArg(fn: string, v: Value | undefined, index = 1, name = 'string'): string {
-  return stringParam(fn, index, name, v);
+  return typeof v === 'string' ? v : stringParam(fn, index, name, v);
 }

@@ -42,6 +42,7 @@ export function phpModifier<const P extends readonly ModifierParam[]>(init: PhpM
     // a variadic first parameter goes on past the piped value (array_merge(...$arrays))
     args: (params[0]?.variadic ? params : params.slice(1)).map(argOf),
     signature: params,
+    body: run as ModifierDef['body'],
     run: phpFunction(name, params, run),
   };
 }

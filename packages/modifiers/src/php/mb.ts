@@ -241,6 +241,11 @@ export const mbSubstr: ModifierDef = phpModifier({
   run: (_ctx, s, start, length, enc) => {
     const cs = charsetArg('mb_substr', 4, enc);
     if (cs === 'UTF-8') {
+      if (start >= 0 && (length === null || length === undefined || length >= 0)) {
+        // counted from the start: the string's length in characters is not needed
+        const at = unitAfter(s, start);
+        return length === null || length === undefined ? s.slice(at) : s.slice(at, unitAfter(s, length, at));
+      }
       const [from, to] = substrRange(charsIn16(s), start, length);
       const at = unitAfter(s, from);
       return s.slice(at, unitAfter(s, to - from, at));

@@ -14,17 +14,17 @@ import {
   countOf,
   fromBinary,
   haystackOffset,
-  joinStrings,
   PhpArray,
   phpIntConstant,
   splitString,
-  substrBytes,
+  substrText,
   toBinary,
   toStr,
   typeError,
+  type Value,
   valueError,
 } from '@sumi/php';
-import type { ModifierDef } from '@sumi/runtime';
+import type { ModifierDef, RenderContext } from '@sumi/runtime';
 import { phpModifier } from './define';
 
 export const explode: ModifierDef = phpModifier({
@@ -62,7 +62,7 @@ export const explode: ModifierDef = phpModifier({
       for (let i = 0; i < max - 1; i++) at += parts[i].length;
       parts[max - 1] = s.slice(at);
     }
-    return PhpArray.fromList(parts);
+    return PhpArray.adoptList(parts);
   },
 });
 
@@ -91,7 +91,6 @@ export const implode: ModifierDef = phpModifier({
     { template: '{$a|@implode}', data: { a: [1, 2] }, output: '12' },
   ],
   run: (ctx, sep, pieces) => {
-    const warn = (m: string) => ctx.warn(m);
     let glue: string;
     let list: PhpArray;
     if (pieces === null || pieces === undefined) {
@@ -107,13 +106,23 @@ export const implode: ModifierDef = phpModifier({
       glue = sep;
       list = pieces;
     }
-    const out: string[] = [];
-    list.forEach((v) => {
-      out.push(toStr(v, warn));
-    });
-    return joinStrings(out, glue);
+    // read in place (only strings are read: no copy needed), joined as it goes within the cap
+    const n = list.size;
+    let out = '';
+    for (let i = 0; i < n; i++) {
+      const v = list.peekAt(i);
+      const piece = typeof v === 'string' ? v : echoed(ctx, v);
+      out = i === 0 ? piece : out + glue + piece;
+      allowString(out.length);
+    }
+    return out;
   },
 });
+
+/** a value as echo prints it, PHP's warning logged (its own function: a closure in the caller would cost every call) */
+function echoed(ctx: RenderContext, v: Value): string {
+  return toStr(v, (m) => ctx.warn(m));
+}
 
 const STR_PAD_LEFT = phpIntConstant('STR_PAD_LEFT');
 const STR_PAD_RIGHT = phpIntConstant('STR_PAD_RIGHT');
@@ -302,18 +311,26 @@ export const substr: ModifierDef = phpModifier({
     { template: '{$s|substr:2:2} {$s|substr:-3}', data: { s: 'abcdefghij' }, output: 'cd hij' },
     { template: '{$s|md5|substr:0:6}', data: { s: 'abc' }, output: '900150' },
   ],
-  run: (_ctx, s, offset, length) => fromBinary(substrBytes(toBinary(s), offset, length)),
+  run: (_ctx, s, offset, length) => substrText(s, offset, length),
 });
 
 /** php_charmask(): the set of bytes a trim() character list names (`a..z` ranges), with PHP's warnings. */
 export function charMask(list: string, warn: (m: string) => void): Set<number> {
   const mask = new Set<number>();
+  const table = maskTable(list, warn);
+  for (let b = 0; b < 256; b++) if (table[b] === 1) mask.add(b);
+  return mask;
+}
+
+/** charMask as a table: 1 for each byte to strip, and at [256] 1 when one of them is above ASCII. */
+function maskTable(list: string, warn: (m: string) => void): Uint8Array {
+  const mask = new Uint8Array(257);
   const b = toBinary(list);
   const end = b.length;
   for (let i = 0; i < end; i++) {
     const c = b.charCodeAt(i);
     if (i + 3 < end && b[i + 1] === '.' && b[i + 2] === '.' && b.charCodeAt(i + 3) >= c) {
-      for (let x = c; x <= b.charCodeAt(i + 3); x++) mask.add(x);
+      for (let x = c; x <= b.charCodeAt(i + 3); x++) mask[x] = 1;
       i += 3;
     } else if (i + 1 < end && b[i] === '.' && b[i + 1] === '.') {
       if (i === 0) warn("Invalid '..'-range, no character to the left of '..'");
@@ -322,9 +339,10 @@ export function charMask(list: string, warn: (m: string) => void): Set<number> {
         warn("Invalid '..'-range, '..'-range needs to be incrementing");
       else warn("Invalid '..'-range");
     } else {
-      mask.add(c);
+      mask[c] = 1;
     }
   }
+  for (let x = 128; x < 256; x++) if (mask[x] === 1) mask[256] = 1;
   return mask;
 }
 
@@ -345,16 +363,62 @@ export const trim: ModifierDef = phpModifier({
     { template: '[{$s|trim}]', data: { s: '  ab \n' }, output: '[ab]' },
     { template: "[{'xxhixx'|trim:'x'}] [{'abc123'|trim:'a..z'}]", output: '[hi] [123]' },
   ],
-  run: (ctx, s, chars = DEFAULT_TRIM) => {
-    const mask = charMask(chars, (m) => ctx.warn(`trim(): ${m}`));
-    const b = toBinary(s);
-    let start = 0;
-    let end = b.length;
-    while (start < end && mask.has(b.charCodeAt(start))) start++;
-    while (end > start && mask.has(b.charCodeAt(end - 1))) end--;
-    return start === 0 && end === b.length ? s : fromBinary(b.slice(start, end));
-  },
+  run: (ctx, s, chars) => trimText(s, chars === undefined ? DEFAULT_MASK : trimMask(ctx, chars)),
 });
+
+const DEFAULT_MASK = maskTable(DEFAULT_TRIM, () => {});
+
+/** the last character list given and its table, when it had nothing to warn about */
+let lastList = DEFAULT_TRIM;
+let lastMask = DEFAULT_MASK;
+
+function trimMask(ctx: RenderContext, list: string): Uint8Array {
+  if (list === lastList) return lastMask;
+  let warned = false;
+  const mask = maskTable(list, (m) => {
+    warned = true;
+    ctx.warn(`trim(): ${m}`);
+  });
+  // a list PHP warns about warns on every call: only a clean one is remembered
+  if (!warned) {
+    lastList = list;
+    lastMask = mask;
+  }
+  return mask;
+}
+
+const stripped = (mask: Uint8Array, c: number): boolean => c < 128 && mask[c] === 1;
+
+/**
+ * trim() of the bytes `s` stands for. When only ASCII bytes are stripped the string is cut where it
+ * is: a character above ASCII is all bytes above ASCII, never stripped. The bytes are cut instead when
+ * the mask holds such bytes, or when what is left holds a surrogate (the bytes' decoding may write
+ * those differently).
+ */
+function trimText(s: string, mask: Uint8Array): string {
+  if (mask[256] === 0) {
+    let start = 0;
+    let end = s.length;
+    while (start < end && stripped(mask, s.charCodeAt(start))) start++;
+    while (end > start && stripped(mask, s.charCodeAt(end - 1))) end--;
+    if (start === 0 && end === s.length) return s;
+    let plain = true;
+    for (let i = start; i < end; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdfff) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) return s.slice(start, end);
+  }
+  const b = toBinary(s);
+  let start = 0;
+  let end = b.length;
+  while (start < end && mask[b.charCodeAt(start)] === 1) start++;
+  while (end > start && mask[b.charCodeAt(end - 1)] === 1) end--;
+  return start === 0 && end === b.length ? s : fromBinary(b.slice(start, end));
+}
 
 export const stringFunctions: readonly ModifierDef[] = [
   explode,

@@ -10,6 +10,7 @@ import {
   SMARTY_DATE_FORMAT_DEFAULT,
   smartyDateFormat,
   smartyDateTimestamp,
+  strftime,
   type Timestamp,
   toStr,
   typeError,
@@ -67,6 +68,12 @@ export const dateFormat: ModifierDef = definePlugin({
   ],
   run(ctx: RenderContext, value: Value, format?: Value, defaultDate?: Value): Value {
     const tz = ctx.services.timezone;
+    // the common case, a Unix timestamp: an int that is not empty (0) and has fewer than 14 digits
+    // (never YYYYMMDDHHMMSS) is the timestamp itself, and the clock need not be read
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value !== 0 && value < 1e13) {
+      if (format === undefined) return strftime(SMARTY_DATE_FORMAT_DEFAULT, value, tz);
+      if (typeof format === 'string') return strftime(format, value, tz);
+    }
     const now = Math.floor(ctx.services.clock.now() / 1000);
     if (format instanceof PhpArray || format instanceof PhpObject) {
       // strftime() receives the format last, once the timestamp is known

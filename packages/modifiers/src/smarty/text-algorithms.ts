@@ -18,6 +18,7 @@ import {
   replaceMatches,
   StringBuilder,
   substrBytes,
+  substrText,
   toBinary,
   toBytes,
 } from '@sumi/php';
@@ -197,21 +198,36 @@ export function truncate(
  * (a float `length`), which substr() truncates.
  */
 export function cutText(s: string, len: number, etc: string, breakWords: boolean, middle: boolean): string {
+  if (!middle && !hasSurrogate(etc)) {
+    // cut as text (substrText goes through bytes only where a cut falls inside a character): the
+    // pattern matches whitespace, which is ASCII, and runs of anything else, which a character is all
+    // of, so it removes the same parts here as on bytes; and text without surrogates appended to the
+    // result is what its bytes decode to
+    const str = breakWords ? s : substrText(s, 0, Math.trunc(len + 1)).replace(LAST_WORD, '');
+    return substrText(str, 0, Math.trunc(len)) + etc;
+  }
   return viaBytes(s, (b) => {
     let str = b;
-    if (!breakWords && !middle) {
-      // every match goes, as preg_replace does: `$` also matches before a final "\n", so in "ab\r\n"
-      // the "\r" and then the "\n" are removed
-      str = substrBytes(str, 0, Math.trunc(len + 1)).replace(
-        /[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/g,
-        '',
-      );
-    }
+    if (!breakWords && !middle) str = substrBytes(str, 0, Math.trunc(len + 1)).replace(LAST_WORD, '');
     const etcBytes = toBinary(etc);
     if (!middle) return substrBytes(str, 0, Math.trunc(len)) + etcBytes;
     const half = len / 2;
     return substrBytes(str, 0, Math.trunc(half)) + etcBytes + substrBytes(str, -Math.trunc(half));
   });
+}
+
+/**
+ * The space and word truncate backs up over. Every match goes, as preg_replace does: `$` also matches
+ * before a final "\n", so in "ab\r\n" the "\r" and then the "\n" are removed.
+ */
+const LAST_WORD = /[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/g;
+
+function hasSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return true;
+  }
+  return false;
 }
 
 /** nl2br(): `<br />` before every \r\n, \n\r, \n and \r */

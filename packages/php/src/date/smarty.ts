@@ -28,6 +28,8 @@ function isEmpty(value: DateInput): boolean {
  */
 export function smartyDateTimestamp(input: DateInput, now: number, timeZone: string): Timestamp {
   if (isEmpty(input)) return now;
+  // a number below 10^13 has fewer than 14 digits: never "YYYYMMDDHHMMSS" (the common Unix timestamp)
+  if (typeof input === 'number' && input < 1e13) return toInt(input);
   const text = typeof input === 'boolean' ? (input ? '1' : '') : String(input);
   const mysql = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})\n?$/.exec(text);
   if (mysql !== null) {

@@ -4,10 +4,10 @@
  * glibc's flags (`_ - 0 ^ #`), field widths and the E/O modifiers are honoured; an unknown
  * conversion is copied as written, like glibc does.
  */
-import { allowString, StringBuilder } from '../host';
+import { allowString } from '../host';
 import { dayOfWeek, dayOfYear, daysFromCivil, isLeapYear } from './calendar';
 import { DAY_NAMES, DAY_NAMES_SHORT, MONTH_NAMES, MONTH_NAMES_SHORT } from './names';
-import { type LocalTime, type Timestamp, toLocalTime, zoneAbbreviation } from './zone';
+import { type Timestamp, toLocalTime, zoneAbbreviation } from './zone';
 
 interface Spec {
   /** '0', '_', '-' or '+'; null when the conversion's default applies. */
@@ -19,14 +19,30 @@ interface Spec {
   width: number;
 }
 
-interface Fields extends LocalTime {
+/** struct tm as glibc's strftime reads it, and the instant (for %Z) */
+interface Fields {
+  y: number;
+  m: number;
+  d: number;
+  h: number;
+  i: number;
+  s: number;
+  seconds: number;
+  offset: number;
   wday: number;
   yday: number;
   timeZone: string;
 }
 
+const ZERO_PADDED = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const SPACE_PADDED = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, ' '));
+
 /** Formats a number the way glibc's do_number / do_number_spacepad do. */
 function number(spec: Spec, value: number, digits: number, defaultPad: '0' | '_'): string {
+  // the usual two-digit field (%m %d %H %M %S %e) without flags or width
+  if (digits === 2 && spec.pad === null && spec.width < 0 && value >= 0 && value < 100) {
+    return defaultPad === '0' ? ZERO_PADDED[value] : SPACE_PADDED[value];
+  }
   const pad = spec.pad ?? defaultPad;
   const width = spec.width >= 0 ? spec.width : digits;
   const sign = value < 0 ? '-' : '';
@@ -200,13 +216,21 @@ function convert(conversion: string, spec: Spec, f: Fields): string | null {
   return null;
 }
 
-function format(pattern: string, f: Fields): string {
-  const out = new StringBuilder();
+/** One piece of a pattern: text copied as it is, or a conversion (`raw`: as written, when glibc does not know it). */
+type Piece = string | { conversion: string; spec: Spec; raw: string };
+
+/** Parsed patterns: a template formats many dates with few patterns. Cleared when full. */
+const parsed = new Map<string, readonly Piece[]>();
+const PARSED_LIMIT = 256;
+
+function parse(pattern: string): readonly Piece[] {
+  const pieces: Piece[] = [];
   let k = 0;
+  let literal = '';
   while (k < pattern.length) {
     const c = pattern[k];
     if (c !== '%') {
-      out.add(c);
+      literal += c;
       k++;
       continue;
     }
@@ -228,14 +252,38 @@ function format(pattern: string, f: Fields): string {
     if (k < pattern.length && (pattern[k] === 'E' || pattern[k] === 'O')) modifier = pattern[k++];
     if (k >= pattern.length) {
       // A lone '%' at the end (after any flags) is copied as written.
-      out.add(pattern.slice(start));
+      literal += pattern.slice(start);
       break;
     }
     const conversion = pattern[k++];
-    const converted = conversion === '%' && modifier !== '' ? null : convert(conversion, spec, f);
-    out.add(converted ?? pattern.slice(start, k));
+    const raw = pattern.slice(start, k);
+    if (conversion === '%' && modifier !== '') {
+      literal += raw;
+      continue;
+    }
+    if (literal !== '') pieces.push(literal);
+    literal = '';
+    pieces.push({ conversion, spec, raw });
   }
-  return out.toString();
+  if (literal !== '') pieces.push(literal);
+  return pieces;
+}
+
+function format(pattern: string, f: Fields): string {
+  let pieces = parsed.get(pattern);
+  if (pieces === undefined) {
+    pieces = parse(pattern);
+    if (parsed.size >= PARSED_LIMIT) parsed.clear();
+    parsed.set(pattern, pieces);
+  }
+  let out = '';
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    out += typeof p === 'string' ? p : (convert(p.conversion, p.spec, f) ?? p.raw);
+    // each piece is within the cap (widths are checked as they are built); their sum is checked here
+    allowString(out.length);
+  }
+  return out;
 }
 
 /**
@@ -245,10 +293,17 @@ function format(pattern: string, f: Fields): string {
 export function strftime(pattern: string, timestamp: Timestamp, timeZone: string): string {
   if (pattern === '') return '';
   const local = toLocalTime(typeof timestamp === 'bigint' ? timestamp : Math.floor(timestamp), timeZone);
+  // written out, not spread from `local`: a spread costs more than the whole formatting
   const fields: Fields = {
-    ...local,
     // C's struct tm holds the year as an int: tm_year = y - 1900 keeps its low 32 bits
     y: ((local.y - 1900) | 0) + 1900,
+    m: local.m,
+    d: local.d,
+    h: local.h,
+    i: local.i,
+    s: local.s,
+    seconds: local.seconds,
+    offset: local.offset,
     wday: dayOfWeek(local.y, local.m, local.d),
     yday: dayOfYear(local.y, local.m, local.d),
     timeZone,

@@ -28,6 +28,7 @@ import { IF_FUNCTION_SIGNATURES } from '../render/if-functions';
 import { PropStep } from '../render/scope';
 import { pipedModifier } from './analysis';
 import { jsString } from './js-string';
+import { phpCaller } from './php-calls';
 import type { CodegenState } from './state';
 
 const COMPARE_HELPERS: readonly [string, string][] = [
@@ -522,7 +523,9 @@ export function compileModifiers(
       const message = `${def.name}(): Argument #1 ($${param}) cannot be passed by reference`;
       out = `notByRef(${out}, ${JSON.stringify(message)})`;
     }
-    if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
+    const direct = phpCaller(st, def, m.whole, m === modifiers[0] ? value : out, m.args);
+    if (direct !== null) out = `${direct}(${[ctx, out, ...args].join(', ')})`;
+    else if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
     else if (args.length <= 3)
       out = `${st.modifierCaller(def, args.length)}(${[ctx, out, ...args].join(', ')})`;
     else out = `modN(${d}, ${ctx}, ${out}, [${args.join(', ')}])`;

@@ -133,19 +133,28 @@ export class CodegenState {
    */
   modifierCaller(def: unknown, argc: number): string {
     const k = this.constant(def);
-    const id = `${k}/${argc}`;
-    let name = this.callers.get(id);
-    if (name === undefined) {
-      name = `M${this.callers.size}`;
-      this.callers.set(id, name);
+    return this.caller(`${k}/${argc}`, 'M', (name) => {
       const params = Array.from({ length: argc }, (_, i) => `a${i}`);
       const list = params.join(', ');
-      this.preludeLines.push(
+      return [
         `const ${name}d = ${k};`,
         `function ${name}(ctx, v${params.map((x) => `, ${x}`).join('')}) {`,
         `return v instanceof PA ? mapped(${name}d, ctx, v, [${list}]) : ${name}d.run(ctx, v${params.map((x) => `, ${x}`).join('')});`,
         '}',
-      );
+      ];
+    });
+  }
+
+  /**
+   * The module-level function known by `id`, declared on first use: `declare` gets its name
+   * (`prefix` and a number) and returns the lines of its declaration.
+   */
+  caller(id: string, prefix: string, declare: (name: string) => readonly string[]): string {
+    let name = this.callers.get(id);
+    if (name === undefined) {
+      name = `${prefix}${this.callers.size}`;
+      this.callers.set(id, name);
+      this.preludeLines.push(...declare(name));
     }
     return name;
   }

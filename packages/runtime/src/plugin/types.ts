@@ -163,6 +163,12 @@ export interface ModifierDef extends CommonMeta {
    */
   signature?: readonly ModifierParam[];
   /**
+   * With `signature`: the function itself, taking its arguments already coerced to the signature's
+   * types (`run` coerces, then calls it). A call written with a count PHP accepts is compiled to a
+   * direct call of `body`, each argument's coercion chosen when the template compiles.
+   */
+  body?: (ctx: RenderContext, ...args: any[]) => Value;
+  /**
    * Without `@` Smarty 2 maps a modifier over an array's elements; with `@`
    * the modifier gets the whole array. The runtime does that mapping; `run`
    * receives one value. `wholeArray: true` documents modifiers that are

@@ -12,6 +12,7 @@ import {
   bitNot,
   bitOr,
   bitXor,
+  coerceParam,
   copyValue,
   div,
   ge,
@@ -25,6 +26,8 @@ import {
   PhpArray,
   PhpError,
   PhpObject,
+  phpCaught,
+  type Reporter,
   shiftLeft,
   shiftRight,
   strictEquals,
@@ -49,7 +52,10 @@ import {
 import type { RenderState } from './state';
 
 function str(v: Value): string {
-  return typeof v === 'string' ? v : toStr(v);
+  if (typeof v === 'string') return v;
+  // an int32 prints as JS prints it (0 may be -0, which PHP's float prints as "-0": toStr decides)
+  if (typeof v === 'number' && (v | 0) === v && v !== 0) return String(v);
+  return toStr(v);
 }
 
 /**
@@ -127,6 +133,11 @@ function notByRef(_v: Value, message: string): never {
   throw new PhpError('Error', message);
 }
 
+/** PHP's coercion of argument #n of a direct call (compiler/php-calls.ts) where the inline test did not pass */
+function coerceArg(def: ModifierDef, n: number, v: Value | undefined, ctx: Reporter): unknown {
+  return coerceParam(def.name, n, def.signature![n - 1]!, v === undefined ? null : v, ctx);
+}
+
 function capString(s: string): string {
   allowString(s.length);
   return s;
@@ -183,6 +194,8 @@ export const helpers = {
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
   notByRef,
+  coerceArg,
+  phpCaught,
   /** a string built by interpolation: its length cap (its bytes count where it is kept: Scope.set, arrays) */
   keep: capString,
 };
