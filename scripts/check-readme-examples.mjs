@@ -67,7 +67,9 @@ for (const pkg of readdirSync(join(root, 'packages'))) {
   if (!existsSync(manifest)) continue;
   for (const [sub, target] of Object.entries(JSON.parse(readFileSync(manifest, 'utf8')).exports ?? {})) {
     if (sub === '.' || typeof target !== 'object' || !target.types) continue;
-    paths[`@sumi/${pkg}/${sub.replace(/^\.\//, '')}`] = [`../packages/${pkg}/${target.types.replace(/^\.\//, '')}`];
+    paths[`@sumi/${pkg}/${sub.replace(/^\.\//, '')}`] = [
+      `../packages/${pkg}/${target.types.replace(/^\.\//, '')}`,
+    ];
   }
 }
 writeFileSync(
