@@ -160,7 +160,7 @@ describe('docs site in Chromium', { timeout: 600_000 }, () => {
     await setEditor('pg-template', '{assign var=processed_json value=$json.n*21}ダ');
     await page.waitForFunction(() => document.getElementById('pg-output')?.textContent === 'ダ');
     const url = page.url();
-    assert.match(url, /#src=[\w-]+&data=[\w-]+&ctx=post$/);
+    assert.match(url, /#src=~?[\w-]+&data=~?[\w-]+&ctx=post$/);
     await page.goto('about:blank');
     await page.goto(url);
     await page.waitForSelector('#playground[data-ready="true"]');

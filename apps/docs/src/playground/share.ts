@@ -1,24 +1,40 @@
 /**
- * Playground state in the URL fragment: `#src=…&data=…&ctx=…`, each value base64url of UTF-8
- * (the reference's "Open in the playground" links use the same format,
- * scripts/reference-pages.mjs). The fragment never reaches a server.
+ * Playground state in the URL fragment: `#src=…&data=…&ctx=…`. Each value is base64url of UTF-8,
+ * or, when that is shorter, `~` and base64url of the UTF-8 compressed with raw deflate (`~` is not
+ * in the base64url alphabet, so the two never mix). The reference's "Open in the playground" links
+ * use the plain form (scripts/reference-pages.mjs); both are read. The fragment never reaches a server.
  */
+import { deflateSync, inflateSync } from 'fflate';
+
 export interface SharedState {
   template?: string;
   data?: string;
   context?: string;
 }
 
-export function encode(text: string): string {
+const toBase64url = (bytes: Uint8Array): string => {
   let bin = '';
-  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
+  for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+const fromBase64url = (value: string): Uint8Array => {
+  const b64 = value.replace(/-/g, '+').replace(/_/g, '/');
+  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+};
+
+/** a fragment value: the shorter of plain and compressed */
+export function encode(text: string): string {
+  const utf8 = new TextEncoder().encode(text);
+  const plain = toBase64url(utf8);
+  const packed = `~${toBase64url(deflateSync(utf8, { level: 9 }))}`;
+  return packed.length < plain.length ? packed : plain;
 }
 
 export function decode(value: string): string {
-  const b64 = value.replace(/-/g, '+').replace(/_/g, '/');
-  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  const bytes = value.startsWith('~') ? inflateSync(fromBase64url(value.slice(1))) : fromBase64url(value);
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
 /** The state in a fragment; unreadable parts are left out. */
