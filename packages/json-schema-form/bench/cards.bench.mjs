@@ -3,19 +3,14 @@
 // Each step is timed from the action to the next painted frame (the initial render: to the frame that
 // shows the last card, as long arrays draw in batches), so layout and paint count.
 //   node bench/cards.bench.mjs [--runs 5] [--cards 1000]    (pnpm --filter @sumi/json-schema-form bench)
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { bundlePage, launchChromium } from '../test/browser/page.mjs';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, cards: { type: 'string', default: '1000' } },
 });
 const runs = Number(args.runs);
 const count = Number(args.cards);
-const executablePath = process.env.SUMI_CHROMIUM || '/usr/bin/chromium';
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The page's side: one run of every step, each resolved after the frame that shows it. */
 const pageEntry = `
@@ -112,22 +107,15 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const out = await build({
-  stdin: { contents: pageEntry, resolveDir: packageRoot, loader: 'ts' },
-  bundle: true,
-  format: 'esm',
-  write: false,
-  target: 'es2022',
-  logLevel: 'silent',
-});
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+const bundle = await bundlePage(pageEntry);
+const browser = await launchChromium();
 try {
   const results = [];
   for (let i = 0; i < runs + 1; i++) {
     // a fresh page per run, so one run's garbage is not the next one's pause; run 0 warms up
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.setContent('<!doctype html><meta charset="utf-8"><body><div id="host"></div></body>');
-    await page.addScriptTag({ content: out.outputFiles[0].text, type: 'module' });
+    await page.addScriptTag({ content: bundle, type: 'module' });
     await page.waitForFunction(() => typeof window.run === 'function');
     const r = await page.evaluate((n) => window.run(n), count);
     await page.close();

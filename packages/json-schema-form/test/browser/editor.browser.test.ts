@@ -2,18 +2,14 @@
 // The built-in editor in Debian's Chromium, driven by playwright-core: real typing, real selection,
 // real shadow DOM. The adapter is bundled with esbuild and loaded into a blank page.
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { bundlePage, executablePath, launchChromium } from './page.mjs';
 
-const executablePath = process.env.SUMI_CHROMIUM || '/usr/bin/chromium';
 // `pnpm test` installs it first (scripts/ensure-chromium.mjs): a missing browser is a failure, not a skip
 if (!existsSync(executablePath)) {
   throw new Error(`Chromium missing at ${executablePath}: run node scripts/ensure-chromium.mjs`);
 }
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 declare global {
   interface Window {
@@ -48,16 +44,8 @@ describe('the editor in Chromium', () => {
   let bundle: string;
 
   beforeAll(async () => {
-    const out = await build({
-      stdin: { contents: pageEntry, resolveDir: packageRoot, loader: 'ts' },
-      bundle: true,
-      format: 'esm',
-      write: false,
-      target: 'es2022',
-      logLevel: 'silent',
-    });
-    bundle = out.outputFiles[0].text;
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+    bundle = await bundlePage(pageEntry);
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -5,15 +5,10 @@
 // first (scripts/ensure-chromium.mjs), and a missing browser is a failure, not a pass.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FormError, JsonSchema } from '../../src/index';
-
-const executablePath = process.env.SUMI_CHROMIUM || '/usr/bin/chromium';
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { bundlePage, launchChromium } from './page.mjs';
 
 declare global {
   interface Window {
@@ -113,17 +108,9 @@ describe('the form in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const out = await build({
-      stdin: { contents: pageEntry, resolveDir: packageRoot, loader: 'ts' },
-      bundle: true,
-      format: 'esm',
-      write: false,
-      target: 'es2022',
-      logLevel: 'silent',
-    });
-    server = await serve(out.outputFiles[0].text);
+    server = await serve(await bundlePage(pageEntry));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
