@@ -4,7 +4,7 @@
  * never reaches a server.
  */
 import type { Locale } from '@sumi/json-schema-form';
-import { decode, encode } from '../playground/share';
+import { encode, fragmentValues } from '../playground/share';
 
 export interface FormState {
   schema: string;
@@ -26,15 +26,7 @@ export function writeState(s: FormState): string {
 /** The state in a fragment; what is missing or unreadable is left out. */
 export function readState(hash: string): Partial<FormState> {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const text = (key: string) => {
-    const v = params.get(key);
-    if (v === null) return undefined;
-    try {
-      return decode(v);
-    } catch {
-      return undefined;
-    }
-  };
+  const text = fragmentValues(hash);
   const out: Partial<FormState> = {};
   const schema = text('schema');
   if (schema !== undefined) out.schema = schema;

@@ -100,11 +100,11 @@ function logOf(log: readonly LogEntry[] | undefined): LogEntry[] {
   }));
 }
 
-async function render(msg: Extract<ToWorker, { type: 'render' }>): Promise<void> {
-  const loaded = await (loading ?? Promise.reject(new Error('not initialised')));
-  const reply: Rendered = {
+/** a result with nothing in it yet */
+function emptyResult(id: number): Rendered {
+  return {
     type: 'result',
-    id: msg.id,
+    id,
     output: '',
     result: null,
     vars: '',
@@ -114,6 +114,11 @@ async function render(msg: Extract<ToWorker, { type: 'render' }>): Promise<void>
     calls: { http: [], mail: [], chat: [], social: [], cms: [], apiLog: [] },
     files: { set: {}, removed: [] },
   };
+}
+
+async function render(msg: Extract<ToWorker, { type: 'render' }>): Promise<void> {
+  const loaded = await (loading ?? Promise.reject(new Error('not initialised')));
+  const reply = emptyResult(msg.id);
   if (!loaded.ok) {
     reply.failed = 'engine';
     reply.error = { name: 'Error', message: loaded.message };
@@ -217,18 +222,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       // a failure of the worker's own (not the template's): the page says so instead of waiting
       if (msg.type !== 'render') return;
       post({
-        type: 'result',
-        id: msg.id,
+        ...emptyResult(msg.id),
         failed: 'engine',
         error: { name: 'Error', message: `the render worker failed: ${(e as Error)?.message ?? e}` },
-        output: '',
-        result: null,
-        vars: '',
-        log: [],
-        warnings: [],
-        timings: {},
-        calls: { http: [], mail: [], chat: [], social: [], cms: [], apiLog: [] },
-        files: { set: {}, removed: [] },
       });
     });
 };

@@ -37,11 +37,10 @@ export function decode(value: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-/** The state in a fragment; unreadable parts are left out. */
-export function readFragment(hash: string): SharedState {
+/** reads the encoded values of a fragment by key: undefined when missing or unreadable */
+export function fragmentValues(hash: string): (key: string) => string | undefined {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const out: SharedState = {};
-  const read = (key: string): string | undefined => {
+  return (key) => {
     const v = params.get(key);
     if (v === null) return undefined;
     try {
@@ -50,6 +49,13 @@ export function readFragment(hash: string): SharedState {
       return undefined;
     }
   };
+}
+
+/** The state in a fragment; unreadable parts are left out. */
+export function readFragment(hash: string): SharedState {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const out: SharedState = {};
+  const read = fragmentValues(hash);
   out.template = read('src');
   out.data = read('data');
   const ctx = params.get('ctx');
