@@ -32,7 +32,7 @@ export {
   SumiError,
 } from './errors';
 export { assignTo } from './plugin/attributes';
-export { attempt, PluginFailure } from './plugin/failure';
+export { attempt, PluginFailure, queueCallbackBatch } from './plugin/failure';
 export { isPluginGroup, PLUGIN_GROUPS, type PluginGroup } from './plugin/groups';
 export { PluginRegistry } from './plugin/registry';
 export * from './plugin/types';

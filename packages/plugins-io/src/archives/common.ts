@@ -58,31 +58,6 @@ export function bucketOf(value: Value | undefined): string | undefined {
   return s === '' ? undefined : s;
 }
 
-/**
- * After a success: queues `callback_batch` on the host's batch queue with `data` as its ext data.
- * A queue that fails is logged (IO_ERROR) without undoing the archive work.
- */
-export async function queueCallback(
-  ctx: RenderContext,
-  plugin: string,
-  callback: Value | undefined,
-  data: Value | undefined,
-): Promise<void> {
-  const name = callback == null ? '' : toStr(callback);
-  if (name === '') return;
-  try {
-    const id = await ctx.services.batch.enqueue(data === undefined ? { name } : { name, extData: data });
-    ctx.log('info', `queued batch ${JSON.stringify(name)} (job ${id})`, plugin);
-  } catch (err) {
-    ctx.log(
-      'error',
-      `callback_batch ${JSON.stringify(name)} could not be queued: ${(err as Error).message}`,
-      plugin,
-      'IO_ERROR',
-    );
-  }
-}
-
 /** sets the Sumi extensions `var` and `status_var` (each only when named) */
 export function setResult(
   ctx: RenderContext,

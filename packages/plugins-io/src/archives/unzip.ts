@@ -5,6 +5,7 @@ import {
   type AttrsOf,
   definePlugin,
   type FunctionPluginDef,
+  queueCallbackBatch,
   type RenderContext,
 } from '@sumi/runtime';
 import { concat } from '../bytes';
@@ -13,7 +14,7 @@ import { parseUrl } from '../fetch';
 import { checkReal, type SitePath } from '../paths';
 import { siteOf } from '../site';
 import { shownUrl } from '../url-text';
-import { bucketOf, childPath, queueCallback, setResult, showBytes, stagingName, storagePath } from './common';
+import { bucketOf, childPath, setResult, showBytes, stagingName, storagePath } from './common';
 import { DEFAULT_DETECT_ORDER, decodeName, nameDecoders, safeEntryName, unixType } from './names';
 import { readWhole } from './read-source';
 import { checkSupported, inflateEntry, readCentralDirectory, type ZipEntry } from './zip-format';
@@ -224,7 +225,7 @@ export const unzip: FunctionPluginDef = definePlugin({
       written = await extract(ctx, a);
     });
     setResult(ctx, a.var, a.status_var, ok ? PhpArray.fromList(written) : false);
-    if (ok) await queueCallback(ctx, NAME, a.callback_batch, a.data);
+    if (ok) await queueCallbackBatch(ctx, NAME, a.callback_batch, a.data, 'IO_ERROR');
   },
 });
 

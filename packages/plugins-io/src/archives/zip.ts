@@ -5,6 +5,7 @@ import {
   type AttrsOf,
   definePlugin,
   type FunctionPluginDef,
+  queueCallbackBatch,
   type RenderContext,
 } from '@sumi/runtime';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -13,16 +14,7 @@ import { attempt, failure } from '../failure';
 import { fetchInto, parseUrl } from '../fetch';
 import { checkReal, type SitePath, sitePath } from '../paths';
 import { siteOf } from '../site';
-import {
-  archiveCap,
-  bucketOf,
-  childPath,
-  queueCallback,
-  setResult,
-  showBytes,
-  stagingName,
-  storagePath,
-} from './common';
+import { archiveCap, bucketOf, childPath, setResult, showBytes, stagingName, storagePath } from './common';
 import { safeEntryName } from './names';
 import { streamSiteFile } from './read-source';
 
@@ -130,7 +122,7 @@ export const zip: FunctionPluginDef = definePlugin({
       path = await build(ctx, a);
     });
     setResult(ctx, a.var, a.status_var, ok ? path : false);
-    if (ok) await queueCallback(ctx, NAME, a.callback_batch, a.data);
+    if (ok) await queueCallbackBatch(ctx, NAME, a.callback_batch, a.data, 'IO_ERROR');
   },
 });
 

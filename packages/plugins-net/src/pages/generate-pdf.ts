@@ -2,8 +2,8 @@
  * {generate_pdf}: loads a page in a headless browser (the net's `pages` renderer) and saves it as
  * a PDF or an image in cloud storage (/files/g/private/ or /files/g/public/ of the site).
  */
-import { copyValue, jsonDecode, PhpArray, toStr, type Value } from '@sumi/php';
-import { definePlugin, type FunctionPluginDef, type RenderContext } from '@sumi/runtime';
+import { jsonDecode, PhpArray, toStr, type Value } from '@sumi/php';
+import { definePlugin, type FunctionPluginDef, queueCallbackBatch, type RenderContext } from '@sumi/runtime';
 import { buildUrl, plainRelative, tempSite } from '../calls/request';
 import { attempt, failure } from '../failure';
 import { checkGuard } from '../http/guard';
@@ -233,7 +233,7 @@ export const generatePdf: FunctionPluginDef = definePlugin({
     });
     if (a.var) ctx.assign(a.var, ok ? saved : false);
     if (a.status_var) ctx.assign(a.status_var, ok ? 1 : 0);
-    if (done) await queueCallback(ctx, a.callback_batch, a.data);
+    if (done) await queueCallbackBatch(ctx, NAME, a.callback_batch, a.data, 'NET_NOT_FOUND');
   },
 });
 
@@ -382,23 +382,4 @@ function readOption(ctx: RenderContext, input: string): Options {
     }
   });
   return out;
-}
-
-/** after a success: `callback_batch` queued with `data`; a queue that refuses it is logged */
-async function queueCallback(ctx: RenderContext, callback: Value | undefined, data: Value | undefined) {
-  const name = text(callback);
-  if (name === '') return;
-  try {
-    const id = await ctx.services.batch.enqueue(
-      data === undefined ? { name } : { name, extData: copyValue(data) },
-    );
-    ctx.log('info', `queued batch ${JSON.stringify(name)} (job ${id})`, NAME);
-  } catch (err) {
-    ctx.log(
-      'error',
-      `callback_batch ${JSON.stringify(name)} could not be queued: ${(err as Error).message}`,
-      NAME,
-      (err as { code?: string }).code ?? 'NET_NOT_FOUND',
-    );
-  }
 }
