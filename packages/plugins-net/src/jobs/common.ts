@@ -40,8 +40,8 @@ export async function siteOp<T>(
       value = await work(ops, at);
     } catch (e) {
       const code = (e as { code?: string }).code ?? 'ERROR';
-      // the run log gets the failure once, from attempt
-      net.apiLog.push({ ...entry, status: 0, durationMs: ctx.services.clock.now() - started, error: code });
+      // logged with the failure's code, which attempt then logs as the error
+      logCall(ctx, net, { ...entry, status: 0, durationMs: ctx.services.clock.now() - started, error: code });
       throw e;
     }
     logCall(ctx, net, { ...entry, status: 200, durationMs: ctx.services.clock.now() - started });

@@ -117,7 +117,7 @@ export function chromiumPageRenderer(
     const page = await context.newPage();
     const response = await page.goto(request.url, { waitUntil: 'load', timeout: request.timeoutMs });
     const status = response?.status() ?? 0;
-    if (status < 200 || status > 299) throw failure('NET_HTTP_STATUS', `${request.url} answered ${status}`);
+    if (status < 200 || status > 299) return { status, bytes: null };
     if (request.sleepMs > 0) await page.waitForTimeout(request.sleepMs);
     const bytes = await shoot(context, page, request);
     if (bytes.length > request.maxBytes) {

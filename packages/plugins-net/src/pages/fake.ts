@@ -81,9 +81,7 @@ export function fakePageRenderer(pages: Record<string, FakePage> = {}): FakePage
       const answer = answerOf(pages, request.url);
       if ('error' in answer)
         throw failure(answer.error, answer.message ?? `${request.url}: ${answer.error} (fake)`);
-      if (answer.status < 200 || answer.status > 299) {
-        throw failure('NET_HTTP_STATUS', `${request.url} answered ${answer.status}`);
-      }
+      if (answer.status < 200 || answer.status > 299) return { status: answer.status, bytes: null };
       let bytes: Uint8Array;
       if (request.format === 'pdf') {
         const [w, h] = PAPER_POINTS[request.pdf.paper] ?? PAPER_POINTS.A4!;

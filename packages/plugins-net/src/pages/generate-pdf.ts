@@ -9,7 +9,7 @@ import { attempt, failure } from '../failure';
 import { checkGuard } from '../http/guard';
 import { logCall, netOf } from '../net';
 import { PAPER_POINTS, paperName } from './paper';
-import type { CaptureFormat, CaptureRequest, PageCookie, PdfSetup } from './types';
+import type { CaptureFormat, CaptureRequest, CaptureResult, PageCookie, PdfSetup } from './types';
 
 const NAME = 'generate_pdf';
 
@@ -201,23 +201,25 @@ export const generatePdf: FunctionPluginDef = definePlugin({
       const { origin, pathname } = new URL(page);
       const entry = { plugin: NAME, method: 'GET', url: origin + pathname };
       const started = Date.now();
-      let bytes: Uint8Array;
+      let result: CaptureResult;
       try {
-        const result = await net.pages.capture(request);
-        bytes = result.bytes;
-        logCall(ctx, net, { ...entry, status: result.status, durationMs: Date.now() - started });
+        result = await net.pages.capture(request);
       } catch (err) {
+        // no page: the call is logged with the failure's code, which attempt then logs as the error
         const code = (err as { code?: string }).code ?? 'NET_BROWSER';
-        const status = /answered (\d{3})/.exec((err as Error).message ?? '')?.[1];
-        // the run log gets the failure once, from attempt
-        net.apiLog.push({
-          ...entry,
-          status: status ? Number(status) : 0,
-          durationMs: Date.now() - started,
-          error: code,
-        });
+        logCall(ctx, net, { ...entry, status: 0, durationMs: Date.now() - started, error: code });
         throw err;
       }
+      const { status, bytes } = result;
+      const answered = bytes !== null;
+      logCall(ctx, net, {
+        ...entry,
+        status,
+        durationMs: Date.now() - started,
+        ...(answered ? {} : { error: 'NET_HTTP_STATUS' }),
+      });
+      // no file of an error page
+      if (!answered) throw failure('NET_HTTP_STATUS', `${page} answered ${status}`);
       ctx.spend('maxFileBytes', bytes.length);
       try {
         await write.call(site.fs, target.path, bytes);

@@ -54,14 +54,15 @@ export interface CaptureRequest {
 }
 
 export interface CaptureResult {
-  bytes: Uint8Array;
   /** the HTTP status of the page (after redirects) */
   status: number;
+  /** the file; null when the page answered outside 2xx (nothing was captured) */
+  bytes: Uint8Array | null;
 }
 
 /**
- * A headless browser. `capture` fails with a NetFailure: NET_REFUSED, NET_TIMEOUT, NET_RESET,
- * NET_TLS, NET_BLOCKED, NET_HTTP_STATUS (the page answered outside 2xx), NET_TOO_LARGE, NET_BROWSER.
+ * A headless browser. `capture` fails with a NetFailure when there is no page: NET_REFUSED,
+ * NET_TIMEOUT, NET_RESET, NET_TLS, NET_BLOCKED, NET_BAD_RESPONSE, NET_TOO_LARGE, NET_BROWSER.
  */
 export interface PageRenderer {
   /** what `sumi render --verbose` says: `Chromium at /usr/bin/chromium`, `fake pages` */
