@@ -262,7 +262,11 @@ export function lexMath(ctx: Ctx, a: number, b: number): ExprTok[] | null {
         if (local === null) return null;
         const span = { start: i, end: local.end };
         const expr: Expr =
-          local.constant === undefined ? { type: 'Null', span } : phpConstant(local.constant, span);
+          local.constant !== undefined
+            ? phpConstant(local.constant, span)
+            : local.concat
+              ? { type: 'String', value: '', quote: 'bare', span }
+              : { type: 'Null', span };
         out.push({ t: 'val', expr, ...span });
         i = local.end;
         continue;
@@ -346,9 +350,16 @@ function phpConstant(word: string, span: Span): VarExpr {
  * a defined one would be concatenated, which Sumi reads as the constant alone); `.0` is a syntax
  * error in PHP, refused here. Null after a diagnostic.
  */
-function phpLocal(ctx: Ctx, a: number, b: number, i: number): { end: number; constant?: string } | null {
+function phpLocal(
+  ctx: Ctx,
+  a: number,
+  b: number,
+  i: number,
+): { end: number; constant?: string; concat?: boolean } | null {
   const s = ctx.src;
   let j = scanWord(s, i + 1, b);
+  // `$b.$c`: PHP's concatenation of two undefined locals, the empty string (not null)
+  let concat = false;
   for (;;) {
     const c = s.charCodeAt(j);
     if (j >= b) break;
@@ -375,6 +386,11 @@ function phpLocal(ctx: Ctx, a: number, b: number, i: number): { end: number; con
         const e = scanWord(s, j + 1, b);
         return constantIn(ctx, b, e, j + 1, e);
       }
+      if (s.charCodeAt(j + 1) === 36 && isWord(s.charCodeAt(j + 2))) {
+        j = scanWord(s, j + 2, b);
+        concat = true;
+        continue;
+      }
       break;
     } else break;
   }
@@ -384,7 +400,7 @@ function phpLocal(ctx: Ctx, a: number, b: number, i: number): { end: number; con
     { content: s.slice(i, j) },
     "write spaces around '>' to compare with the template variable",
   );
-  return { end: j };
+  return concat ? { end: j, concat } : { end: j };
 }
 
 /**

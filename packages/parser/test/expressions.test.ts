@@ -88,6 +88,8 @@ describe('math inside a variable token', () => {
     expect(codes('{if $a-1>$b[x]}{/if}')).toEqual(['PHP_CONSTANT_IN_MATH']);
     expect(codes('{if $a-1>x}{/if}')).toEqual(['PHP_CONSTANT_IN_MATH']);
     expect(codes('{if $a-1>$b.0}{/if}')).toEqual(['INVALID_MATH']);
+    // `.` between PHP variables is PHP's concatenation: of undefined locals, the empty string
+    expect(codes('{if $a-1>$b.$c.$d}{/if}')).toEqual(['PHP_LOCAL_IN_MATH']);
     // a math operator starts a new piece: its `$c` is the template variable again
     expect(codes('{if $a-1>-$c}{/if}')).toEqual([]);
     expect(codes('{if $a-1>true}{/if}{if $a-1>NULL}{/if}{if $a-1>2}{/if}{if $a-1 > $b.x}{/if}')).toEqual([]);

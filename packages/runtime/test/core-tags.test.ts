@@ -11,6 +11,10 @@ describe('printing', () => {
     expect(render('{$a+$b*2} {$a/$b} {$a/2}', '{"a":7,"b":2}')).toBe('11 3.5 3.5');
     expect(render('{$a/$b}', '{"a":6,"b":3}')).toBe('2');
   });
+  test("after '>' PHP reads `$x` as its own undefined variable (null) and `$x.$y` as their concatenation ('')", () => {
+    // 0 > null is false; 0 > '' compares "0" with "" as strings: true
+    expect(render('[{$a-$a>$r}][{$a-$a>$r.$i}][{$a-$a>$r.$i.$k}]', '{"a":1,"r":[5],"i":0}')).toBe('[][1][1]');
+  });
   test('booleans and null print like PHP', () => {
     expect(render('[{$t}][{$f}][{$n}]', '{"t":true,"f":false,"n":null}')).toBe('[1][][]');
   });
