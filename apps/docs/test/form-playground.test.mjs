@@ -100,6 +100,12 @@ describe('form playground in Chromium', { timeout: 600_000 }, () => {
     await page.getByRole('button', { name: /Thumbnail/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: '/files/user/docs/catalogue-2024.pdf' }).click();
+    // The file manager answers with a promise: the value pane follows a moment after the click.
+    await page.waitForFunction(
+      () => document.querySelector('#fp-value')?.textContent?.includes('catalogue-2024.pdf'),
+      null,
+      { timeout: 5_000 },
+    );
     assert.equal((await value()).thumbnail, '/files/user/docs/catalogue-2024.pdf');
     assert.equal(
       await form().locator('a.sjf-preview').first().getAttribute('href'),
