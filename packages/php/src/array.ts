@@ -60,6 +60,11 @@ export class ArrayStore {
    * same keys in the same order): read them freely, but `ownKeys()` before adding or removing a key.
    */
   sharedKeys: boolean;
+  /**
+   * While set, this store reads through the caller's JS data (see `PhpArray.view`): `keys` and
+   * `vals` are unused until the first operation that needs them builds them (`materialize`).
+   */
+  view: View | null;
 
   constructor(keys: Key[] | null, vals: Value[], index: Map<Key, number> | null, next: number) {
     this.keys = keys;
@@ -70,6 +75,7 @@ export class ArrayStore {
     this.hasInt = next !== 0;
     this.refs = 1;
     this.sharedKeys = false;
+    this.view = null;
   }
 }
 
@@ -165,12 +171,227 @@ function normKey(key: unknown): Key {
   return toKey(key);
 }
 
+// ---- views over the caller's JS data ---------------------------------------------------------
+
+/**
+ * @internal What a view store reads: the caller's array or plain object, never written. A render's
+ * data are read where they are, instead of being converted before the first tag runs: most
+ * templates read a part of their data, and each part only once.
+ */
+export interface View {
+  readonly src: unknown[] | Record<string, unknown>;
+  readonly list: boolean;
+  /** the view of the object or array holding this one (null at the data's root): cycles are found on it */
+  readonly parent: View | null;
+  /** levels below the data's root */
+  readonly depth: number;
+  /** converts what is neither a plain object nor an array (Map, Set, Date, bigint...), as fromJS does */
+  readonly other: (v: unknown) => Value;
+  /** the arrays made for nested objects already read, so that one read twice is one array */
+  kids: PhpArray[] | Map<string, PhpArray> | null;
+  /** Object.keys(src), once needed */
+  names: string[] | null;
+}
+
+/**
+ * Deeper than this the data are refused: PHP's own arrays are never that deep in practice, and the
+ * walks over them (printing, comparing, encoding) must not exhaust the call stack.
+ */
+const MAX_VIEW_DEPTH = 4096;
+
+/**
+ * Data that contain themselves (an object among its own descendants) or are nested deeper than
+ * MAX_VIEW_DEPTH: PHP arrays hold values, never themselves, so such data have no PHP meaning. Raised
+ * where a view first reaches the repeated object (a conversion up front would have refused the data
+ * before the render).
+ */
+export class CyclicDataError extends Error {
+  constructor(readonly depth: number) {
+    super(
+      depth > MAX_VIEW_DEPTH
+        ? `the data are nested deeper than ${MAX_VIEW_DEPTH} levels`
+        : 'an object or array of the data is among its own descendants (a cycle)',
+    );
+    this.name = 'CyclicDataError';
+  }
+}
+
+/** the values of a view store that is not built yet: never written (materialize replaces it) */
+const NO_VALS: Value[] = [];
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function newView(
+  src: unknown[] | Record<string, unknown>,
+  parent: View | null,
+  other: (v: unknown) => Value,
+): View {
+  const depth = parent === null ? 0 : parent.depth + 1;
+  if (depth > MAX_VIEW_DEPTH) throw new CyclicDataError(depth);
+  // the chain is as long as the data are deep (a few levels): checked once per nested object read
+  for (let p = parent; p !== null; p = p.parent) if (p.src === src) throw new CyclicDataError(depth);
+  return { src, list: Array.isArray(src), parent, depth, other, kids: null, names: null };
+}
+
+function viewNames(view: View): string[] {
+  let names = view.names;
+  if (names === null) names = view.names = Object.keys(view.src);
+  return names;
+}
+
+function viewSize(view: View): number {
+  return view.list ? (view.src as unknown[]).length : viewNames(view).length;
+}
+
+/**
+ * A JS value read from a view, as fromJS converts it: only arrays and plain objects (whose
+ * prototype is Object's or null) become views; everything else goes to `other`.
+ */
+function viewValue(v: unknown, view: View): Value {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+    case 'number':
+      return v;
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return null;
+    case 'object': {
+      if (v === null) return null;
+      if (Array.isArray(v)) return viewArray(v, view);
+      const proto = Object.getPrototypeOf(v);
+      if (proto === Object.prototype || proto === null) return viewArray(v as Record<string, unknown>, view);
+      return view.other(v);
+    }
+    default:
+      return view.other(v);
+  }
+}
+
+function viewArray(src: unknown[] | Record<string, unknown>, parent: View): PhpArray {
+  const store = new ArrayStore(null, NO_VALS, null, 0);
+  store.view = newView(src, parent, parent.other);
+  return new PhpArray(store);
+}
+
+/** the value at key `k` of a view, or undefined when it has none */
+function viewGet(view: View, k: Key): Value | undefined {
+  let v: unknown;
+  if (view.list) {
+    const src = view.src as unknown[];
+    if (typeof k !== 'number' || k < 0 || k >= src.length) return undefined;
+    v = src[k];
+    if (typeof v !== 'object' || v === null) return viewValue(v, view);
+    let kids = view.kids as PhpArray[] | null;
+    if (kids === null) kids = view.kids = new Array<PhpArray>(src.length);
+    const kid = kids[k];
+    if (kid !== undefined) return kid;
+    const made = viewValue(v, view);
+    if (made instanceof PhpArray) kids[k] = made;
+    return made;
+  }
+  const src = view.src as Record<string, unknown>;
+  const name = typeof k === 'number' ? String(k) : k;
+  if (!hasOwn.call(src, name)) return undefined;
+  v = src[name];
+  if (typeof v !== 'object' || v === null) return viewValue(v, view);
+  let kids = view.kids as Map<string, PhpArray> | null;
+  if (kids === null) kids = view.kids = new Map();
+  const kid = kids.get(name);
+  if (kid !== undefined) return kid;
+  const made = viewValue(v, view);
+  if (made instanceof PhpArray) kids.set(name, made);
+  return made;
+}
+
+/**
+ * Builds a view store's keys and values (one level: nested objects stay views), before anything
+ * that needs them: a change, a walk in order, a key list. The arrays already handed out for nested
+ * objects are the ones stored, so a change made through one of them stays.
+ */
+function materialize(s: ArrayStore): void {
+  const view = s.view!;
+  const kids = view.kids;
+  if (view.list) {
+    const src = view.src as unknown[];
+    const n = src.length;
+    allowArray(n);
+    const vals = new Array<Value>(n);
+    const kidList = kids as PhpArray[] | null;
+    for (let i = 0; i < n; i++) {
+      const kid = kidList === null ? undefined : kidList[i];
+      vals[i] = kid !== undefined ? kid : viewValue(src[i], view);
+    }
+    s.vals = vals;
+    s.next = n;
+    s.hasInt = n > 0;
+  } else {
+    const src = view.src as Record<string, unknown>;
+    const names = viewNames(view);
+    const n = names.length;
+    allowArray(n);
+    const keys = new Array<Key>(n);
+    const vals = new Array<Value>(n);
+    const kidMap = kids as Map<string, PhpArray> | null;
+    let next = 0;
+    let hasInt = false;
+    for (let i = 0; i < n; i++) {
+      const name = names[i]!;
+      const k = stringKey(name);
+      keys[i] = k;
+      const kid = kidMap === null ? undefined : kidMap.get(name);
+      vals[i] = kid !== undefined ? kid : viewValue(src[name], view);
+      if (typeof k === 'number' && (k >= next || !hasInt)) {
+        next = k + 1;
+        hasInt = true;
+      }
+    }
+    // JS lists integer-like keys first in ascending order: a packed list when they are 0..n-1
+    let packed = true;
+    for (let i = 0; i < n && packed; i++) packed = keys[i] === i;
+    s.keys = packed ? null : keys;
+    s.index = packed ? null : indexOf(keys);
+    s.vals = vals;
+    s.next = next;
+    s.hasInt = hasInt;
+  }
+  s.view = null;
+}
+
 export class PhpArray {
-  /** @internal */
-  s: ArrayStore;
+  /** @internal the store, as it is: a view's is not built yet (hot paths read views through it) */
+  st: ArrayStore;
 
   constructor(store?: ArrayStore) {
-    this.s = store === undefined ? new ArrayStore(null, [], null, 0) : store;
+    this.st = store === undefined ? new ArrayStore(null, [], null, 0) : store;
+  }
+
+  /** @internal the store with its keys and values built (a view's are built here, once) */
+  get s(): ArrayStore {
+    const s = this.st;
+    if (s.view !== null) materialize(s);
+    return s;
+  }
+
+  set s(store: ArrayStore) {
+    this.st = store;
+  }
+
+  /**
+   * An array that reads the caller's JS array or plain object in place, with fromJS's meaning: values
+   * are converted as they are read (a nested array or object becomes a view of its own), and the
+   * first change builds this array's own keys and values, so the caller's data are never written.
+   * `other` converts what is neither (Map, Set, Date, bigint...), as fromJS does. The data must not
+   * change while the array is in use.
+   */
+  static view(
+    src: readonly unknown[] | Readonly<Record<string, unknown>>,
+    other: (v: unknown) => Value,
+  ): PhpArray {
+    const store = new ArrayStore(null, NO_VALS, null, 0);
+    store.view = newView(src as unknown[] | Record<string, unknown>, null, other);
+    return new PhpArray(store);
   }
 
   /** A list (keys 0..n-1); `undefined` entries become null. */
@@ -203,7 +424,8 @@ export class PhpArray {
   }
 
   get size(): number {
-    const s = this.s;
+    const s = this.st;
+    if (s.view !== null) return viewSize(s.view);
     return s.keys === null ? s.vals.length : s.keys.length - s.holes;
   }
 
@@ -224,7 +446,7 @@ export class PhpArray {
    */
   get(key: unknown): Value | undefined {
     const v = this.peek(key);
-    return this.s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
+    return this.st.refs > 1 && v instanceof PhpArray ? v.clone() : v;
   }
 
   /**
@@ -232,12 +454,13 @@ export class PhpArray {
    * (counting, printing, comparing). Never modify a nested array obtained this way.
    */
   peek(key: unknown): Value | undefined {
-    const s = this.s;
+    const s = this.st;
     let k: Key;
     if (typeof key === 'number' && Number.isSafeInteger(key)) k = key;
     else if (typeof key === 'string') k = stringKey(key);
     else if (typeof key === 'object' && key !== null && !(key instanceof PhpFloat)) return undefined;
     else k = toKey(key);
+    if (s.view !== null) return viewGet(s.view, k);
     if (s.keys === null) {
       if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return undefined;
       return s.vals[k];
@@ -251,7 +474,8 @@ export class PhpArray {
    * not a canonical int): what compiled templates use for `$a.name`.
    */
   peekKey(k: Key): Value | undefined {
-    const s = this.s;
+    const s = this.st;
+    if (s.view !== null) return viewGet(s.view, k);
     if (s.keys === null) {
       if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return undefined;
       return s.vals[k];
@@ -373,7 +597,7 @@ export class PhpArray {
    * argument); `source` must not be used again.
    */
   replaceWith(source: PhpArray): void {
-    this.s = source.s;
+    this.st = source.st;
   }
 
   /**
@@ -393,8 +617,9 @@ export class PhpArray {
 
   /** O(1) copy with PHP value semantics (copy-on-write). */
   clone(): PhpArray {
-    this.s.refs++;
-    return new PhpArray(this.s);
+    const s = this.st;
+    s.refs++;
+    return new PhpArray(s);
   }
 
   /** Keys in order (a snapshot). */
@@ -449,6 +674,8 @@ export class PhpArray {
 
   /** Key at position `i` (0 ≤ i < size), in insertion order. O(1). */
   keyAt(i: number): Key {
+    const st = this.st;
+    if (st.view?.list) return i;
     const s = this.s;
     if (s.keys === null) return i;
     if (s.holes > 0) compact(s);
@@ -457,14 +684,15 @@ export class PhpArray {
 
   /** Value at position `i` (0 ≤ i < size), in insertion order. O(1). Nested arrays as with `get`. */
   valueAt(i: number): Value {
-    const s = this.s;
-    if (s.holes > 0) compact(s);
-    const v = s.vals[i];
-    return s.refs > 1 && v instanceof PhpArray ? v.clone() : v;
+    const st = this.st;
+    const v = st.view?.list ? viewGet(st.view, i)! : this.peekAt(i);
+    return st.refs > 1 && v instanceof PhpArray ? v.clone() : v;
   }
 
   /** Like `valueAt`, without the copy: read-only view (never modify a nested array obtained this way). */
   peekAt(i: number): Value {
+    const st = this.st;
+    if (st.view?.list) return viewGet(st.view, i)!;
     const s = this.s;
     if (s.holes > 0) compact(s);
     return s.vals[i];
@@ -472,6 +700,8 @@ export class PhpArray {
 
   /** Keys exactly 0..n-1 in order (what json_encode prints as `[...]`). */
   isList(): boolean {
+    const st = this.st;
+    if (st.view?.list) return true;
     const s = this.s;
     if (s.keys === null) return true;
     if (s.holes > 0) compact(s);
@@ -486,8 +716,8 @@ export class PhpArray {
    * not copy. The handle is left empty.
    */
   release(): void {
-    if (this.s.refs > 1) this.s.refs--;
-    this.s = new ArrayStore(null, [], null, 0);
+    if (this.st.refs > 1) this.st.refs--;
+    this.st = new ArrayStore(null, [], null, 0);
   }
 
   /** @internal makes this handle's store exclusive */

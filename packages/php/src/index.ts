@@ -22,7 +22,7 @@ export {
   shiftRight,
   sub,
 } from './arith';
-export { ArrayStore, copyValue, countRecursive, findKey, type Key, PhpArray } from './array';
+export { ArrayStore, CyclicDataError, copyValue, countRecursive, findKey, type Key, PhpArray } from './array';
 export { asciiLower, asciiUpper } from './ascii-case';
 export * from './binary-string';
 export {

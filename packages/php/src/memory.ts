@@ -8,7 +8,8 @@
  * they are held (looking them up would flatten every rope, building the very memory being
  * measured), which can only overstate what PHP uses.
  */
-import { type ArrayStore, PhpArray } from './array';
+import { type ArrayStore, PhpArray, type View } from './array';
+import { stringKey } from './key';
 import { PhpObject } from './object';
 import type { Value } from './value';
 
@@ -34,10 +35,19 @@ export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIV
   return walk(roots, stopAbove, true);
 }
 
+type Source = View['src'];
+type Other = View['other'];
+
 function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): number {
   const seen = new Set<ArrayStore>();
   const strings = new Set<string>();
   const stack: PhpArray[] = [];
+  // the caller's JS data that views read in place (see PhpArray.view), counted as the arrays they
+  // stand for: a stack of (source, depth) and the path of sources down to the one being walked, so
+  // data that contain themselves are walked once around the cycle, not forever
+  const sourceStack: (Source | number)[] = [];
+  const path: Source[] = [];
+  let other: Other = (v) => v as Value;
   let total = 0;
   const visit = (v: Value): void => {
     if (v instanceof PhpObject) v = v.props;
@@ -48,22 +58,63 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
       }
       total += STRING_HEADER_BYTES + v.length;
     } else if (v instanceof PhpArray) {
-      if (seen.has(v.s)) return;
-      seen.add(v.s);
-      total += ARRAY_HEADER_BYTES + v.size * ARRAY_ELEMENT_BYTES;
-      stack.push(v);
+      const st = v.st;
+      if (seen.has(st)) return;
+      seen.add(st);
+      // a view's content is its source's until its first change, which builds the store
+      if (st.view !== null) {
+        other = st.view.other;
+        sourceStack.push(st.view.src, 0);
+      } else {
+        total += ARRAY_HEADER_BYTES + v.size * ARRAY_ELEMENT_BYTES;
+        stack.push(v);
+      }
+    }
+  };
+  const walkSource = (src: Source, depth: number): void => {
+    path.length = depth;
+    path.push(src);
+    const visitJS = (x: unknown): void => {
+      if (typeof x === 'string') visit(x);
+      else if (typeof x === 'object' && x !== null) {
+        const proto = Object.getPrototypeOf(x);
+        if (Array.isArray(x) || proto === Object.prototype || proto === null) {
+          if (!path.includes(x as Source)) sourceStack.push(x as Source, depth + 1);
+        } else visit(other(x));
+      } else if (typeof x === 'bigint') visit(other(x));
+    };
+    if (Array.isArray(src)) {
+      total += ARRAY_HEADER_BYTES + src.length * ARRAY_ELEMENT_BYTES;
+      for (let i = 0; i < src.length; i++) {
+        const x = src[i];
+        if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x);
+      }
+      return;
+    }
+    const names = Object.keys(src);
+    total += ARRAY_HEADER_BYTES + names.length * ARRAY_ELEMENT_BYTES;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      // a name that cannot be an int key is a string key without asking stringKey
+      const c = name.charCodeAt(0);
+      if (!((c >= 48 && c <= 57) || c === 45) || typeof stringKey(name) === 'string') {
+        total += STRING_HEADER_BYTES + name.length;
+      }
+      const x = src[name];
+      if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x);
     }
   };
   for (const v of roots) {
     // a shared array (the data passed in, a variable's copy of them) cannot change while shared:
     // its size is counted once and remembered
-    if (remember && v instanceof PhpArray && v.s.refs > 1) {
-      if (seen.has(v.s)) continue;
-      seen.add(v.s);
-      let size = SHARED.get(v.s);
+    if (remember && v instanceof PhpArray && v.st.refs > 1) {
+      const st = v.st;
+      if (seen.has(st)) continue;
+      seen.add(st);
+      let size = SHARED.get(st);
       if (size === undefined) {
         size = walk([v], Number.POSITIVE_INFINITY, false);
-        SHARED.set(v.s, size);
+        SHARED.set(st, size);
       }
       total += size;
       if (total > stopAbove) break;
@@ -71,7 +122,12 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     }
     visit(v);
     // arrays are walked with a stack: nesting depth is the data's, not the call stack's
-    while (stack.length > 0 && total <= stopAbove) {
+    while ((stack.length > 0 || sourceStack.length > 0) && total <= stopAbove) {
+      if (sourceStack.length > 0) {
+        const depth = sourceStack.pop() as number;
+        walkSource(sourceStack.pop() as Source, depth);
+        continue;
+      }
       const a = stack.pop()!;
       const s = a.s;
       if (s.keys !== null) {

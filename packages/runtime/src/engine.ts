@@ -115,6 +115,10 @@ const HIDDEN_SERVER_KEYS = [
  * The variables of a render: a plain JS object (`{ name: 'Ann', rows: [1, 2] }`), a PHP array, or
  * what `fromJSONText` returns. Each top-level key becomes a variable. Data that is not an object
  * (a string, a number, a list-less scalar from JSON) fails with INVALID_DATA.
+ *
+ * Plain objects and arrays are read in place, not converted first: leave them unchanged until the
+ * render ends (an async render included). The render never writes them. Data that contain
+ * themselves fail with INVALID_DATA where the template reaches the cycle.
  */
 export type TemplateData = Value | { readonly [name: string]: unknown } | null | undefined;
 
@@ -406,9 +410,23 @@ function toArray(v: unknown): PhpArray {
   return r instanceof PhpArray ? r.clone() : new PhpArray();
 }
 
+/**
+ * The data's PHP array. Plain objects and arrays are not converted: the render reads them in place
+ * (PhpArray.view) and builds an array of its own only where the template changes one, so a render
+ * pays for the data it reads, not for all of them. The caller must not change them until it ends.
+ */
+function dataArray(data: object): Value {
+  if (data instanceof PhpArray) return data;
+  if (Array.isArray(data)) return PhpArray.view(data, fromJS);
+  const proto = Object.getPrototypeOf(data);
+  if (proto === Object.prototype || proto === null)
+    return PhpArray.view(data as Record<string, unknown>, fromJS);
+  return fromJS(data);
+}
+
 function initialVars(data: TemplateData): Scope {
   if (data == null) return new Scope();
-  const arr = data instanceof PhpArray ? data : fromJS(data);
+  const arr = typeof data === 'object' ? dataArray(data) : fromJS(data);
   if (!(arr instanceof PhpArray)) {
     throw new SumiError({
       code: ErrorCodes.INVALID_DATA,
@@ -418,9 +436,8 @@ function initialVars(data: TemplateData): Scope {
       span: null,
     });
   }
-  // the caller keeps its data: the run reads them in place and copies an array only to change it;
-  // its own handle (O(1), copy-on-write) also keeps the run's view if the caller changes the data
-  // while an async render is waiting
+  // the caller keeps its data: the run reads them in place and copies an array only to change it
+  // (its own handle is an O(1) copy-on-write copy)
   return new Scope(arr.clone());
 }
 

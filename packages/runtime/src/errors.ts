@@ -92,8 +92,11 @@ export const errorMessages = {
     `{assign} without 'value' assigns nothing${other ? ` ('${other}' is not an attribute of assign)` : ''}`,
   /** PHP's ArgumentCountError message, verbatim: "substr() expects at most 3 arguments, 5 given" */
   MODIFIER_ARITY: ({ message }: { message: string }) => message,
-  INVALID_DATA: ({ got }: { got: string }) =>
-    `template data must be an object (its keys become variables), got ${got}`,
+  /** `reason` when the data are an object that has no PHP meaning (they contain themselves) */
+  INVALID_DATA: ({ got, reason }: { got?: string; reason?: string }) =>
+    reason === undefined
+      ? `template data must be an object (its keys become variables), got ${got}`
+      : `template data cannot be read: ${reason}`,
   PHP_ERROR: phpError,
   DIVISION_BY_ZERO: phpError,
   TYPE_ERROR: phpError,

@@ -60,7 +60,12 @@ export interface KeySite {
  */
 export function keyC(v: Value, k: string | number, site: KeySite): Value {
   if (v instanceof PhpArray) {
-    const s = v.s;
+    const s = v.st;
+    // the caller's data, read in place until they change
+    if (s.view !== null) {
+      const r = v.peekKey(k);
+      return r === undefined ? null : r;
+    }
     const keys = s.keys;
     if (keys === null) {
       if (typeof k !== 'number' || k < 0 || k >= s.vals.length) return null;

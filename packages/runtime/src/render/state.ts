@@ -24,6 +24,7 @@ import { locate, type Span } from '@sumi/parser';
 import type { Value } from '@sumi/php';
 import {
   byteLength,
+  CyclicDataError,
   copyValue,
   DEFAULT_HOST,
   enterHost,
@@ -561,6 +562,10 @@ export class RenderState implements RenderContext {
             : ErrorCodes.PHP_ERROR;
       code = php;
       message = errorMessage(php, { kind: e.kind, message: e.message });
+    } else if (e instanceof CyclicDataError) {
+      // the data are read where they are (PhpArray.view): a cycle shows where the template reaches it
+      code = ErrorCodes.INVALID_DATA;
+      message = errorMessage(ErrorCodes.INVALID_DATA, { reason: e.message });
     } else if (e instanceof LimitError) {
       code = ErrorCodes.LIMIT_MEMORY;
       message = errorMessage(ErrorCodes.LIMIT_MEMORY, { what: limitWhat(e) });

@@ -1,0 +1,110 @@
+/**
+ * PhpArray.view: the caller's JS data read in place, with fromJS's meaning, copied on the first
+ * change. Every reading operation must agree with the converted array, and no operation may write
+ * the caller's objects.
+ */
+import { describe, expect, it } from 'vitest';
+import { CyclicDataError, estimateBytes, fromJS, PhpArray, toJS, type Value } from '../src/index';
+
+const view = (src: object) => PhpArray.view(src as Record<string, unknown>, fromJS);
+
+/** the array's content as plain data, read through its positional and keyed accessors */
+function dump(a: PhpArray): unknown {
+  const out: [unknown, unknown][] = [];
+  for (let i = 0; i < a.size; i++) {
+    const v = a.peekAt(i);
+    out.push([a.keyAt(i), v instanceof PhpArray ? dump(v) : v]);
+  }
+  return out;
+}
+
+const samples: object[] = [
+  { a: 1, b: 'x', c: null, d: [1, 2, { e: true }] },
+  [0, 'one', [2, [3]], { 4: 'four', '05': 'five', x: undefined }],
+  { 10: 'ten', 2: 'two', name: 'n', '-3': 'minus', '1.5': 'f' },
+  { list: [], obj: {}, nested: { deep: { deeper: { deepest: [1.5, -0, 2 ** 60] } } } },
+  { when: new Date(0), set: new Set([1, 2]), map: new Map([['k', 'v']]), big: 12n, fn: () => 1 },
+  Object.assign(Object.create(null), { bare: 'null prototype' }),
+];
+
+describe('PhpArray.view', () => {
+  it.each(samples.map((s, i) => [i, s] as const))('reads sample %i as fromJS converts it', (_i, src) => {
+    const converted = fromJS(src) as PhpArray;
+    const v = view(src);
+    expect(v.size).toBe(converted.size);
+    expect(dump(v)).toEqual(dump(converted));
+    for (const k of converted.keys()) {
+      const a = v.peek(k);
+      const b = converted.peek(k);
+      expect(a instanceof PhpArray ? dump(a) : a).toEqual(b instanceof PhpArray ? dump(b) : b);
+    }
+    expect(v.peek('missing')).toBeUndefined();
+    expect(toJS(v)).toEqual(toJS(converted));
+    expect(v.isList()).toBe(converted.isList());
+    expect(v.keys()).toEqual(converted.keys());
+  });
+
+  it('reads a nested object as the same array each time', () => {
+    const v = view({ row: { a: 1 }, rows: [{ b: 2 }] });
+    expect(v.peek('row')).toBe(v.peek('row'));
+    expect((v.peek('rows') as PhpArray).peekAt(0)).toBe((v.peek('rows') as PhpArray).peekAt(0));
+  });
+
+  it('copies on the first change and never writes the caller’s data', () => {
+    const src = { a: { b: [1, 2] }, n: 1 };
+    const before = JSON.stringify(src);
+    const v = view(src);
+    const copy = v.clone();
+    const inner = copy.getMut('a');
+    inner.getMut('b').push(3);
+    copy.set('n', 2);
+    copy.delete('a');
+    expect(JSON.stringify(src)).toBe(before);
+    expect(toJS(v)).toEqual({ a: { b: [1, 2] }, n: 1 });
+    expect(toJS(copy)).toEqual({ n: 2 });
+  });
+
+  it('a change through an exclusive view keeps the nested arrays already read', () => {
+    const src = { a: { x: 1 }, b: 2 };
+    const v = view(src);
+    const a = v.peek('a') as PhpArray;
+    v.set('c', 3); // builds the store: the nested array handed out before is the one kept
+    expect(v.peek('a')).toBe(a);
+    expect(toJS(v)).toEqual({ a: { x: 1 }, b: 2, c: 3 });
+    expect(src).toEqual({ a: { x: 1 }, b: 2 });
+  });
+
+  it('appends after the largest int key, as the converted array does', () => {
+    for (const src of [[1, 2, 3], { 7: 'a', x: 'b' }, { x: 1 }]) {
+      const v = view(src);
+      const c = fromJS(src) as PhpArray;
+      v.push('new');
+      c.push('new');
+      expect(dump(v)).toEqual(dump(c));
+    }
+  });
+
+  it('refuses data that contain themselves where the cycle is reached', () => {
+    const cyc: Record<string, unknown> = { x: 1 };
+    cyc.self = cyc;
+    const v = view({ ok: 1, c: cyc });
+    expect(v.peek('ok')).toBe(1);
+    const c = v.peek('c') as PhpArray;
+    expect(c.peek('x')).toBe(1);
+    expect(() => c.peek('self')).toThrow(CyclicDataError);
+    // a DAG (one object twice) is no cycle
+    const shared = { k: 1 };
+    const dag = view({ a: shared, b: shared, l: [shared, shared] });
+    expect(toJS(dag)).toEqual({ a: { k: 1 }, b: { k: 1 }, l: [{ k: 1 }, { k: 1 }] });
+  });
+
+  it('counts its memory from the source without building it, once per object', () => {
+    const src = { rows: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `name ${i}` })) };
+    const v = view(src);
+    expect(estimateBytes([v])).toBe(estimateBytes([fromJS(src) as Value]));
+    expect(v.st.view).not.toBeNull(); // still a view
+    const cyc: Record<string, unknown> = { s: 'x' };
+    cyc.me = cyc;
+    expect(estimateBytes([view(cyc)])).toBeGreaterThan(0); // ends
+  });
+});
