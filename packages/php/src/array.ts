@@ -187,8 +187,13 @@ export interface View {
   readonly depth: number;
   /** converts what is neither a plain object nor an array (Map, Set, Date, bigint...), as fromJS does */
   readonly other: (v: unknown) => Value;
-  /** the arrays made for nested objects already read, so that one read twice is one array */
-  kids: PhpArray[] | Map<string, PhpArray> | null;
+  /**
+   * The array made for the nested object or array read last, and its key: a row read for several
+   * fields in a row (`$items[i].qty`, `$items[i].price`) is one array, while a million rows read one
+   * after another are not all kept (they are the caller's data: a read is made again when needed).
+   */
+  lastKey: Key | undefined;
+  lastKid: PhpArray | null;
   /** Object.keys(src), once needed */
   names: string[] | null;
 }
@@ -230,7 +235,16 @@ function newView(
   if (depth > MAX_VIEW_DEPTH) throw new CyclicDataError(depth);
   // the chain is as long as the data are deep (a few levels): checked once per nested object read
   for (let p = parent; p !== null; p = p.parent) if (p.src === src) throw new CyclicDataError(depth);
-  return { src, list: Array.isArray(src), parent, depth, other, kids: null, names: null };
+  return {
+    src,
+    list: Array.isArray(src),
+    parent,
+    depth,
+    other,
+    lastKey: undefined,
+    lastKid: null,
+    names: null,
+  };
 }
 
 function viewNames(view: View): string[] {
@@ -282,47 +296,38 @@ function viewGet(view: View, k: Key): Value | undefined {
     const src = view.src as unknown[];
     if (typeof k !== 'number' || k < 0 || k >= src.length) return undefined;
     v = src[k];
-    if (typeof v !== 'object' || v === null) return viewValue(v, view);
-    let kids = view.kids as PhpArray[] | null;
-    if (kids === null) kids = view.kids = new Array<PhpArray>(src.length);
-    const kid = kids[k];
-    if (kid !== undefined) return kid;
-    const made = viewValue(v, view);
-    if (made instanceof PhpArray) kids[k] = made;
-    return made;
+  } else {
+    const src = view.src as Record<string, unknown>;
+    const name = typeof k === 'number' ? String(k) : k;
+    if (!hasOwn.call(src, name)) return undefined;
+    v = src[name];
   }
-  const src = view.src as Record<string, unknown>;
-  const name = typeof k === 'number' ? String(k) : k;
-  if (!hasOwn.call(src, name)) return undefined;
-  v = src[name];
   if (typeof v !== 'object' || v === null) return viewValue(v, view);
-  let kids = view.kids as Map<string, PhpArray> | null;
-  if (kids === null) kids = view.kids = new Map();
-  const kid = kids.get(name);
-  if (kid !== undefined) return kid;
+  if (view.lastKey === k) return view.lastKid!;
   const made = viewValue(v, view);
-  if (made instanceof PhpArray) kids.set(name, made);
+  if (made instanceof PhpArray) {
+    view.lastKey = k;
+    view.lastKid = made;
+  }
   return made;
 }
 
 /**
  * Builds a view store's keys and values (one level: nested objects stay views), before anything
- * that needs them: a change, a walk in order, a key list. The arrays already handed out for nested
- * objects are the ones stored, so a change made through one of them stays.
+ * that needs them: a change, a walk in order, a key list. The array handed out last for a nested
+ * object is the one stored, so a change made through it stays.
  */
 function materialize(s: ArrayStore): void {
   const view = s.view!;
-  const kids = view.kids;
+  const lastKey = view.lastKey;
+  const lastKid = view.lastKid;
   if (view.list) {
     const src = view.src as unknown[];
     const n = src.length;
     allowArray(n);
     const vals = new Array<Value>(n);
-    const kidList = kids as PhpArray[] | null;
-    for (let i = 0; i < n; i++) {
-      const kid = kidList === null ? undefined : kidList[i];
-      vals[i] = kid !== undefined ? kid : viewValue(src[i], view);
-    }
+    for (let i = 0; i < n; i++) vals[i] = viewValue(src[i], view);
+    if (typeof lastKey === 'number') vals[lastKey] = lastKid!;
     s.vals = vals;
     s.next = n;
     s.hasInt = n > 0;
@@ -333,15 +338,13 @@ function materialize(s: ArrayStore): void {
     allowArray(n);
     const keys = new Array<Key>(n);
     const vals = new Array<Value>(n);
-    const kidMap = kids as Map<string, PhpArray> | null;
     let next = 0;
     let hasInt = false;
     for (let i = 0; i < n; i++) {
       const name = names[i]!;
       const k = stringKey(name);
       keys[i] = k;
-      const kid = kidMap === null ? undefined : kidMap.get(name);
-      vals[i] = kid !== undefined ? kid : viewValue(src[name], view);
+      vals[i] = k === lastKey ? lastKid! : viewValue(src[name], view);
       if (typeof k === 'number' && (k >= next || !hasInt)) {
         next = k + 1;
         hasInt = true;

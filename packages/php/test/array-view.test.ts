@@ -44,10 +44,15 @@ describe('PhpArray.view', () => {
     expect(v.keys()).toEqual(converted.keys());
   });
 
-  it('reads a nested object as the same array each time', () => {
-    const v = view({ row: { a: 1 }, rows: [{ b: 2 }] });
+  it('reads a nested object read again at once as the same array', () => {
+    const v = view({ row: { a: 1 }, rows: [{ b: 2 }, { b: 3 }] });
     expect(v.peek('row')).toBe(v.peek('row'));
-    expect((v.peek('rows') as PhpArray).peekAt(0)).toBe((v.peek('rows') as PhpArray).peekAt(0));
+    const rows = v.peek('rows') as PhpArray;
+    expect(rows.peekAt(0)).toBe(rows.peekAt(0));
+    // another read in between makes it again, with the same content
+    const first = rows.peekAt(0) as PhpArray;
+    rows.peekAt(1);
+    expect(toJS(rows.peekAt(0))).toEqual(toJS(first));
   });
 
   it('copies on the first change and never writes the caller’s data', () => {
