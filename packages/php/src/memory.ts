@@ -35,6 +35,8 @@ export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIV
   return walk(roots, stopAbove, true);
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 type Source = View['src'];
 type Other = View['other'];
 
@@ -48,6 +50,11 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
   const sourceStack: (Source | number)[] = [];
   const path: Source[] = [];
   let other: Other = (v) => v as Value;
+  let inherited = false;
+  for (const _ in Object.prototype) {
+    inherited = true;
+    break;
+  }
   let total = 0;
   const visit = (v: Value): void => {
     if (v instanceof PhpObject) v = v.props;
@@ -71,38 +78,48 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
       }
     }
   };
+  // one nested value of a source at `depth` (hoisted: walkSource runs once per object of the data)
+  const visitJS = (x: unknown, depth: number): void => {
+    if (typeof x === 'string') {
+      if (x.length < SHARED_MIN) total += STRING_HEADER_BYTES + x.length;
+      else visit(x);
+    } else if (typeof x === 'object' && x !== null) {
+      const proto = Object.getPrototypeOf(x);
+      if (Array.isArray(x) || proto === Object.prototype || proto === null) {
+        for (let i = 0; i <= depth; i++) if (path[i] === x) return;
+        // shallow levels are walked at once (no stack traffic for the rows of a list); deep ones
+        // go on the stack, so the data's depth never becomes the call stack's
+        if (depth < 32) walkSource(x as Source, depth + 1);
+        else sourceStack.push(x as Source, depth + 1);
+      } else visit(other(x));
+    } else if (typeof x === 'bigint') visit(other(x));
+  };
   const walkSource = (src: Source, depth: number): void => {
-    path.length = depth;
-    path.push(src);
-    const visitJS = (x: unknown): void => {
-      if (typeof x === 'string') visit(x);
-      else if (typeof x === 'object' && x !== null) {
-        const proto = Object.getPrototypeOf(x);
-        if (Array.isArray(x) || proto === Object.prototype || proto === null) {
-          if (!path.includes(x as Source)) sourceStack.push(x as Source, depth + 1);
-        } else visit(other(x));
-      } else if (typeof x === 'bigint') visit(other(x));
-    };
+    // path[0..depth] are this source and its holders (entries past them are stale, never read)
+    path[depth] = src;
     if (Array.isArray(src)) {
       total += ARRAY_HEADER_BYTES + src.length * ARRAY_ELEMENT_BYTES;
       for (let i = 0; i < src.length; i++) {
         const x = src[i];
-        if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x);
+        if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x, depth);
       }
       return;
     }
-    const names = Object.keys(src);
-    total += ARRAY_HEADER_BYTES + names.length * ARRAY_ELEMENT_BYTES;
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
+    // for-in allocates no key list (Object.keys does, once per object of the data); it also lists
+    // what Object.prototype was given as enumerable, so then each name is checked as the view does
+    let n = 0;
+    for (const name in src) {
+      if (inherited && !hasOwn.call(src, name)) continue;
+      n++;
       // a name that cannot be an int key is a string key without asking stringKey
       const c = name.charCodeAt(0);
       if (!((c >= 48 && c <= 57) || c === 45) || typeof stringKey(name) === 'string') {
         total += STRING_HEADER_BYTES + name.length;
       }
       const x = src[name];
-      if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x);
+      if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x, depth);
     }
+    total += ARRAY_HEADER_BYTES + n * ARRAY_ELEMENT_BYTES;
   };
   for (const v of roots) {
     // a shared array (the data passed in, a variable's copy of them) cannot change while shared:
