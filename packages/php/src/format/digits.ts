@@ -69,7 +69,18 @@ export function significantDigits(x: number, n: number): { digits: string; decpt
 }
 
 /** Fixed notation of |x| with `frac` decimals: "123.450", "0.001", "5". */
+/** 2^k for k ≤ 101 (a variable exponent makes `**` a slow call) */
+const POW2 = Array.from({ length: 102 }, (_, k) => 2 ** k);
+
 export function toFixedExact(x: number, frac: number): string {
+  const a = Math.abs(x);
+  // JS's toFixed is exact too, and rounds ties up: it agrees unless a × 10^frac is exactly half way,
+  // which needs a = odd × 2^-(frac+1), that is a × 2^(frac+1) an odd integer (the scaling by a power
+  // of two is exact). Past 1e21 toFixed switches to exponent form.
+  if (a < 1e21 && frac <= 100) {
+    const y = a * POW2[frac + 1]!;
+    if (!(Number.isInteger(y) && y % 2 === 1)) return a.toFixed(frac);
+  }
   const digits = fixedDigits(x, frac);
   if (frac === 0) return digits;
   const padded = digits.length <= frac ? '0'.repeat(frac - digits.length + 1) + digits : digits;

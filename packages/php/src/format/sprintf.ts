@@ -52,6 +52,8 @@ function appendString(
   expprec: boolean,
   alwaysSign: boolean,
 ): string {
+  // no width and no precision: the text as it is (a sign and '0' padding only move within it)
+  if (minWidth === 0 && !expprec) return add;
   const len = byteLength(add);
   let copyLen = expprec ? Math.min(maxWidth, len) : len;
   const npad = minWidth < copyLen ? 0 : minWidth - copyLen;
@@ -213,12 +215,173 @@ function intArg(v: Value): number | null {
   return null;
 }
 
+/** One conversion of an argument (every specifier but %c, which the caller handles for its raw byte). */
+function formatArg(
+  spec: string | undefined,
+  arg: Value,
+  width: number,
+  precision: number,
+  padding: string,
+  left: boolean,
+  alwaysSign: boolean,
+  expprec: boolean,
+  hasPrecision: boolean,
+): string {
+  switch (spec) {
+    case 's':
+      return appendString(toStr(arg), width, precision, padding, left, false, expprec, false);
+    case 'd':
+      return appendInt(toInt(arg), width, padding, left, alwaysSign);
+    case 'u':
+      return appendUint(toInt(arg), width, padding, left);
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G':
+    case 'h':
+    case 'H':
+      return appendDouble(toFloat(arg), width, padding, left, precision, hasPrecision, spec, alwaysSign);
+    case 'o':
+      return append2n(toInt(arg), width, padding, left, 8, false, expprec);
+    case 'x':
+      return append2n(toInt(arg), width, padding, left, 16, false, expprec);
+    case 'X':
+      return append2n(toInt(arg), width, padding, left, 16, true, expprec);
+    case 'b':
+      return append2n(toInt(arg), width, padding, left, 2, false, expprec);
+    case '%':
+      return '%';
+    case undefined:
+      throw valueError('Missing format specifier at end of string');
+    default:
+      throw valueError(`Unknown format specifier "${spec}"`);
+  }
+}
+
+/**
+ * A format parsed once: its literal text and its conversions, for the formats that need nothing
+ * but flags, a width, a precision and a specifier per conversion (nearly all). Anything else (`*`,
+ * `%1$s`, `'x` padding, `%c`, a format that fails) is left to the interpreter below, which stays
+ * the one definition of what sprintf does; this is only its result for the common formats, read
+ * from the same functions.
+ */
+interface Conversion {
+  spec: string;
+  width: number;
+  precision: number;
+  padding: string;
+  left: boolean;
+  alwaysSign: boolean;
+  expprec: boolean;
+}
+type Compiled = { parts: (string | Conversion)[]; argsNeeded: number };
+
+const COMPILED = new Map<string, Compiled | null>();
+/** formats come from templates: a bounded number, but a template may build them */
+const MAX_COMPILED = 512;
+const SIMPLE_SPECS = 'sduxXobeEfFgGhH';
+
+function compileFormat(format: string): Compiled | null {
+  const parts: (string | Conversion)[] = [];
+  let argsNeeded = 0;
+  let i = 0;
+  let text = '';
+  const n = format.length;
+  while (i < n) {
+    const pct = format.indexOf('%', i);
+    if (pct < 0) {
+      text += format.slice(i);
+      break;
+    }
+    text += format.slice(i, pct);
+    i = pct + 1;
+    if (format[i] === '%') {
+      text += '%';
+      i++;
+      continue;
+    }
+    let padding = ' ';
+    let left = false;
+    let alwaysSign = false;
+    for (; ; i++) {
+      const c = format[i];
+      if (c === ' ' || c === '0') padding = c;
+      else if (c === '-') left = true;
+      else if (c === '+') alwaysSign = true;
+      else break;
+    }
+    let width = 0;
+    const w0 = i;
+    while (isDigit(format[i])) i++;
+    if (format[i] === '$') return null; // a position
+    if (i - w0 > 9) return null; // a width the interpreter refuses or caps
+    if (i > w0) width = Number(format.slice(w0, i));
+    let precision = 0;
+    let expprec = false;
+    if (format[i] === '.') {
+      i++;
+      const p0 = i;
+      while (isDigit(format[i])) i++;
+      if (i - p0 > 9) return null;
+      if (i > p0) {
+        precision = Number(format.slice(p0, i));
+        expprec = true;
+      }
+    }
+    if (format[i] === 'l') i++;
+    const spec = format[i];
+    if (spec === undefined || !SIMPLE_SPECS.includes(spec)) return null;
+    i++;
+    if (text !== '') parts.push(text);
+    text = '';
+    parts.push({ spec, width, precision, padding, left, alwaysSign, expprec });
+    argsNeeded++;
+  }
+  if (text !== '') parts.push(text);
+  return { parts, argsNeeded };
+}
+
+function compiledFormat(format: string): Compiled | null {
+  let c = COMPILED.get(format);
+  if (c === undefined) {
+    c = compileFormat(format);
+    if (COMPILED.size >= MAX_COMPILED) COMPILED.clear();
+    COMPILED.set(format, c);
+  }
+  return c;
+}
+
 /**
  * sprintf($format, ...$args). Throws PhpError: 'ValueError' for a bad format,
  * 'Error' with PHP's ArgumentCountError message ("3 arguments are required, 2 given")
  * when arguments are missing.
  */
 export function sprintf(format: string, args: readonly Value[]): string {
+  const compiled = compiledFormat(format);
+  if (compiled !== null && compiled.argsNeeded <= args.length) {
+    const parts = compiled.parts;
+    if (parts.length === 1 && typeof parts[0] === 'string') return parts[0];
+    // a few pieces (the format's own): joined as they come, the size checked as it grows
+    let out = '';
+    let arg = 0;
+    for (let p = 0; p < parts.length; p++) {
+      const part = parts[p]!;
+      if (typeof part === 'string') out += part;
+      else {
+        const { spec, width, precision, padding, left, alwaysSign, expprec } = part;
+        out += formatArg(spec, args[arg++]!, width, precision, padding, left, alwaysSign, expprec, expprec);
+      }
+      allowString(out.length);
+    }
+    return out;
+  }
+  return interpretFormat(format, args);
+}
+
+/** @internal sprintf read character by character: every format, and the definition the compiled ones follow */
+export function interpretFormat(format: string, args: readonly Value[]): string {
   const argc = args.length;
   const n = format.length;
   // many short pieces (`%%` after `%%`) would make a rope of one node each: built in chunks, capped
@@ -341,53 +504,15 @@ export function sprintf(format: string, args: readonly Value[]): string {
     if (expprec && precision === -1 && spec !== 'g' && spec !== 'G' && spec !== 'h' && spec !== 'H') {
       throw valueError('Precision -1 is only supported for %g, %G, %h and %H');
     }
-    const arg = args[argnum];
-    switch (spec) {
-      case 's':
-        out.add(appendString(toStr(arg), width, precision, padding, left, false, expprec, false));
-        break;
-      case 'd':
-        out.add(appendInt(toInt(arg), width, padding, left, alwaysSign));
-        break;
-      case 'u':
-        out.add(appendUint(toInt(arg), width, padding, left));
-        break;
-      case 'e':
-      case 'E':
-      case 'f':
-      case 'F':
-      case 'g':
-      case 'G':
-      case 'h':
-      case 'H':
-        out.add(appendDouble(toFloat(arg), width, padding, left, precision, hasPrecision, spec, alwaysSign));
-        break;
-      case 'c': {
-        const byte = Number(BigInt.asUintN(8, asBig(toInt(arg))));
-        // a byte ≥ 0x80 is kept as the raw byte (an escaped byte, see binary-string.ts)
-        if (byte >= 0x80) rawBytes = true;
-        out.add(String.fromCharCode(byte < 0x80 ? byte : 0xdc00 + byte));
-        break;
-      }
-      case 'o':
-        out.add(append2n(toInt(arg), width, padding, left, 8, false, expprec));
-        break;
-      case 'x':
-        out.add(append2n(toInt(arg), width, padding, left, 16, false, expprec));
-        break;
-      case 'X':
-        out.add(append2n(toInt(arg), width, padding, left, 16, true, expprec));
-        break;
-      case 'b':
-        out.add(append2n(toInt(arg), width, padding, left, 2, false, expprec));
-        break;
-      case '%':
-        out.add('%');
-        break;
-      case undefined:
-        throw valueError('Missing format specifier at end of string');
-      default:
-        throw valueError(`Unknown format specifier "${spec}"`);
+    if (spec === 'c') {
+      const byte = Number(BigInt.asUintN(8, asBig(toInt(args[argnum]))));
+      // a byte ≥ 0x80 is kept as the raw byte (an escaped byte, see binary-string.ts)
+      if (byte >= 0x80) rawBytes = true;
+      out.add(String.fromCharCode(byte < 0x80 ? byte : 0xdc00 + byte));
+    } else {
+      out.add(
+        formatArg(spec, args[argnum], width, precision, padding, left, alwaysSign, expprec, hasPrecision),
+      );
     }
     i++;
   }
