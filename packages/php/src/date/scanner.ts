@@ -693,7 +693,50 @@ const C_SPACE = ' \t\n\v\f\r';
  * Scans `text` into a Parsed, or returns null when timelib would report an error
  * (unknown word, double date, unknown zone, empty string).
  */
+/**
+ * The dates CMS data are full of: `2024-01-15`, `2024-01-15 10:30[:00]`, `2024-01-15T10:30:00` with
+ * `Z` or `+09:00`, every field in its usual range. What the rules below make of them is known
+ * (test/scan-fast.test.ts compares the two on every shape), so they skip trying every rule at every
+ * position; anything else, an out-of-range field included, is scanned by the rules.
+ */
+const COMMON_DATE =
+  /^([0-9]{4})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(?:([ T])([01][0-9]|2[0-3]):([0-5][0-9])(?::([0-5][0-9]))?(Z|[+-](?:0[0-9]|1[0-4]):[0-5][0-9])?)?$/;
+
+function scanCommonDate(text: string): Parsed | null {
+  const m = COMMON_DATE.exec(text);
+  if (m === null) return null;
+  const p = emptyParsed();
+  p.y = Number(m[1]);
+  p.m = Number(m[2]);
+  p.d = Number(m[3]);
+  p.haveDate = true;
+  if (m[4] === undefined) return p;
+  p.h = Number(m[5]);
+  p.i = Number(m[6]);
+  p.s = m[7] === undefined ? 0 : Number(m[7]);
+  p.us = 0;
+  p.haveTime = 1;
+  const zone = m[8];
+  if (zone !== undefined) {
+    p.haveZone = 1;
+    p.dst = false;
+    if (zone === 'Z') p.zone = { kind: 'abbr', offset: 0, dst: false };
+    else {
+      const offset = Number(zone.slice(1, 3)) * 3600 + Number(zone.slice(4, 6)) * 60;
+      p.zone = { kind: 'offset', offset: zone[0] === '-' ? -offset : offset };
+    }
+  }
+  return p;
+}
+
 export function scanDate(text: string): Parsed | null {
+  const common = text.length >= 10 && text.length <= 25 ? scanCommonDate(text) : null;
+  if (common !== null) return common;
+  return scanRules(text);
+}
+
+/** @internal timelib's scanner: at each position, the longest match of every rule (scanDate tries the common shapes first) */
+export function scanRules(text: string): Parsed | null {
   let begin = 0;
   let end = text.length;
   if (end === 0) return null;
