@@ -47,7 +47,11 @@ const piece = fc.oneof(
   ),
   fc.string({ maxLength: 3 }),
 );
-const format = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+// widths of five digits and more only make long padding (both sides build it): kept out for time
+const format = fc
+  .array(piece, { maxLength: 12 })
+  .map((p) => p.join(''))
+  .filter((f) => !/[0-9]{5,}/.test(f));
 const arg: fc.Arbitrary<Value> = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: false }),
