@@ -224,7 +224,8 @@ export class CyclicDataError extends Error {
 /** the values of a view store that is not built yet: never written (materialize replaces it) */
 const NO_VALS: Value[] = [];
 
-const hasOwn = Object.prototype.hasOwnProperty;
+/** own and enumerable: the keys Object.keys lists (fromJS's), never an inherited or hidden property */
+const isOwnKey = Object.prototype.propertyIsEnumerable;
 
 function newView(
   src: unknown[] | Record<string, unknown>,
@@ -299,7 +300,7 @@ function viewGet(view: View, k: Key): Value | undefined {
   } else {
     const src = view.src as Record<string, unknown>;
     const name = typeof k === 'number' ? String(k) : k;
-    if (!hasOwn.call(src, name)) return undefined;
+    if (!isOwnKey.call(src, name)) return undefined;
     v = src[name];
   }
   if (typeof v !== 'object' || v === null) return viewValue(v, view);

@@ -89,6 +89,19 @@ describe('PhpArray.view', () => {
     }
   });
 
+  it('reads own enumerable keys only, as fromJS lists them', () => {
+    const src = Object.defineProperty({ shown: 1 }, 'hidden', { value: 2, enumerable: false });
+    const v = view(src);
+    expect(v.peek('hidden')).toBeUndefined();
+    expect(v.peek('toString')).toBeUndefined();
+    expect(v.peek('constructor')).toBeUndefined();
+    expect(v.size).toBe(1);
+    const own = view(JSON.parse('{"__proto__": 5, "constructor": 6}'));
+    expect(own.peek('__proto__')).toBe(5);
+    expect(own.peek('constructor')).toBe(6);
+    expect(toJS(own)).toEqual(toJS(fromJS(JSON.parse('{"__proto__": 5, "constructor": 6}'))));
+  });
+
   it('refuses data that contain themselves where the cycle is reached', () => {
     const cyc: Record<string, unknown> = { x: 1 };
     cyc.self = cyc;
