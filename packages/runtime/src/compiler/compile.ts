@@ -116,11 +116,26 @@ function compileChecked(input: CompileInput): CompiledTemplate {
     leftDelimiter: input.leftDelimiter || '{',
     rightDelimiter: input.rightDelimiter || '}',
   };
-  // a part compiled on its first call that is too deep for the JS engine fails as this compile would
-  const tooDeep = (state: CodegenState): SumiError => {
-    state.error(ErrorCodes.LIMIT_DEPTH, { what: TOO_DEEP }, ast.span);
-    return compileFailure(state, source, name, diagnostics)!;
-  };
+  // a part compiled on its first call that is too deep for the JS engine fails as this compile would.
+  // The compiled template keeps this until then: it holds the root's span and the warnings, never
+  // the syntax tree or the code generator's state (a template kept in the cache would keep them)
+  const rootSpan = ast.span;
+  const tooDeep = (warnings: SumiDiagnostic[]): SumiError =>
+    compileFailure(
+      {
+        errors: [
+          {
+            code: ErrorCodes.LIMIT_DEPTH,
+            message: errorMessage(ErrorCodes.LIMIT_DEPTH, { what: TOO_DEEP }),
+            span: rootSpan,
+          },
+        ],
+        warnings,
+      },
+      source,
+      name,
+      diagnostics,
+    )!;
   const sync = generate(
     ast,
     registry,
@@ -151,7 +166,7 @@ function generate(
   ast: Template,
   registry: PluginRegistry,
   options: CompileOptions,
-  tooDeep: (state: CodegenState) => SumiError,
+  tooDeep: (warnings: SumiDiagnostic[]) => SumiError,
 ) {
   const isAsync = options.async;
   const state = new CodegenState(registry, options, coreTags);
@@ -165,6 +180,8 @@ ${state.prelude()}`;
   let body: string;
   let lazy = '';
   let partsCode = '';
+  let sources: string[] = [];
+  const partSlots: number[] = [];
   if (parts.length === 1) body = `let o = '';\n${guarded(parts[0]!.code)}`;
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
@@ -172,21 +189,22 @@ ${state.prelude()}`;
     // Each part is handed to the JS engine on its first call: compiling the template then costs no
     // JS parsing of its parts (the engine would only pre-parse them now and parse them again when
     // they first run), and a part that never runs is never parsed.
-    const sources = parts.map(
+    sources = parts.map(
       ({ code }, i) =>
         `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${guarded(code)}\n});`,
     );
     const calls = parts.map(({ code }, i) =>
       awaits(code, isAsync) ? `o = rt.back(await part${i}(rt, V, o));\n` : `o = part${i}(rt, V, o);\n`,
     );
-    const failed = state.constant(once(() => tooDeep(state)));
-    // the sources are joined with `+`, never `join` or a Map key (constant() would hash them): a
-    // string built piece by piece is only copied into one flat string when the JS engine reads it
+    const warnings = state.warnings;
+    const failed = state.constant(once(() => tooDeep(warnings)));
+    // the sources are joined with `+`, never `join` or a Map key (constant() would hash them); each
+    // part's constant is set below to its place in the one flat copy of the whole code
     for (let i = 0; i < sources.length; i++) {
-      // (each source is a new string: no need to look for it among the constants)
-      const k = state.constants.push(sources[i]) - 1;
+      const k = state.constants.push(null) - 1;
+      partSlots.push(k);
       lazy += `let part${i} = (rt, V, o) => (part${i} = part(K[${k}]))(rt, V, o);\n`;
-      partsCode += `\n/* part${i}, compiled on its first call */\n${sources[i]}`;
+      partsCode += `${partHeading(i)}${sources[i]}`;
     }
     lazy += `function part(src) {
 try { return new Function('H', 'K', 'C', src)(H, K, C); } catch { throw ${failed}(); }
@@ -197,7 +215,18 @@ try { return new Function('H', 'K', 'C', src)(H, K, C); } catch { throw ${failed
   const code = `${header}${lazy}return ${isAsync ? 'async ' : ''}function render(rt, V) {
 ${body}
 };`;
-  if (state.errors.length) return { state, code: code + partsCode, fn: null };
+  // The code was built piece by piece (a rope of thousands of nodes): a compiled template keeps it
+  // (for debugging, and the parts until their first call), so it is flattened once, and the parts'
+  // sources are slices of that one copy. A kept rope would cost a cached template ten times its text.
+  const whole = code + partsCode;
+  whole.charCodeAt(0); // flattens in place
+  let at = code.length;
+  for (let i = 0; i < partSlots.length; i++) {
+    at += partHeading(i).length;
+    state.constants[partSlots[i]!] = whole.slice(at, at + sources[i]!.length);
+    at += sources[i]!.length;
+  }
+  if (state.errors.length) return { state, code: whole, fn: null };
   let factory: (h: typeof helpers, k: unknown[], c: { i: number }[]) => RenderFn | AsyncRenderFn;
   try {
     factory = new Function('H', 'K', 'C', code) as typeof factory;
@@ -205,10 +234,13 @@ ${body}
     // the nesting limits keep generated code shallow; this is the last guard.
     // The JS error's own text (a stack overflow, say) is not shown: it says nothing about the template
     state.error(ErrorCodes.LIMIT_DEPTH, { what: TOO_DEEP }, ast.span);
-    return { state, code: code + partsCode, fn: null };
+    return { state, code: whole, fn: null };
   }
-  return { state, code: code + partsCode, fn: factory(helpers, state.constants, state.sites) };
+  return { state, code: whole, fn: factory(helpers, state.constants, state.sites) };
 }
+
+/** the comment before a part's source in the code a compiled template keeps */
+const partHeading = (i: number) => `\n/* part${i}, compiled on its first call */\n`;
 
 /** `make()`'s value, made on the first call */
 function once<T>(make: () => T): () => T {
@@ -230,7 +262,7 @@ function throwIfErrors(state: CodegenState, source: string, name: string, parsed
 
 /** the SumiError of a compile with errors (the first error, with every diagnostic), or null */
 function compileFailure(
-  state: CodegenState,
+  state: Pick<CodegenState, 'errors' | 'warnings'>,
   source: string,
   name: string,
   parsed: Diagnostic[],
