@@ -38,6 +38,9 @@ export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIV
 const hasOwn = Object.prototype.hasOwnProperty;
 
 type Source = View['src'];
+
+/** levels walked at once, by recursion; deeper ones go on the stack */
+const SHALLOW = 32;
 type Other = View['other'];
 
 function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): number {
@@ -49,6 +52,10 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
   // data that contain themselves are walked once around the cycle, not forever
   const sourceStack: (Source | number)[] = [];
   const path: Source[] = [];
+  // the holders below SHALLOW levels are also in a set (a scan of the path would make a chain of
+  // n levels cost n²); they are walked from the stack, in order, so the set follows the path exactly
+  const deepPath = new Set<Source>();
+  let deepLength = 0;
   let other: Other = (v) => v as Value;
   let inherited = false;
   for (const _ in Object.prototype) {
@@ -86,16 +93,24 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     } else if (typeof x === 'object' && x !== null) {
       const proto = Object.getPrototypeOf(x);
       if (Array.isArray(x) || proto === Object.prototype || proto === null) {
-        for (let i = 0; i <= depth; i++) if (path[i] === x) return;
+        const top = depth < SHALLOW ? depth : SHALLOW - 1;
+        for (let i = 0; i <= top; i++) if (path[i] === x) return;
+        if (depth >= SHALLOW && deepPath.has(x as Source)) return;
         // shallow levels are walked at once (no stack traffic for the rows of a list); deep ones
         // go on the stack, so the data's depth never becomes the call stack's
-        if (depth < 32) walkSource(x as Source, depth + 1);
+        if (depth + 1 < SHALLOW) walkSource(x as Source, depth + 1);
         else sourceStack.push(x as Source, depth + 1);
       } else visit(other(x));
     } else if (typeof x === 'bigint') visit(other(x));
   };
   const walkSource = (src: Source, depth: number): void => {
     // path[0..depth] are this source and its holders (entries past them are stale, never read)
+    if (depth >= SHALLOW) {
+      // the entries from this depth down are a walked subtree's: this source takes their place
+      for (; deepLength > depth; deepLength--) deepPath.delete(path[deepLength - 1]!);
+      deepPath.add(src);
+      deepLength = depth + 1;
+    }
     path[depth] = src;
     if (Array.isArray(src)) {
       total += ARRAY_HEADER_BYTES + src.length * ARRAY_ELEMENT_BYTES;
