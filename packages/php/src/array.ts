@@ -196,6 +196,8 @@ export interface View {
   lastKid: PhpArray | null;
   /** Object.keys(src), once needed */
   names: string[] | null;
+  /** the key list of the objects last built from this one's values (see materialize) */
+  shape: NameShape | null;
 }
 
 /**
@@ -245,7 +247,43 @@ function newView(
     lastKey: undefined,
     lastKid: null,
     names: null,
+    shape: null,
   };
+}
+
+/** the keys of objects with these names (Object.keys order), shared by the arrays built from them */
+interface NameShape {
+  names: string[];
+  /** null when the names are 0..n-1 (a packed list) */
+  keys: Key[] | null;
+  index: Map<Key, number> | null;
+  next: number;
+  hasInt: boolean;
+}
+
+function shapeOfNames(names: string[]): NameShape {
+  const n = names.length;
+  const keys = new Array<Key>(n);
+  let next = 0;
+  let hasInt = false;
+  for (let i = 0; i < n; i++) {
+    const k = stringKey(names[i]!);
+    keys[i] = k;
+    if (typeof k === 'number' && (k >= next || !hasInt)) {
+      next = k + 1;
+      hasInt = true;
+    }
+  }
+  // JS lists integer-like keys first in ascending order: a packed list when they are 0..n-1
+  let packed = true;
+  for (let i = 0; i < n && packed; i++) packed = keys[i] === i;
+  return { names, keys: packed ? null : keys, index: packed ? null : indexOf(keys), next, hasInt };
+}
+
+function sameNames(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function viewNames(view: View): string[] {
@@ -337,28 +375,31 @@ function materialize(s: ArrayStore): void {
     const names = viewNames(view);
     const n = names.length;
     allowArray(n);
-    const keys = new Array<Key>(n);
-    const vals = new Array<Value>(n);
-    let next = 0;
-    let hasInt = false;
-    for (let i = 0; i < n; i++) {
-      const name = names[i]!;
-      const k = stringKey(name);
-      keys[i] = k;
-      vals[i] = k === lastKey ? lastKid! : viewValue(src[name], view);
-      if (typeof k === 'number' && (k >= next || !hasInt)) {
-        next = k + 1;
-        hasInt = true;
-      }
+    // the rows of one list nearly always have the same keys: they share one key list and index
+    const holder = view.parent;
+    let shape = holder === null ? null : holder.shape;
+    if (shape === null || !sameNames(shape.names, names)) {
+      shape = shapeOfNames(names);
+      if (holder !== null) holder.shape = shape;
     }
-    // JS lists integer-like keys first in ascending order: a packed list when they are 0..n-1
-    let packed = true;
-    for (let i = 0; i < n && packed; i++) packed = keys[i] === i;
-    s.keys = packed ? null : keys;
-    s.index = packed ? null : indexOf(keys);
+    const keys = shape.keys;
+    // Object.values lists the values in Object.keys' order, in one call (no keyed read per name);
+    // the new array becomes the store's, scalars kept as they are
+    const vals = Object.values(src) as Value[];
+    if (vals.length !== n) throw new Error('the data changed during the render');
+    for (let i = 0; i < n; i++) {
+      const x = vals[i];
+      const t = typeof x;
+      if (t === 'string' || t === 'number' || t === 'boolean') continue;
+      const k = keys === null ? i : keys[i]!;
+      vals[i] = k === lastKey ? lastKid! : viewValue(x, view);
+    }
+    s.keys = keys;
+    s.index = shape.index;
+    s.sharedKeys = keys !== null;
     s.vals = vals;
-    s.next = next;
-    s.hasInt = hasInt;
+    s.next = shape.next;
+    s.hasInt = shape.hasInt;
   }
   s.view = null;
 }

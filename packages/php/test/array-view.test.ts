@@ -79,6 +79,32 @@ describe('PhpArray.view', () => {
     expect(src).toEqual({ a: { x: 1 }, b: 2 });
   });
 
+  it('rows built from one list share their key list until one of them changes its keys', () => {
+    const src = {
+      rows: [
+        { a: 1, b: 'x' },
+        { a: 2, b: 'y' },
+        { b: 'z', a: 3 },
+        { 0: 'p', 1: 'q' },
+      ],
+    };
+    const rows = view(src).peek('rows') as PhpArray;
+    const built = [0, 1, 2, 3].map((i) => {
+      const r = rows.get(i) as PhpArray;
+      r.keys(); // builds it
+      return r;
+    });
+    expect(built[0]!.st.keys).toBe(built[1]!.st.keys);
+    expect(built[2]!.st.keys).toEqual(['b', 'a']);
+    expect(built[3]!.isList()).toBe(true);
+    built[1]!.set('c', 1);
+    built[0]!.delete('a');
+    expect(toJS(built[0]!)).toEqual({ b: 'x' });
+    expect(toJS(built[1]!)).toEqual({ a: 2, b: 'y', c: 1 });
+    expect(toJS(view(src))).toEqual(toJS(fromJS(src)));
+    expect(src.rows[0]).toEqual({ a: 1, b: 'x' });
+  });
+
   it('appends after the largest int key, as the converted array does', () => {
     for (const src of [[1, 2, 3], { 7: 'a', x: 'b' }, { x: 1 }]) {
       const v = view(src);

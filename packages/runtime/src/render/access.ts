@@ -60,11 +60,15 @@ export interface KeySite {
  */
 export function keyC(v: Value, k: string | number, site: KeySite): Value {
   if (v instanceof PhpArray) {
-    const s = v.st;
-    // the caller's data, read in place until they change
+    let s = v.st;
     if (s.view !== null) {
-      const r = v.peekKey(k);
-      return r === undefined ? null : r;
+      // the caller's data, read in place: a list by position; an object is built once (its keys
+      // shared with the rows before it), so this site's position cache works on it as on any array
+      if (s.view.list) {
+        const r = v.peekKey(k);
+        return r === undefined ? null : r;
+      }
+      s = v.s;
     }
     const keys = s.keys;
     if (keys === null) {
