@@ -439,6 +439,13 @@ export class PhpArray {
     return new PhpArray(store);
   }
 
+  /** Builds a view's own keys and values now (see `view`); nested objects stay views. */
+  materialize(): this {
+    const s = this.st;
+    if (s.view !== null) materialize(s);
+    return this;
+  }
+
   /** A list (keys 0..n-1); `undefined` entries become null. */
   static fromList(values: readonly (Value | undefined)[]): PhpArray {
     const n = values.length;

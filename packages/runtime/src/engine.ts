@@ -419,8 +419,10 @@ function dataArray(data: object): Value {
   if (data instanceof PhpArray) return data;
   if (Array.isArray(data)) return PhpArray.view(data, fromJS);
   const proto = Object.getPrototypeOf(data);
+  // the top level is built at once: every variable the template reads is looked up in it, and
+  // built, a lookup is a scan of a few keys (the values below stay the caller's until read)
   if (proto === Object.prototype || proto === null)
-    return PhpArray.view(data as Record<string, unknown>, fromJS);
+    return PhpArray.view(data as Record<string, unknown>, fromJS).materialize();
   return fromJS(data);
 }
 
