@@ -237,8 +237,8 @@ export function renderReport(results) {
         'list it appends to, it writes a CSV line per picked item, streamed to a file in chunks as the loop ' +
         "runs (Sumi through `RenderOptions.write`); the file must be byte-identical to the baseline's. " +
         '"Before" is the RSS once the data exist and the template is compiled; "peak" is the process ' +
-        'maximum (getrusage maxRSS) after the render. Sumi gets the plain JS data and converts them to ' +
-        'PHP arrays inside the render.\n\n',
+        'maximum (getrusage maxRSS) after the render. Sumi gets the plain JS data and reads them in place ' +
+        '(it builds a PHP array only for what the template changes).\n\n',
     );
     out.push(
       table(
