@@ -12,7 +12,12 @@ export type PhpErrorKind =
 
 export class PhpError extends Error {
   readonly kind: PhpErrorKind;
-  constructor(kind: PhpErrorKind, message: string) {
+  constructor(
+    kind: PhpErrorKind,
+    message: string,
+    /** raised by a CMS modifier of its own, outside the null-on-error wrapper of the PHP functions */
+    readonly endsTemplate = false,
+  ) {
     super(message);
     this.name = kind;
     this.kind = kind;

@@ -297,8 +297,7 @@ class Encoder {
  * JSON_THROW_ON_ERROR throws a PhpError('JsonException').
  */
 export function jsonEncode(v: Value | undefined, flags = 0, depth = 512): string | false {
-  if (depth <= 0)
-    throw new PhpError('ValueError', 'json_encode(): Argument #3 ($depth) must be greater than 0');
+  // PHP 8.2 takes any depth (json_decode checks its own): at 0 or less every array is too deep
   const enc = new Encoder(flags, depth);
   const ok = enc.value(v);
   if (enc.error !== 0 && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) {

@@ -132,7 +132,7 @@ export function phpCall(ctx: Reporter, fn: () => Value): Value {
 
 /** What a modifier's call gives when `e` was thrown: null for PHP's TypeError or ValueError (logged). */
 export function phpCaught(ctx: Reporter, e: unknown): Value {
-  if (e instanceof PhpError && (e.kind === 'TypeError' || e.kind === 'ValueError')) {
+  if (e instanceof PhpError && !e.endsTemplate && (e.kind === 'TypeError' || e.kind === 'ValueError')) {
     ctx.warn(e.message);
     return null;
   }

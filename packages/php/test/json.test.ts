@@ -235,7 +235,11 @@ describe('jsonEncode', () => {
     expect(jsonEncode(nested, 0, 2)).toBe('[[1]]');
     expect(jsonEncode(nested, 0, 1)).toBe(false);
     expect(jsonEncode(new PhpArray(), 0, 1)).toBe('[]');
-    expect(() => jsonEncode(1, 0, 0)).toThrow('must be greater than 0');
+    // PHP 8.2 checks no depth: at 0 or less a scalar is encoded and an array is too deep
+    expect(jsonEncode(1, 0, 0)).toBe('1');
+    expect(jsonEncode(fromJSONText('[1]'), 0, 0)).toBe(false);
+    expect(jsonEncode(fromJSONText('[1]'), 0, -1)).toBe(false);
+    expect(jsonEncode(fromJSONText('[1]'), 512, 0)).toBe('[1]'); // JSON_PARTIAL_OUTPUT_ON_ERROR
   });
 });
 

@@ -325,10 +325,9 @@ export const jsonEncodeDef: ModifierDef = phpModifier({
       output: '{"k":"値","u":"https://x.jp/a"}',
     },
   ],
-  run: (_ctx, value, flags = 0, depth = 512) => {
-    if (depth <= 0) valueError('json_encode', 3, 'depth', 'must be greater than 0');
-    return jsonEncode(value, flags, depth);
-  },
+  // PHP 8.2 checks neither: the encoder takes the depth as a C int (its low 32 bits, so 0 or less
+  // fails every array with "Maximum stack depth exceeded") and tests the flags' bits, all below 2^31
+  run: (_ctx, value, flags = 0, depth = 512) => jsonEncode(value, int32(flags), int32(depth)),
 });
 
 export const jsonDecodeDef: ModifierDef = phpModifier({
@@ -357,9 +356,13 @@ export const jsonDecodeDef: ModifierDef = phpModifier({
       output: 'A 2',
     },
   ],
+  // The CMS's json_decode is a modifier of its own (objects as arrays by default) that calls PHP's
+  // without the wrapper that turns the PHP functions' ValueErrors into null: a bad depth ends the
+  // template, as PHP 8.2 raises it
   run: (_ctx, json, assoc, depth = 512, flags = 0) => {
-    if (depth <= 0) valueError('json_decode', 3, 'depth', 'must be greater than 0');
-    return jsonDecode(json, assoc === undefined ? true : assoc, depth, flags);
+    if (depth <= 0) depthError('must be greater than 0');
+    if (depth > 2147483647) depthError('must be less than 2147483647');
+    return jsonDecode(json, assoc === undefined ? true : assoc, Number(depth), int32(flags));
   },
 });
 
@@ -579,3 +582,12 @@ export const encodingFunctions: readonly ModifierDef[] = [
   parseUrlDef,
   pathinfoDef,
 ];
+
+/** a PHP int as C's `(int)` cast takes it: its low 32 bits, signed */
+function int32(n: number | bigint): number {
+  return typeof n === 'bigint' || !Number.isSafeInteger(n) ? Number(BigInt.asIntN(32, BigInt(n))) : n | 0;
+}
+
+function depthError(message: string): never {
+  throw new PhpError('ValueError', `json_decode(): Argument #3 ($depth) ${message}`, true);
+}

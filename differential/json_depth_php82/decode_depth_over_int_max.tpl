@@ -1,0 +1,1 @@
+[{'[1]'|json_decode:true:4294967297|@json_encode}]

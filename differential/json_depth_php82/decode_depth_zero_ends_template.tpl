@@ -1,0 +1,1 @@
+[{'[1]'|json_decode:false:0|@json_encode}] after

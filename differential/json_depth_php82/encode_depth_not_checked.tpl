@@ -1,0 +1,1 @@
+[{1|@json_encode:0:0}][{$a|@json_encode:0:0}][{$a|@json_encode:0:-1}][{$a|@json_encode:512:0}][{$b|@json_encode:0:1}][{$a|@json_encode:0:4294967297}]
