@@ -231,16 +231,16 @@ export const arrayColumn: ModifierDef = phpModifier({
       if (row instanceof PhpObject) return row.props.get(k);
       return undefined;
     };
+    // PHP 8.2: a null column takes every row, a scalar one too; a row's index field keys the value
+    // as an array key would (null "", booleans 0/1, floats cut), an array there is "Illegal offset type"
     arr.forEach((row) => {
-      if (!(row instanceof PhpArray) && !(row instanceof PhpObject)) return;
       const value = column === null ? row : field(row, column);
       if (value === undefined) return;
       const keyValue = index === null || index === undefined ? undefined : field(row, index);
-      if (keyValue !== undefined && (typeof keyValue === 'string' || typeof keyValue === 'number')) {
-        out.set(toKey(keyValue), copyValue(value));
-      } else {
-        out.push(copyValue(value));
-      }
+      if (keyValue === undefined) out.push(copyValue(value));
+      else if (keyValue instanceof PhpArray || keyValue instanceof PhpObject) {
+        throw new PhpError('TypeError', 'Illegal offset type');
+      } else out.set(toKey(keyValue), copyValue(value));
     });
     return out;
   },

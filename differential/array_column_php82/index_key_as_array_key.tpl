@@ -1,0 +1,1 @@
+{$rows|@array_column:"v":"k"|@json_encode}

@@ -1,0 +1,1 @@
+{$rows|@array_column:null|@json_encode} {$rows|@array_column:null:"i"|@json_encode} {$rows|@array_column:"i"|@json_encode}
