@@ -51,7 +51,7 @@ export interface JsonReadOptions {
   objects?: boolean;
   /** integers beyond int64 become strings instead of floats (JSON_BIGINT_AS_STRING) */
   bigintAsString?: boolean;
-  /** maximum nesting of arrays/objects (PHP's json_decode depth); default 512 */
+  /** PHP's json_decode depth (arrays/objects may nest one level less); default 512 */
   depth?: number;
 }
 
@@ -125,7 +125,8 @@ class Reader {
   }
 
   enter(): void {
-    if (++this.depth > this.maxDepth) this.fail(JSON_PARSE_ERROR.DEPTH, 'maximum nesting depth exceeded');
+    // PHP's depth counts the values inside the innermost array too: `[1]` needs 2, `[[1]]` 3
+    if (++this.depth >= this.maxDepth) this.fail(JSON_PARSE_ERROR.DEPTH, 'maximum nesting depth exceeded');
   }
 
   /** After a member: true on `,` (another follows), false on the closing bracket `close`. */

@@ -372,9 +372,14 @@ describe('jsonDecode', () => {
   });
 
   it('depth', () => {
+    // PHP 8.2 (checked): an array needs one level more than its nesting, `[1]` 2 and `[[1]]` 3
     expect(jsonDecode('[[1]]', true, 1)).toBeNull();
-    expect(jsonEncode(jsonDecode('[[1]]', true, 2))).toBe('[[1]]');
-    expect(jsonEncode(jsonDecode('[1]', true, 1))).toBe('[1]');
+    expect(jsonDecode('[[1]]', true, 2)).toBeNull();
+    expect(jsonEncode(jsonDecode('[[1]]', true, 3))).toBe('[[1]]');
+    expect(jsonDecode('[1]', true, 1)).toBeNull();
+    expect(jsonDecode('[]', true, 1)).toBeNull();
+    expect(jsonDecode('{}', true, 1)).toBeNull();
+    expect(jsonEncode(jsonDecode('[1]', true, 2))).toBe('[1]');
     expect(jsonDecode('1', true, 1)).toBe(1);
     expect(() => jsonDecode('1', true, 0)).toThrow(
       'json_decode(): Argument #3 ($depth) must be greater than 0',

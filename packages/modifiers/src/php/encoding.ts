@@ -23,6 +23,7 @@ import {
   phpIntConstant,
   replaceMatches,
   toBinary,
+  toBool,
   toBytes,
   toFloat,
   toInt,
@@ -338,15 +339,28 @@ export const jsonDecodeDef: ModifierDef = phpModifier({
     'JSON gives null.',
   params: [
     { name: 'json', type: 'string' },
+    // the CMS casts these as PHP's (bool) and (int) do, rather than checking their types
     {
       name: 'associative',
-      type: '?bool',
+      type: 'mixed',
       optional: true,
       default: true,
-      description: 'objects as arrays (true) or objects',
+      description: 'objects as arrays (true) or objects; read as a boolean',
     },
-    { name: 'depth', type: 'int', optional: true, default: 512, description: 'maximum nesting' },
-    { name: 'flags', type: 'int', optional: true, default: 0, description: 'JSON_BIGINT_AS_STRING (2), ...' },
+    {
+      name: 'depth',
+      type: 'mixed',
+      optional: true,
+      default: 512,
+      description: 'maximum nesting; read as an integer',
+    },
+    {
+      name: 'flags',
+      type: 'mixed',
+      optional: true,
+      default: 0,
+      description: 'JSON_BIGINT_AS_STRING (2), ...; read as an integer',
+    },
   ],
   result: 'the decoded value, or null',
   examples: [
@@ -359,10 +373,12 @@ export const jsonDecodeDef: ModifierDef = phpModifier({
   // The CMS's json_decode is a modifier of its own (objects as arrays by default) that calls PHP's
   // without the wrapper that turns the PHP functions' ValueErrors into null: a bad depth ends the
   // template, as PHP 8.2 raises it
-  run: (_ctx, json, assoc, depth = 512, flags = 0) => {
+  run: (_ctx, json, assoc, depthIn, flagsIn) => {
+    const depth = depthIn === undefined ? 512 : toInt(depthIn);
     if (depth <= 0) depthError('must be greater than 0');
     if (depth > 2147483647) depthError('must be less than 2147483647');
-    return jsonDecode(json, assoc === undefined ? true : assoc, Number(depth), int32(flags));
+    const flags = flagsIn === undefined ? 0 : int32(toInt(flagsIn));
+    return jsonDecode(json, assoc === undefined ? true : toBool(assoc), Number(depth), flags);
   },
 });
 

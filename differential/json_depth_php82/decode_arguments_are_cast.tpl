@@ -1,0 +1,1 @@
+[{$j|json_decode:'':'12abc':'0x'|@json_encode}] [{$o|json_decode:null|@json_encode}] [{$o|json_decode:'yes':3.9|@json_encode}] [{$o|json_decode:0:$l|@json_encode}]

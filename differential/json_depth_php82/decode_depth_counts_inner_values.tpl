@@ -1,0 +1,1 @@
+[{$a|json_decode:true:1|@json_encode}][{$a|json_decode:true:2|@json_encode}][{$b|json_decode:true:2|@json_encode}][{$b|json_decode:true:3|@json_encode}][{$e|json_decode:true:1|@json_encode}][{$n|json_decode:true:1|@json_encode}]
