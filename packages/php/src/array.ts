@@ -280,6 +280,13 @@ function shapeOfNames(names: string[]): NameShape {
   return { names, keys: packed ? null : keys, index: packed ? null : indexOf(keys), next, hasInt };
 }
 
+/** whether for-in lists exactly `names` for `src`, in order */
+function namesAre(src: Record<string, unknown>, names: string[]): boolean {
+  let i = 0;
+  for (const name in src) if (names[i++] !== name) return false;
+  return i === names.length;
+}
+
 function sameNames(a: string[], b: string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -372,21 +379,30 @@ function materialize(s: ArrayStore): void {
     s.hasInt = n > 0;
   } else {
     const src = view.src as Record<string, unknown>;
-    const names = viewNames(view);
-    const n = names.length;
-    allowArray(n);
-    // the rows of one list nearly always have the same keys: they share one key list and index
+    // the rows of one list nearly always have the same keys: they share one key list and index, and
+    // a row's names are checked against it with for-in (no key list of its own is made)
     const holder = view.parent;
     let shape = holder === null ? null : holder.shape;
-    if (shape === null || !sameNames(shape.names, names)) {
-      shape = shapeOfNames(names);
-      if (holder !== null) holder.shape = shape;
-    }
-    const keys = shape.keys;
     // Object.values lists the values in Object.keys' order, in one call (no keyed read per name);
-    // the new array becomes the store's, scalars kept as they are
+    // the new array becomes the store's, scalars kept as they are. (for-in also lists what
+    // Object.prototype was given as enumerable: then the counts differ and the names are read.)
     const vals = Object.values(src) as Value[];
-    if (vals.length !== n) throw new Error('the data changed during the render');
+    if (
+      shape === null ||
+      view.names !== null ||
+      !namesAre(src, shape.names) ||
+      vals.length !== shape.names.length
+    ) {
+      const names = viewNames(view);
+      if (vals.length !== names.length) throw new Error('the data changed during the render');
+      if (shape === null || !sameNames(shape.names, names)) {
+        shape = shapeOfNames(names);
+        if (holder !== null) holder.shape = shape;
+      }
+    }
+    const n = vals.length;
+    allowArray(n);
+    const keys = shape.keys;
     for (let i = 0; i < n; i++) {
       const x = vals[i];
       const t = typeof x;
