@@ -329,6 +329,12 @@ function viewValue(v: unknown, view: View): Value {
   }
 }
 
+function isPlainObject(v: object): boolean {
+  if (Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
 function viewArray(src: unknown[] | Record<string, unknown>, parent: View): PhpArray {
   const store = new ArrayStore(null, NO_VALS, null, 0);
   store.view = newView(src, parent, parent.other);
@@ -350,7 +356,8 @@ function viewGet(view: View, k: Key): Value | undefined {
   }
   if (typeof v !== 'object' || v === null) return viewValue(v, view);
   if (view.lastKey === k) return view.lastKid!;
-  const made = viewValue(v, view);
+  const made =
+    view.list && isPlainObject(v) ? buildRow(v as Record<string, unknown>, view) : viewValue(v, view);
   if (made instanceof PhpArray) {
     view.lastKey = k;
     view.lastKid = made;
@@ -378,46 +385,67 @@ function materialize(s: ArrayStore): void {
     s.next = n;
     s.hasInt = n > 0;
   } else {
-    const src = view.src as Record<string, unknown>;
-    // the rows of one list nearly always have the same keys: they share one key list and index, and
-    // a row's names are checked against it with for-in (no key list of its own is made)
-    const holder = view.parent;
-    let shape = holder === null ? null : holder.shape;
-    // Object.values lists the values in Object.keys' order, in one call (no keyed read per name);
-    // the new array becomes the store's, scalars kept as they are. (for-in also lists what
-    // Object.prototype was given as enumerable: then the counts differ and the names are read.)
-    const vals = Object.values(src) as Value[];
-    if (
-      shape === null ||
-      view.names !== null ||
-      !namesAre(src, shape.names) ||
-      vals.length !== shape.names.length
-    ) {
-      const names = viewNames(view);
-      if (vals.length !== names.length) throw new Error('the data changed during the render');
-      if (shape === null || !sameNames(shape.names, names)) {
-        shape = shapeOfNames(names);
-        if (holder !== null) holder.shape = shape;
-      }
-    }
-    const n = vals.length;
-    allowArray(n);
-    const keys = shape.keys;
-    for (let i = 0; i < n; i++) {
-      const x = vals[i];
-      const t = typeof x;
-      if (t === 'string' || t === 'number' || t === 'boolean') continue;
-      const k = keys === null ? i : keys[i]!;
-      vals[i] = k === lastKey ? lastKid! : viewValue(x, view);
-    }
-    s.keys = keys;
-    s.index = shape.index;
-    s.sharedKeys = keys !== null;
-    s.vals = vals;
-    s.next = shape.next;
-    s.hasInt = shape.hasInt;
+    fillObject(s, view.src as Record<string, unknown>, view.parent, view.names, view, lastKey, lastKid);
   }
   s.view = null;
+}
+
+/**
+ * Sets store `s` to the keys and values of the plain object `src` (one level: nested objects become
+ * views whose holder is `nested`). The rows of one list nearly always have the same keys: they share
+ * one key list and index (the `holder`'s last shape), and a row's names are checked against it with
+ * for-in, so no key list of its own is made. `names` are the object's Object.keys when already read.
+ */
+function fillObject(
+  s: ArrayStore,
+  src: Record<string, unknown>,
+  holder: View | null,
+  names: string[] | null,
+  nested: View,
+  lastKey: Key | undefined,
+  lastKid: PhpArray | null,
+): void {
+  let shape = holder === null ? null : holder.shape;
+  // Object.values lists the values in Object.keys' order, in one call (no keyed read per name); the
+  // new array becomes the store's, scalars kept as they are. (for-in also lists what
+  // Object.prototype was given as enumerable: then the counts differ and the names are read.)
+  const vals = Object.values(src) as Value[];
+  if (shape === null || names !== null || !namesAre(src, shape.names) || vals.length !== shape.names.length) {
+    const own = names ?? Object.keys(src);
+    if (vals.length !== own.length) throw new Error('the data changed during the render');
+    if (shape === null || !sameNames(shape.names, own)) {
+      shape = shapeOfNames(own);
+      if (holder !== null) holder.shape = shape;
+    }
+  }
+  const n = vals.length;
+  allowArray(n);
+  const keys = shape.keys;
+  for (let i = 0; i < n; i++) {
+    const x = vals[i];
+    const t = typeof x;
+    if (t === 'string' || t === 'number' || t === 'boolean') continue;
+    const k = keys === null ? i : keys[i]!;
+    vals[i] = k === lastKey ? lastKid! : viewValue(x, nested);
+  }
+  s.keys = keys;
+  s.index = shape.index;
+  s.sharedKeys = keys !== null;
+  s.vals = vals;
+  s.next = shape.next;
+  s.hasInt = shape.hasInt;
+}
+
+/**
+ * A plain object read from a list (a row), built at once: it is read for its fields next, and built
+ * it needs no view of its own. Its nested objects are views held by the list's.
+ */
+function buildRow(src: Record<string, unknown>, list: View): PhpArray {
+  for (let p: View | null = list; p !== null; p = p.parent)
+    if (p.src === src) throw new CyclicDataError(list.depth + 1);
+  const store = new ArrayStore(null, NO_VALS, null, 0);
+  fillObject(store, src, list, null, list, undefined, null);
+  return new PhpArray(store);
 }
 
 export class PhpArray {

@@ -136,6 +136,11 @@ describe('PhpArray.view', () => {
     const c = v.peek('c') as PhpArray;
     expect(c.peek('x')).toBe(1);
     expect(() => c.peek('self')).toThrow(CyclicDataError);
+    // a row of a list that is the list's own holder
+    const holder: Record<string, unknown> = { rows: [] };
+    (holder.rows as unknown[]).push(holder);
+    const rows = view(holder).peek('rows') as PhpArray;
+    expect(() => rows.peekAt(0)).toThrow(CyclicDataError);
     // a DAG (one object twice) is no cycle
     const shared = { k: 1 };
     const dag = view({ a: shared, b: shared, l: [shared, shared] });
