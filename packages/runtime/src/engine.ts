@@ -4,7 +4,16 @@
  */
 
 import type { Value } from '@sumi/php';
-import { BoundedCache, copyValue, enterHost, fromJS, leaveHost, PHP_CONSTANTS, PhpArray } from '@sumi/php';
+import {
+  BoundedCache,
+  CyclicDataError,
+  copyValue,
+  enterHost,
+  fromJS,
+  leaveHost,
+  PHP_CONSTANTS,
+  PhpArray,
+} from '@sumi/php';
 import { type CompiledTemplate, compileTemplate } from './compiler/compile';
 import { coreTagDefs } from './compiler/tags';
 import { ErrorCodes, errorMessage, fail, SumiError } from './errors';
@@ -118,7 +127,8 @@ const HIDDEN_SERVER_KEYS = [
  *
  * Plain objects and arrays are read in place, not converted first: leave them unchanged until the
  * render ends (an async render included). The render never writes them. Data that contain
- * themselves fail with INVALID_DATA where the template reaches the cycle.
+ * themselves fail with INVALID_DATA: where the template reaches the cycle, or before the render
+ * when a top-level value is the data themselves.
  */
 export type TemplateData = Value | { readonly [name: string]: unknown } | null | undefined;
 
@@ -428,19 +438,28 @@ function dataArray(data: object): Value {
 
 function initialVars(data: TemplateData): Scope {
   if (data == null) return new Scope();
-  const arr = typeof data === 'object' ? dataArray(data) : fromJS(data);
-  if (!(arr instanceof PhpArray)) {
-    throw new SumiError({
-      code: ErrorCodes.INVALID_DATA,
-      message: errorMessage(ErrorCodes.INVALID_DATA, { got: describeData(arr) }),
-      template: '',
-      source: '',
-      span: null,
-    });
+  let arr: Value;
+  try {
+    arr = typeof data === 'object' ? dataArray(data) : fromJS(data);
+  } catch (e) {
+    // a top-level value that is the data themselves: found while the top level is built
+    if (!(e instanceof CyclicDataError)) throw e;
+    throw invalidData({ reason: e.message });
   }
+  if (!(arr instanceof PhpArray)) throw invalidData({ got: describeData(arr) });
   // the caller keeps its data: the run reads them in place and copies an array only to change it
   // (its own handle is an O(1) copy-on-write copy)
   return new Scope(arr.clone());
+}
+
+function invalidData(params: { got?: string; reason?: string }): SumiError {
+  return new SumiError({
+    code: ErrorCodes.INVALID_DATA,
+    message: errorMessage(ErrorCodes.INVALID_DATA, params),
+    template: '',
+    source: '',
+    span: null,
+  });
 }
 
 /** what non-object data is, for the message */

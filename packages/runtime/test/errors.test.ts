@@ -104,6 +104,30 @@ describe('data', () => {
     }
   });
 
+  test('data that contain themselves are INVALID_DATA, at the tag that reaches the cycle', () => {
+    const engine = createEngine();
+    const fail = (source: string, data: TemplateData): SumiError => {
+      try {
+        engine.renderSync(source, data);
+      } catch (e) {
+        return e as SumiError;
+      }
+      throw new Error('rendered');
+    };
+    const top: Record<string, unknown> = { a: 1 };
+    top.self = top;
+    const err = fail('{$a}', top as TemplateData);
+    expect(err).toBeInstanceOf(SumiError);
+    expect(err.code).toBe('INVALID_DATA');
+    expect(err.message).toMatch(/^template data cannot be read: .*a cycle/);
+    const node: Record<string, unknown> = { name: 'n' };
+    node.kids = [{ up: node }];
+    const deep = fail('{$n.name}\n{$n.kids[0].up.name}', { n: node });
+    expect(deep.code).toBe('INVALID_DATA');
+    expect([deep.line, deep.column]).toEqual([2, 1]);
+    expect(engine.renderSync('{$n.name}', { n: node }).output).toBe('n');
+  });
+
   test('plain objects, PHP arrays and JSON values are all template data', () => {
     const plain: TemplateData = { a: [1, 2], b: { c: 'x' } };
     expect(createEngine().renderSync('{$a.1}{$b.c}', plain).output).toBe('2x');
