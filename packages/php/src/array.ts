@@ -229,15 +229,20 @@ const NO_VALS: Value[] = [];
 /** own and enumerable: the keys Object.keys lists (fromJS's), never an inherited or hidden property */
 const isOwnKey = Object.prototype.propertyIsEnumerable;
 
+/** throws when `src` is among its holders, or lies deeper than MAX_VIEW_DEPTH */
+function refuseCycle(src: object, holder: View | null, depth: number): void {
+  if (depth > MAX_VIEW_DEPTH) throw new CyclicDataError(depth);
+  // the chain is as long as the data are deep (a few levels): checked once per nested object read
+  for (let p = holder; p !== null; p = p.parent) if (p.src === src) throw new CyclicDataError(depth);
+}
+
 function newView(
   src: unknown[] | Record<string, unknown>,
   parent: View | null,
   other: (v: unknown) => Value,
 ): View {
   const depth = parent === null ? 0 : parent.depth + 1;
-  if (depth > MAX_VIEW_DEPTH) throw new CyclicDataError(depth);
-  // the chain is as long as the data are deep (a few levels): checked once per nested object read
-  for (let p = parent; p !== null; p = p.parent) if (p.src === src) throw new CyclicDataError(depth);
+  refuseCycle(src, parent, depth);
   return {
     src,
     list: Array.isArray(src),
@@ -317,20 +322,20 @@ function viewValue(v: unknown, view: View): Value {
     case 'function':
     case 'symbol':
       return null;
-    case 'object': {
+    case 'object':
       if (v === null) return null;
-      if (Array.isArray(v)) return viewArray(v, view);
-      const proto = Object.getPrototypeOf(v);
-      if (proto === Object.prototype || proto === null) return viewArray(v as Record<string, unknown>, view);
-      return view.other(v);
-    }
+      return isPlainData(v) ? viewArray(v, view) : view.other(v);
     default:
       return view.other(v);
   }
 }
 
-function isPlainObject(v: object): boolean {
-  if (Array.isArray(v)) return false;
+/**
+ * @internal What a view reads in place: an array, or an object whose prototype is Object's or null
+ * (anything else, a Map or a class instance, is converted as fromJS does).
+ */
+export function isPlainData(v: object): v is unknown[] | Record<string, unknown> {
+  if (Array.isArray(v)) return true;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 }
@@ -357,7 +362,9 @@ function viewGet(view: View, k: Key): Value | undefined {
   if (typeof v !== 'object' || v === null) return viewValue(v, view);
   if (view.lastKey === k) return view.lastKid!;
   const made =
-    view.list && isPlainObject(v) ? buildRow(v as Record<string, unknown>, view) : viewValue(v, view);
+    view.list && !Array.isArray(v) && isPlainData(v)
+      ? buildRow(v as Record<string, unknown>, view)
+      : viewValue(v, view);
   if (made instanceof PhpArray) {
     view.lastKey = k;
     view.lastKid = made;
@@ -441,8 +448,7 @@ function fillObject(
  * it needs no view of its own. Its nested objects are views held by the list's.
  */
 function buildRow(src: Record<string, unknown>, list: View): PhpArray {
-  for (let p: View | null = list; p !== null; p = p.parent)
-    if (p.src === src) throw new CyclicDataError(list.depth + 1);
+  refuseCycle(src, list, list.depth + 1);
   const store = new ArrayStore(null, NO_VALS, null, 0);
   fillObject(store, src, list, null, list, undefined, null);
   return new PhpArray(store);

@@ -22,7 +22,16 @@ export {
   shiftRight,
   sub,
 } from './arith';
-export { ArrayStore, CyclicDataError, copyValue, countRecursive, findKey, type Key, PhpArray } from './array';
+export {
+  ArrayStore,
+  CyclicDataError,
+  copyValue,
+  countRecursive,
+  findKey,
+  isPlainData,
+  type Key,
+  PhpArray,
+} from './array';
 export { asciiLower, asciiUpper } from './ascii-case';
 export * from './binary-string';
 export {

@@ -8,7 +8,7 @@
  * they are held (looking them up would flatten every rope, building the very memory being
  * measured), which can only overstate what PHP uses.
  */
-import { type ArrayStore, PhpArray, type View } from './array';
+import { type ArrayStore, isPlainData, PhpArray, type View } from './array';
 import { stringKey } from './key';
 import { PhpObject } from './object';
 import type { Value } from './value';
@@ -38,10 +38,10 @@ export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIV
 const hasOwn = Object.prototype.hasOwnProperty;
 
 type Source = View['src'];
+type Other = View['other'];
 
 /** levels walked at once, by recursion; deeper ones go on the stack */
 const SHALLOW = 32;
-type Other = View['other'];
 
 function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): number {
   const seen = new Set<ArrayStore>();
@@ -91,15 +91,14 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
       if (x.length < SHARED_MIN) total += STRING_HEADER_BYTES + x.length;
       else visit(x);
     } else if (typeof x === 'object' && x !== null) {
-      const proto = Object.getPrototypeOf(x);
-      if (Array.isArray(x) || proto === Object.prototype || proto === null) {
+      if (isPlainData(x)) {
         const top = depth < SHALLOW ? depth : SHALLOW - 1;
         for (let i = 0; i <= top; i++) if (path[i] === x) return;
-        if (depth >= SHALLOW && deepPath.has(x as Source)) return;
+        if (depth >= SHALLOW && deepPath.has(x)) return;
         // shallow levels are walked at once (no stack traffic for the rows of a list); deep ones
         // go on the stack, so the data's depth never becomes the call stack's
-        if (depth + 1 < SHALLOW) walkSource(x as Source, depth + 1);
-        else sourceStack.push(x as Source, depth + 1);
+        if (depth + 1 < SHALLOW) walkSource(x, depth + 1);
+        else sourceStack.push(x, depth + 1);
       } else visit(other(x));
     } else if (typeof x === 'bigint') visit(other(x));
   };

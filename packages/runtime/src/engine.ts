@@ -10,6 +10,7 @@ import {
   copyValue,
   enterHost,
   fromJS,
+  isPlainData,
   leaveHost,
   PHP_CONSTANTS,
   PhpArray,
@@ -427,13 +428,10 @@ function toArray(v: unknown): PhpArray {
  */
 function dataArray(data: object): Value {
   if (data instanceof PhpArray) return data;
-  if (Array.isArray(data)) return PhpArray.view(data, fromJS);
-  const proto = Object.getPrototypeOf(data);
+  if (!isPlainData(data)) return fromJS(data);
   // the top level is built at once: every variable the template reads is looked up in it, and
   // built, a lookup is a scan of a few keys (the values below stay the caller's until read)
-  if (proto === Object.prototype || proto === null)
-    return PhpArray.view(data as Record<string, unknown>, fromJS).materialize();
-  return fromJS(data);
+  return PhpArray.view(data, fromJS).materialize();
 }
 
 function initialVars(data: TemplateData): Scope {

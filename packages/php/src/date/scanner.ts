@@ -690,10 +690,6 @@ const RULES: Rule[] = [
 const C_SPACE = ' \t\n\v\f\r';
 
 /**
- * Scans `text` into a Parsed, or returns null when timelib would report an error
- * (unknown word, double date, unknown zone, empty string).
- */
-/**
  * The dates CMS data are full of: `2024-01-15`, `2024-01-15 10:30[:00]`, `2024-01-15T10:30:00` with
  * `Z` or `+09:00`, every field in its usual range. What the rules below make of them is known
  * (test/scan-fast.test.ts compares the two on every shape), so they skip trying every rule at every
@@ -729,6 +725,10 @@ function scanCommonDate(text: string): Parsed | null {
   return p;
 }
 
+/**
+ * Scans `text` into a Parsed, or returns null when timelib would report an error
+ * (unknown word, double date, unknown zone, empty string).
+ */
 export function scanDate(text: string): Parsed | null {
   const common = text.length >= 10 && text.length <= 25 ? scanCommonDate(text) : null;
   if (common !== null) return common;

@@ -68,10 +68,10 @@ export function significantDigits(x: number, n: number): { digits: string; decpt
   throw new Error('significantDigits did not converge');
 }
 
-/** Fixed notation of |x| with `frac` decimals: "123.450", "0.001", "5". */
 /** 2^k for k ≤ 101 (a variable exponent makes `**` a slow call) */
 const POW2 = Array.from({ length: 102 }, (_, k) => 2 ** k);
 
+/** Fixed notation of |x| with `frac` decimals: "123.450", "0.001", "5". */
 export function toFixedExact(x: number, frac: number): string {
   const a = Math.abs(x);
   // JS's toFixed is exact too, and rounds ties up: it agrees unless a × 10^frac is exactly half way,

@@ -225,7 +225,6 @@ function formatArg(
   left: boolean,
   alwaysSign: boolean,
   expprec: boolean,
-  hasPrecision: boolean,
 ): string {
   switch (spec) {
     case 's':
@@ -242,7 +241,8 @@ function formatArg(
     case 'G':
     case 'h':
     case 'H':
-      return appendDouble(toFloat(arg), width, padding, left, precision, hasPrecision, spec, alwaysSign);
+      // a precision given (expprec) replaces the default of 6
+      return appendDouble(toFloat(arg), width, padding, left, precision, expprec, spec, alwaysSign);
     case 'o':
       return append2n(toInt(arg), width, padding, left, 8, false, expprec);
     case 'x':
@@ -371,7 +371,7 @@ export function sprintf(format: string, args: readonly Value[]): string {
       if (typeof part === 'string') out += part;
       else {
         const { spec, width, precision, padding, left, alwaysSign, expprec } = part;
-        out += formatArg(spec, args[arg++]!, width, precision, padding, left, alwaysSign, expprec, expprec);
+        out += formatArg(spec, args[arg++]!, width, precision, padding, left, alwaysSign, expprec);
       }
       allowString(out.length);
     }
@@ -429,7 +429,6 @@ export function interpretFormat(format: string, args: readonly Value[]): string 
     let padding = ' ';
     let alwaysSign = false;
     let expprec = false;
-    let hasPrecision = false;
     let width = 0;
     let precision = 0;
     let argnum = ARG_NEXT;
@@ -484,12 +483,10 @@ export function interpretFormat(format: string, args: readonly Value[]): string 
           if (p === null) throw valueError('Precision must be an integer');
           if (p < -1 || p > INT_MAX) throw valueError(`Precision must be between -1 and ${INT_MAX}`);
           precision = p;
-          hasPrecision = true;
           expprec = true;
         } else if (isDigit(format[i])) {
           precision = getNumber();
           if (precision < 0) throw valueError(`Precision must be greater than zero and less than ${INT_MAX}`);
-          hasPrecision = true;
           expprec = true;
         }
       }
@@ -510,9 +507,7 @@ export function interpretFormat(format: string, args: readonly Value[]): string 
       if (byte >= 0x80) rawBytes = true;
       out.add(String.fromCharCode(byte < 0x80 ? byte : 0xdc00 + byte));
     } else {
-      out.add(
-        formatArg(spec, args[argnum], width, precision, padding, left, alwaysSign, expprec, hasPrecision),
-      );
+      out.add(formatArg(spec, args[argnum], width, precision, padding, left, alwaysSign, expprec));
     }
     i++;
   }

@@ -180,8 +180,8 @@ ${state.prelude()}`;
   let body: string;
   let lazy = '';
   let partsCode = '';
-  let sources: string[] = [];
-  const partSlots: number[] = [];
+  /** each lazily compiled part: its constant's slot, and where its source lies in `partsCode` */
+  const partPlaces: [slot: number, start: number, end: number][] = [];
   if (parts.length === 1) body = `let o = '';\n${guarded(parts[0]!.code)}`;
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
@@ -189,7 +189,7 @@ ${state.prelude()}`;
     // Each part is handed to the JS engine on its first call: compiling the template then costs no
     // JS parsing of its parts (the engine would only pre-parse them now and parse them again when
     // they first run), and a part that never runs is never parsed.
-    sources = parts.map(
+    const sources = parts.map(
       ({ code }, i) =>
         `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${guarded(code)}\n});`,
     );
@@ -202,9 +202,11 @@ ${state.prelude()}`;
     // part's constant is set below to its place in the one flat copy of the whole code
     for (let i = 0; i < sources.length; i++) {
       const k = state.constants.push(null) - 1;
-      partSlots.push(k);
       lazy += `let part${i} = (rt, V, o) => (part${i} = part(K[${k}]))(rt, V, o);\n`;
-      partsCode += `${partHeading(i)}${sources[i]}`;
+      partsCode += `\n/* part${i}, compiled on its first call */\n`;
+      const start = partsCode.length;
+      partsCode += sources[i];
+      partPlaces.push([k, start, partsCode.length]);
     }
     lazy += `function part(src) {
 try { return new Function('H', 'K', 'C', src)(H, K, C); } catch { throw ${failed}(); }
@@ -220,12 +222,8 @@ ${body}
   // sources are slices of that one copy. A kept rope would cost a cached template ten times its text.
   const whole = code + partsCode;
   whole.charCodeAt(0); // flattens in place
-  let at = code.length;
-  for (let i = 0; i < partSlots.length; i++) {
-    at += partHeading(i).length;
-    state.constants[partSlots[i]!] = whole.slice(at, at + sources[i]!.length);
-    at += sources[i]!.length;
-  }
+  for (const [k, start, end] of partPlaces)
+    state.constants[k] = whole.slice(code.length + start, code.length + end);
   if (state.errors.length) return { state, code: whole, fn: null };
   let factory: (h: typeof helpers, k: unknown[], c: { i: number }[]) => RenderFn | AsyncRenderFn;
   try {
@@ -238,9 +236,6 @@ ${body}
   }
   return { state, code: whole, fn: factory(helpers, state.constants, state.sites) };
 }
-
-/** the comment before a part's source in the code a compiled template keeps */
-const partHeading = (i: number) => `\n/* part${i}, compiled on its first call */\n`;
 
 /** `make()`'s value, made on the first call */
 function once<T>(make: () => T): () => T {
