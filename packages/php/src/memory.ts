@@ -125,11 +125,7 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     for (const name in src) {
       if (inherited && !hasOwn.call(src, name)) continue;
       n++;
-      // a name that cannot be an int key is a string key without asking stringKey
-      const c = name.charCodeAt(0);
-      if (!((c >= 48 && c <= 57) || c === 45) || typeof stringKey(name) === 'string') {
-        total += STRING_HEADER_BYTES + name.length;
-      }
+      if (typeof stringKey(name) === 'string') total += STRING_HEADER_BYTES + name.length;
       const x = src[name];
       if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x, depth);
     }
