@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     workloads: { type: 'string' },
     'no-children': { type: 'boolean', default: false },
     'no-bundles': { type: 'boolean', default: false },
+    // the modifier sweep on these plugins only (comma-separated names): a partial run
+    'sweep-only': { type: 'string' },
   },
 });
 
@@ -53,7 +55,12 @@ const settings = args.quick
       sweep: { items: 100, warmupMs: 15, batchMs: 6, rounds: 5 },
     };
 // only a complete run replaces the committed results; a partial one (--workloads, --no-...) just prints
-const partial = args.quick || args.workloads !== undefined || args['no-children'] || args['no-bundles'];
+const partial =
+  args.quick ||
+  args.workloads !== undefined ||
+  args['no-children'] ||
+  args['no-bundles'] ||
+  args['sweep-only'] !== undefined;
 const outFile = args.out ?? (partial ? undefined : new URL('results/latest.md', import.meta.url).pathname);
 const selected = args.workloads ? args.workloads.split(',') : WORKLOADS;
 // not throughput workloads: read_file streaming (section 7, in child processes) and the modifier sweep (8)
@@ -351,7 +358,8 @@ if (!args['no-children'] && runs(STREAMING) && engines.some((e) => e.name === 's
 if (runs(SWEEP) && engines.some((e) => e.name === 'sumi')) {
   log('modifier sweep');
   try {
-    results.sweep = await runSweep(settings.sweep, log);
+    const only = args['sweep-only']?.split(',');
+    results.sweep = await runSweep({ ...settings.sweep, only }, log);
   } catch (err) {
     results.sweep = { error: errorText(err) };
   }

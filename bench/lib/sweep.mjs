@@ -112,8 +112,8 @@ function uncovered(engine) {
 }
 
 /**
- * settings: { items, warmupMs, batchMs, rounds } (rounds doubled for the everyday cases);
- * log(msg) for progress. Returns { items, cases: [...], excluded, uncovered, registered }.
+ * settings: { items, warmupMs, batchMs, rounds, only? } (rounds doubled for the everyday cases;
+ * `only`: the plugin names to run, all when absent); log(msg) for progress. Returns { items, cases: [...], excluded, uncovered, registered }.
  */
 export async function runSweep(settings, log = () => {}) {
   const { runtime, php, mods } = await importSumi();
@@ -122,8 +122,9 @@ export async function runSweep(settings, log = () => {}) {
   const out = [];
   const n = settings.items;
   let done = 0;
-  for (const c of CASES) {
-    if (++done % 40 === 0) log(`  sweep: ${done} of ${CASES.length} cases`);
+  const cases = settings.only ? CASES.filter((c) => settings.only.includes(c.plugin)) : CASES;
+  for (const c of cases) {
+    if (++done % 40 === 0) log(`  sweep: ${done} of ${cases.length} cases`);
     const started = performance.now();
     const row = { plugin: c.plugin, text: c.text, call: c.call, everyday: c.everyday };
     out.push(row);

@@ -207,6 +207,10 @@ describe('trim', () => {
     ['   ', [], ''],
     ['..a..', ['.'], 'a'],
     ['　全角　', [], '　全角　'],
+    // a surrogate pair stays whole; escaped bytes that are UTF-8 once cut free are read as such
+    [' 😀 ', [], '😀'],
+    [' \udcc3\udca9\n', [], 'é'],
+    ['\t\udcff ', [], '\udcff'],
   ])('trim(%j, ...%j) = %j', (s, args, expected) => {
     expect(run(trim, s, args)).toBe(expected);
   });

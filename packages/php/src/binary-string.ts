@@ -168,7 +168,18 @@ export function fromCodePoints(cps: readonly number[]): string {
   return out;
 }
 
-function hasLoneSurrogate(s: string): boolean {
+/** String.prototype.isWellFormed (ES2024), where the JS engine has it */
+const nativeWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
+ * True when `s` holds a lone surrogate (an escaped byte, or a stray one that counts as U+FFFD): the
+ * strings whose bytes' decoding may write them otherwise. JS engines answer this natively, without a
+ * scan for text stored one byte per character (which cannot hold a surrogate).
+ */
+export const hasLoneSurrogate: (s: string) => boolean =
+  nativeWellFormed === undefined ? scanLoneSurrogate : (s) => !nativeWellFormed.call(s);
+
+function scanLoneSurrogate(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {

@@ -13,6 +13,7 @@ import {
   byteCount,
   countOf,
   fromBinary,
+  hasLoneSurrogate,
   haystackOffset,
   PhpArray,
   phpIntConstant,
@@ -392,7 +393,7 @@ const stripped = (mask: Uint8Array, c: number): boolean => c < 128 && mask[c] ==
 /**
  * trim() of the bytes `s` stands for. When only ASCII bytes are stripped the string is cut where it
  * is: a character above ASCII is all bytes above ASCII, never stripped. The bytes are cut instead when
- * the mask holds such bytes, or when what is left holds a surrogate (the bytes' decoding may write
+ * the mask holds such bytes, or when the string holds a lone surrogate (the bytes' decoding may write
  * those differently).
  */
 function trimText(s: string, mask: Uint8Array): string {
@@ -402,15 +403,8 @@ function trimText(s: string, mask: Uint8Array): string {
     while (start < end && stripped(mask, s.charCodeAt(start))) start++;
     while (end > start && stripped(mask, s.charCodeAt(end - 1))) end--;
     if (start === 0 && end === s.length) return s;
-    let plain = true;
-    for (let i = start; i < end; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdfff) {
-        plain = false;
-        break;
-      }
-    }
-    if (plain) return s.slice(start, end);
+    // the ends cut are ASCII, so a surrogate pair stays whole and is written back the same
+    if (!hasLoneSurrogate(s)) return s.slice(start, end);
   }
   const b = toBinary(s);
   let start = 0;
