@@ -51,4 +51,31 @@ describe('plain JS data read in place', () => {
     }
     expect(differ).toEqual([]);
   }, 120_000);
+
+  it('read maps of many keys in place as converted data do (every object padded past 32 keys)', async () => {
+    // objects with more keys than a record are read by name without being built (readsInPlace):
+    // the same cases with every object of their data given 40 more keys take that path everywhere
+    const pad = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(pad);
+      if (v === null || typeof v !== 'object') return v;
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) out[k] = pad(x);
+      for (let i = 0; i < 40; i++) out[`pad${i}`] = i;
+      return out;
+    };
+    const differ: string[] = [];
+    for (const c of cases) {
+      let parsed: unknown;
+      try {
+        parsed = pad(JSON.parse(c.data!));
+      } catch {
+        continue;
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) continue;
+      const converted = await outcome(c.source, c.name, fromJS(parsed));
+      const plain = await outcome(c.source, c.name, parsed);
+      if (plain !== converted) differ.push(`${c.id}\n  plain:     ${plain}\n  converted: ${converted}`);
+    }
+    expect(differ).toEqual([]);
+  }, 120_000);
 });

@@ -196,8 +196,8 @@ export interface View {
   lastKid: PhpArray | null;
   /** Object.keys(src), once needed */
   names: string[] | null;
-  /** the key list of the objects last built from this one's values (see materialize) */
-  shape: NameShape | null;
+  /** the key lists of the objects last built from this one's values, newest first (see fillObject) */
+  shapes: NameShape[] | null;
 }
 
 /**
@@ -252,7 +252,7 @@ function newView(
     lastKey: undefined,
     lastKid: null,
     names: null,
-    shape: null,
+    shapes: null,
   };
 }
 
@@ -302,6 +302,22 @@ function viewNames(view: View): string[] {
   let names = view.names;
   if (names === null) names = view.names = Object.keys(view.src);
   return names;
+}
+
+/**
+ * An object with more keys than this is read in place by constant keys too (see readsInPlace): a map
+ * of records read by name (`$sections.s12`) is read a few entries at a time, where building it
+ * would convert every entry first.
+ */
+const BUILD_MAX_KEYS = 32;
+
+/**
+ * @internal Whether a constant-key read site reads this view's source where it is rather than
+ * building the array: a list (read by position), or an object with many keys. A record-like object
+ * is built once, so the read site's position cache serves its reads.
+ */
+export function readsInPlace(view: View): boolean {
+  return view.list || viewNames(view).length > BUILD_MAX_KEYS;
 }
 
 function viewSize(view: View): number {
@@ -398,10 +414,74 @@ function materialize(s: ArrayStore): void {
 }
 
 /**
+ * Key lists kept per holder: records with optional fields come in a few shapes (with and without a
+ * label), and each keeps its own while they alternate.
+ */
+const SHAPES_KEPT = 4;
+
+/**
+ * The key lists built last for any holder, newest first: they outlive the render, so the next
+ * render's data (a new holder each time: the top level, a map of records read by name) find theirs
+ * here instead of building it again. Shapes are never changed (a store that changes its keys copies
+ * them first); a big one (a map of thousands of keys, each render's own) is not kept.
+ */
+const recentShapes: NameShape[] = [];
+const RECENT_KEPT = 16;
+const RECENT_MAX_KEYS = 256;
+
+/** the kept shape whose names for-in lists for `src` (`count`: its Object.values' length), or null */
+function knownShape(shapes: NameShape[], src: Record<string, unknown>, count: number): NameShape | null {
+  for (let i = 0; i < shapes.length; i++) {
+    const shape = shapes[i]!;
+    if (shape.names.length === count && namesAre(src, shape.names)) return shape;
+  }
+  return null;
+}
+
+/** the kept shape with exactly these names, or null */
+function sameShape(shapes: NameShape[], names: string[]): NameShape | null {
+  for (let i = 0; i < shapes.length; i++) if (sameNames(shapes[i]!.names, names)) return shapes[i]!;
+  return null;
+}
+
+/** keeps `shape` first in `shapes`, at most `max` of them */
+function keepShape(shapes: NameShape[], shape: NameShape, max: number): void {
+  if (shapes[0] === shape) return;
+  const at = shapes.indexOf(shape);
+  if (at >= 0) shapes.splice(at, 1);
+  else if (shapes.length >= max) shapes.pop();
+  shapes.unshift(shape);
+}
+
+/** the shape of `src`'s keys (`names`: its Object.keys when already read), found or built, and kept */
+function shapeOfObject(
+  src: Record<string, unknown>,
+  count: number,
+  holder: View | null,
+  names: string[] | null,
+): NameShape {
+  let local: NameShape[] | null = null;
+  if (holder !== null) local = holder.shapes ??= [];
+  if (names === null && local !== null) {
+    const shape = knownShape(local, src, count);
+    if (shape !== null) return shape;
+  }
+  let shape = names === null ? knownShape(recentShapes, src, count) : null;
+  if (shape === null) {
+    const own = names ?? Object.keys(src);
+    if (count !== own.length) throw new Error('the data changed during the render');
+    shape = (local === null ? null : sameShape(local, own)) ?? sameShape(recentShapes, own) ?? shapeOfNames(own);
+  }
+  if (local !== null) keepShape(local, shape, SHAPES_KEPT);
+  if (shape.names.length <= RECENT_MAX_KEYS) keepShape(recentShapes, shape, RECENT_KEPT);
+  return shape;
+}
+
+/**
  * Sets store `s` to the keys and values of the plain object `src` (one level: nested objects become
  * views whose holder is `nested`). The rows of one list nearly always have the same keys: they share
- * one key list and index (the `holder`'s last shape), and a row's names are checked against it with
- * for-in, so no key list of its own is made. `names` are the object's Object.keys when already read.
+ * one key list and index (one of the `holder`'s shapes), and a row's names are checked against it
+ * with for-in, so no key list of its own is made. `names` are the object's Object.keys when already read.
  */
 function fillObject(
   s: ArrayStore,
@@ -412,19 +492,11 @@ function fillObject(
   lastKey: Key | undefined,
   lastKid: PhpArray | null,
 ): void {
-  let shape = holder === null ? null : holder.shape;
   // Object.values lists the values in Object.keys' order, in one call (no keyed read per name); the
   // new array becomes the store's, scalars kept as they are. (for-in also lists what
-  // Object.prototype was given as enumerable: then the counts differ and the names are read.)
+  // Object.prototype was given as enumerable: then no shape matches and the names are read.)
   const vals = Object.values(src) as Value[];
-  if (shape === null || names !== null || !namesAre(src, shape.names) || vals.length !== shape.names.length) {
-    const own = names ?? Object.keys(src);
-    if (vals.length !== own.length) throw new Error('the data changed during the render');
-    if (shape === null || !sameNames(shape.names, own)) {
-      shape = shapeOfNames(own);
-      if (holder !== null) holder.shape = shape;
-    }
-  }
+  const shape = shapeOfObject(src, vals.length, holder, names);
   const n = vals.length;
   allowArray(n);
   const keys = shape.keys;

@@ -31,6 +31,7 @@ export {
   isPlainData,
   type Key,
   PhpArray,
+  readsInPlace,
 } from './array';
 export { asciiLower, asciiUpper } from './ascii-case';
 export * from './binary-string';

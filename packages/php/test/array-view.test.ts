@@ -4,7 +4,7 @@
  * the caller's objects.
  */
 import { describe, expect, it } from 'vitest';
-import { CyclicDataError, estimateBytes, fromJS, PhpArray, toJS, type Value } from '../src/index';
+import { CyclicDataError, estimateBytes, fromJS, PhpArray, readsInPlace, toJS, type Value } from '../src/index';
 
 const view = (src: object) => PhpArray.view(src as Record<string, unknown>, fromJS);
 
@@ -103,6 +103,45 @@ describe('PhpArray.view', () => {
     expect(toJS(built[1]!)).toEqual({ a: 2, b: 'y', c: 1 });
     expect(toJS(view(src))).toEqual(toJS(fromJS(src)));
     expect(src.rows[0]).toEqual({ a: 1, b: 'x' });
+  });
+
+  it('rows of a few alternating shapes each keep theirs, and later data find them again', () => {
+    const rows = [
+      { a: 1, b: 'x' },
+      { a: 2, b: 'y', label: 'l' },
+      { a: 3, b: 'z' },
+      { b: 'w', a: 4 },
+      { a: 5, b: 'v', label: '' },
+      { 0: 'p', 1: 'q' },
+    ];
+    const list = view({ rows }).peek('rows') as PhpArray;
+    const built = rows.map((_, i) => (list.get(i) as PhpArray).materialize());
+    expect(built[0]!.st.keys).toBe(built[2]!.st.keys);
+    expect(built[1]!.st.keys).toBe(built[4]!.st.keys);
+    expect(built[3]!.keys()).toEqual(['b', 'a']);
+    expect(built[5]!.isList()).toBe(true);
+    built.forEach((b, i) => expect(toJS(b)).toEqual(toJS(fromJS(rows[i]))));
+    // another render's data: a new list finds the shapes kept before
+    const again = (view({ rows: [{ a: 9, b: 'u', label: 'k' }] }).peek('rows') as PhpArray).get(0) as PhpArray;
+    expect(again.materialize().st.keys).toBe(built[1]!.st.keys);
+    again.set('extra', 1);
+    expect(built[1]!.keys()).toEqual(['a', 'b', 'label']);
+    expect(toJS(again)).toEqual({ a: 9, b: 'u', label: 'k', extra: 1 });
+  });
+
+  it('reads a map of many keys in place by name, as the converted array reads it', () => {
+    const src: Record<string, unknown> = {};
+    for (let i = 1; i <= 60; i++) src[`s${i}`] = { n: i, items: [i, { deep: `d${i}` }] };
+    const v = view(src);
+    expect(readsInPlace(v.st.view!)).toBe(true);
+    expect(readsInPlace(view({ a: 1, b: [2] }).st.view!)).toBe(false);
+    const s7 = v.peekKey('s7') as PhpArray;
+    expect(toJS(s7)).toEqual({ n: 7, items: [7, { deep: 'd7' }] });
+    expect(v.st.view).not.toBeNull(); // not built by reading
+    expect(toJS(v)).toEqual(toJS(fromJS(src)));
+    v.set('s61', 'new');
+    expect(v.size).toBe(61);
+    expect(Object.keys(src)).toHaveLength(60);
   });
 
   it('appends after the largest int key, as the converted array does', () => {

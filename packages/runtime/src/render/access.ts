@@ -19,6 +19,7 @@ import {
   PhpFloat,
   PhpObject,
   readStringOffset,
+  readsInPlace,
 } from '@sumi/php';
 
 /** an array or object used as a key: PHP refuses it (a float key is a PhpFloat, an ordinary key) */
@@ -62,9 +63,10 @@ export function keyC(v: Value, k: string | number, site: KeySite): Value {
   if (v instanceof PhpArray) {
     let s = v.st;
     if (s.view !== null) {
-      // the caller's data, read in place: a list by position; an object is built once (its keys
-      // shared with the rows before it), so this site's position cache works on it as on any array
-      if (s.view.list) {
+      // the caller's data, read in place: a list by position, a big map by name; a record-like
+      // object is built once (its keys shared with the rows before it), so this site's position
+      // cache works on it as on any array
+      if (readsInPlace(s.view)) {
         const r = v.peekKey(k);
         return r === undefined ? null : r;
       }
