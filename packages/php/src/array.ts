@@ -470,7 +470,8 @@ function shapeOfObject(
   if (shape === null) {
     const own = names ?? Object.keys(src);
     if (count !== own.length) throw new Error('the data changed during the render');
-    shape = (local === null ? null : sameShape(local, own)) ?? sameShape(recentShapes, own) ?? shapeOfNames(own);
+    shape =
+      (local === null ? null : sameShape(local, own)) ?? sameShape(recentShapes, own) ?? shapeOfNames(own);
   }
   if (local !== null) keepShape(local, shape, SHAPES_KEPT);
   if (shape.names.length <= RECENT_MAX_KEYS) keepShape(recentShapes, shape, RECENT_KEPT);

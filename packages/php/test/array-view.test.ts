@@ -4,7 +4,15 @@
  * the caller's objects.
  */
 import { describe, expect, it } from 'vitest';
-import { CyclicDataError, estimateBytes, fromJS, PhpArray, readsInPlace, toJS, type Value } from '../src/index';
+import {
+  CyclicDataError,
+  estimateBytes,
+  fromJS,
+  PhpArray,
+  readsInPlace,
+  toJS,
+  type Value,
+} from '../src/index';
 
 const view = (src: object) => PhpArray.view(src as Record<string, unknown>, fromJS);
 
@@ -122,7 +130,9 @@ describe('PhpArray.view', () => {
     expect(built[5]!.isList()).toBe(true);
     built.forEach((b, i) => expect(toJS(b)).toEqual(toJS(fromJS(rows[i]))));
     // another render's data: a new list finds the shapes kept before
-    const again = (view({ rows: [{ a: 9, b: 'u', label: 'k' }] }).peek('rows') as PhpArray).get(0) as PhpArray;
+    const again = (view({ rows: [{ a: 9, b: 'u', label: 'k' }] }).peek('rows') as PhpArray).get(
+      0,
+    ) as PhpArray;
     expect(again.materialize().st.keys).toBe(built[1]!.st.keys);
     again.set('extra', 1);
     expect(built[1]!.keys()).toEqual(['a', 'b', 'label']);
