@@ -128,7 +128,7 @@ describe('PhpArray.view', () => {
     expect(built[1]!.st.keys).toBe(built[4]!.st.keys);
     expect(built[3]!.keys()).toEqual(['b', 'a']);
     expect(built[5]!.isList()).toBe(true);
-    built.forEach((b, i) => expect(toJS(b)).toEqual(toJS(fromJS(rows[i]))));
+    for (const [i, b] of built.entries()) expect(toJS(b)).toEqual(toJS(fromJS(rows[i])));
     // another render's data: a new list finds the shapes kept before
     const again = (view({ rows: [{ a: 9, b: 'u', label: 'k' }] }).peek('rows') as PhpArray).get(
       0,
