@@ -444,12 +444,9 @@ function sameShape(shapes: NameShape[], names: string[]): NameShape | null {
   return null;
 }
 
-/** keeps `shape` first in `shapes`, at most `max` of them */
+/** keeps `shape` first in `shapes`, at most `max` of them (the oldest goes) */
 function keepShape(shapes: NameShape[], shape: NameShape, max: number): void {
-  if (shapes[0] === shape) return;
-  const at = shapes.indexOf(shape);
-  if (at >= 0) shapes.splice(at, 1);
-  else if (shapes.length >= max) shapes.pop();
+  if (shapes.length >= max) shapes.pop();
   shapes.unshift(shape);
 }
 
@@ -462,19 +459,27 @@ function shapeOfObject(
 ): NameShape {
   let local: NameShape[] | null = null;
   if (holder !== null) local = holder.shapes ??= [];
-  if (names === null && local !== null) {
-    const shape = knownShape(local, src, count);
-    if (shape !== null) return shape;
+  let shape: NameShape | null = null;
+  if (names === null) {
+    if (local !== null) {
+      shape = knownShape(local, src, count);
+      if (shape !== null) return shape;
+    }
+    shape = knownShape(recentShapes, src, count);
+  } else {
+    shape = (local === null ? null : sameShape(local, names)) ?? sameShape(recentShapes, names);
+    if (shape !== null && local !== null && local.includes(shape)) return shape;
   }
-  let shape = names === null ? knownShape(recentShapes, src, count) : null;
   if (shape === null) {
     const own = names ?? Object.keys(src);
     if (count !== own.length) throw new Error('the data changed during the render');
-    shape =
-      (local === null ? null : sameShape(local, own)) ?? sameShape(recentShapes, own) ?? shapeOfNames(own);
+    shape = sameShape(recentShapes, own);
+    if (shape === null) {
+      shape = shapeOfNames(own);
+      if (own.length <= RECENT_MAX_KEYS) keepShape(recentShapes, shape, RECENT_KEPT);
+    }
   }
   if (local !== null) keepShape(local, shape, SHAPES_KEPT);
-  if (shape.names.length <= RECENT_MAX_KEYS) keepShape(recentShapes, shape, RECENT_KEPT);
   return shape;
 }
 
