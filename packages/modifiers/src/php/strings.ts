@@ -364,6 +364,7 @@ export const trim: ModifierDef = phpModifier({
     { template: '[{$s|trim}]', data: { s: '  ab \n' }, output: '[ab]' },
     { template: "[{'xxhixx'|trim:'x'}] [{'abc123'|trim:'a..z'}]", output: '[hi] [123]' },
   ],
+  onString: (s) => trimText(s, DEFAULT_MASK),
   run: (ctx, s, chars) => trimText(s, chars === undefined ? DEFAULT_MASK : trimMask(ctx, chars)),
 });
 

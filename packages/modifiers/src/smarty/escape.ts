@@ -157,6 +157,7 @@ export const escapeDef: ModifierDef = definePlugin({
     { template: "{$s|escape:'url'}", data: { s: 'a b/c' }, output: 'a%20b%2Fc' },
     { template: "{$s|escape:'javascript'}", data: { s: "It's </b>" }, output: "It\\'s <\\/b>" },
   ],
+  onString: (s) => htmlspecialcharsSingleByte(s),
   run(ctx: RenderContext, value: Value, escType?: Value, charSet?: Value): Value {
     // hot path: `|escape` / `|escape:'html'` on a string cannot warn or fail
     if (typeof value === 'string' && (escType === undefined || escType === 'html') && charSet === undefined) {

@@ -220,6 +220,7 @@ export const lower: ModifierDef = definePlugin({
   args: [],
   result: 'the lower-cased string',
   examples: [{ template: '{$s|lower}', data: { s: 'MiXeD Case' }, output: 'mixed case' }],
+  onString: asciiLower,
   run(_ctx: RenderContext, value: Value): Value {
     return asciiLower(strArg('strtolower', value));
   },
@@ -233,6 +234,7 @@ export const upper: ModifierDef = definePlugin({
   args: [],
   result: 'the upper-cased string',
   examples: [{ template: '{$s|upper}', data: { s: 'straße ä' }, output: 'STRAßE ä' }],
+  onString: asciiUpper,
   run(_ctx: RenderContext, value: Value): Value {
     return asciiUpper(strArg('strtoupper', value));
   },
@@ -247,6 +249,7 @@ export const nl2br: ModifierDef = definePlugin({
   args: [],
   result: 'the string with `<br />` tags',
   examples: [{ template: '{$s|nl2br}', data: { s: 'a\nb' }, output: 'a<br />\nb' }],
+  onString: nl2brText,
   run(_ctx: RenderContext, value: Value): Value {
     return nl2brText(strArg('nl2br', value));
   },

@@ -523,8 +523,11 @@ export function compileModifiers(
       const message = `${def.name}(): Argument #1 ($${param}) cannot be passed by reference`;
       out = `notByRef(${out}, ${JSON.stringify(message)})`;
     }
-    const direct = phpCaller(st, def, m.whole, m === modifiers[0] ? value : out, m.args);
-    if (direct !== null) out = `${direct}(${[ctx, out, ...args].join(', ')})`;
+    // a string goes straight to the modifier's own string function (see ModifierDef.onString)
+    const onString = def.onString !== undefined && !m.whole && args.length === 0 && !def.byReference;
+    const direct = onString ? null : phpCaller(st, def, m.whole, m === modifiers[0] ? value : out, m.args);
+    if (onString) out = `${st.stringCaller(def)}(rt, ${pos}, ${out})`;
+    else if (direct !== null) out = `${direct}(${[ctx, out, ...args].join(', ')})`;
     else if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
     else if (args.length <= 3)
       out = `${st.modifierCaller(def, args.length)}(${[ctx, out, ...args].join(', ')})`;

@@ -146,6 +146,21 @@ export class CodegenState {
   }
 
   /**
+   * A caller of a modifier with `onString` written with no argument: a string goes to `onString`
+   * directly, anything else to the modifier's usual caller with its context (`p`: the call's place).
+   */
+  stringCaller(def: { onString?: (s: string) => string }): string {
+    const k = this.constant(def);
+    const general = this.modifierCaller(def, 0);
+    return this.caller(`${k}/string`, 'S', (name) => [
+      `const ${name}s = ${k}.onString;`,
+      `function ${name}(rt, p, v) {`,
+      `return typeof v === 'string' ? ${name}s(v) : ${general}(rt.at(p), v);`,
+      '}',
+    ]);
+  }
+
+  /**
    * The module-level function known by `id`, declared on first use: `declare` gets its name
    * (`prefix` and a number) and returns the lines of its declaration.
    */

@@ -182,6 +182,12 @@ export interface ModifierDef extends CommonMeta {
    * variable (`{$a.list|@sort}`), the modifier gets that variable's own array and may change it.
    */
   byReference?: boolean;
+  /**
+   * What `run` gives for a string value and no arguments, when for such a call it can neither warn
+   * nor fail (`upper`, `|escape`...): the compiler calls it directly on a string, without the call's
+   * context; any other value still goes through `run`.
+   */
+  onString?: (s: string) => string;
   run(ctx: RenderContext, value: Value, ...args: Value[]): Value;
 }
 
