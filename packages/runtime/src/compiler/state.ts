@@ -175,6 +175,27 @@ export class CodegenState {
   }
 
   /**
+   * `resolveAttrs` of definition `def` for the attribute objects of class `cls` (see attrsClass,
+   * which gives them every declared attribute), as a module-level function of this template: each
+   * attribute is read and written by its own name, where the generic walk reads them by a name held
+   * in a variable (a slow lookup in V8 once it has seen many attribute objects).
+   */
+  attrsResolver(def: { attributes: Record<string, unknown> }, cls: string): string {
+    const k = this.constant(def);
+    return this.caller(`R:${k}:${cls}`, 'R', (name) => [
+      `const ${name}d = ${k};`,
+      `const ${name}s = attrSpecs(${name}d);`,
+      `function ${name}(rt, a) {`,
+      ...Object.keys(def.attributes).map((attr, i) => {
+        const prop = `a[${JSON.stringify(attr)}]`;
+        return `${prop} = resolveAttr(${name}d, ${name}s[${i}], ${prop}, rt);`;
+      }),
+      `return checkAttrs(${name}d, a);`,
+      '}',
+    ]);
+  }
+
+  /**
    * A constructor of attribute objects with these names, as a module-level function of this template.
    * Its instances inherit from a frozen empty null-prototype object, so `__proto__=` or `constructor=`
    * stay plain attributes, as with a `{ __proto__: null }` literal; unlike such a literal (which V8

@@ -26,7 +26,7 @@ import type { RenderContext } from '../render/context';
 import { assignName } from '../render/scope';
 import type { AttributeSpec, BlockPluginDef, FunctionPluginDef } from './types';
 
-interface ResolvedSpec {
+export interface ResolvedSpec {
   name: string;
   spec: AttributeSpec;
   /** the default as a PHP value (converted once) */
@@ -58,6 +58,7 @@ function specs(def: FunctionPluginDef | BlockPluginDef): ResolvedSpec[] {
 /**
  * `raw` is the fresh attribute object the compiled call built; it is completed in place (defaults,
  * casts) and handed to `run`. `ctx` receives PHP's warnings of the casts ("Array to string conversion").
+ * A compiled call site uses an `attrsResolver` of its template instead, which does the same.
  */
 export function resolveAttrs(
   def: FunctionPluginDef | BlockPluginDef,
@@ -67,39 +68,58 @@ export function resolveAttrs(
   const list = specs(def);
   for (let i = 0; i < list.length; i++) {
     const r = list[i]!;
-    const v = raw[r.name];
-    // an attribute given as null counts as not given, as PHP's isset() sees it (unless the plugin sees
-    // every given attribute, null included: then null is cast like any value)
-    if (v === undefined || (v === null && !r.nullIsGiven)) {
-      // `{add var=$undefined}`: the CMS's "missing 'var' parameter"; the plugin never gets a null name
-      if (v === null && r.spec.required && r.spec.type === 'varname') {
-        fail(
-          ErrorCodes.MISSING_ATTRIBUTE,
-          { tag: def.name, attribute: r.name },
-          `'${r.name}' is null here: an undefined variable? It must name the variable to assign`,
-        );
-      }
-      const fallback = r.fallback;
-      raw[r.name] = fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
-      continue;
-    }
-    const out = r.spec.read === undefined ? cast(def.name, r, v, ctx) : read(r, v);
-    if (r.allowed !== null && out !== null && !r.allowed.includes(toStr(out))) {
-      fail(ErrorCodes.ATTRIBUTE_TYPE, {
-        tag: def.name,
-        attribute: r.name,
-        expected: `one of ${r.allowed.join(', ')}`,
-        got: describe(v),
-      });
-    }
-    raw[r.name] = out;
+    raw[r.name] = resolveAttr(def, r, raw[r.name], ctx);
   }
+  return checkAttrs(def, raw);
+}
+
+/** the value attribute `r` of `def` takes, given `v` (undefined when not written) */
+export function resolveAttr(
+  def: FunctionPluginDef | BlockPluginDef,
+  r: ResolvedSpec,
+  v: Value | undefined,
+  ctx: Reporter,
+): Value {
+  // an attribute given as null counts as not given, as PHP's isset() sees it (unless the plugin sees
+  // every given attribute, null included: then null is cast like any value)
+  if (v === undefined || (v === null && !r.nullIsGiven)) {
+    // `{add var=$undefined}`: the CMS's "missing 'var' parameter"; the plugin never gets a null name
+    if (v === null && r.spec.required && r.spec.type === 'varname') {
+      fail(
+        ErrorCodes.MISSING_ATTRIBUTE,
+        { tag: def.name, attribute: r.name },
+        `'${r.name}' is null here: an undefined variable? It must name the variable to assign`,
+      );
+    }
+    const fallback = r.fallback;
+    return fallback instanceof PhpArray ? fallback.clone() : (fallback as Value);
+  }
+  const out = r.spec.read === undefined ? cast(def.name, r, v, ctx) : read(r, v);
+  if (r.allowed !== null && out !== null && !r.allowed.includes(toStr(out))) {
+    fail(ErrorCodes.ATTRIBUTE_TYPE, {
+      tag: def.name,
+      attribute: r.name,
+      expected: `one of ${r.allowed.join(', ')}`,
+      got: describe(v),
+    });
+  }
+  return out;
+}
+
+/** the definition's own check of the resolved attributes (`check`), then the attributes */
+export function checkAttrs(
+  def: FunctionPluginDef | BlockPluginDef,
+  raw: Record<string, Value>,
+): Record<string, Value> {
   if (def.check) {
     const problem = def.check(raw);
     if (problem) fail(ErrorCodes.INVALID_ATTRIBUTE, { tag: def.name, problem });
   }
   return raw;
 }
+
+/** the resolved attribute table of `def`, in its declared order (what a compiled resolver walks) */
+export const attrSpecs = specs;
 
 /** The value as the declared type's PHP cast gives it. */
 function cast(plugin: string, r: ResolvedSpec, v: Value, ctx: Reporter): Value {

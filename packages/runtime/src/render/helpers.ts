@@ -36,6 +36,7 @@ import {
   toKey,
   toStr,
 } from '@sumi/php';
+import { attrSpecs, checkAttrs, resolveAttr } from '../plugin/attributes';
 import type { ModifierDef } from '../plugin/types';
 import { key, keyC, keyQ, prop } from './access';
 import type { RenderContext } from './context';
@@ -145,6 +146,9 @@ function capString(s: string): string {
 
 export const helpers = {
   str,
+  attrSpecs,
+  resolveAttr,
+  checkAttrs,
   keyName,
   bool,
   /** PHP arrays are values: an array stored somewhere new is a (copy-on-write) copy */

@@ -125,6 +125,9 @@ export interface RequestData {
   session: Value;
 }
 
+/** a compiled call site's `resolveAttrs` for its own attribute object */
+export type AttrsResolver = (rt: RenderState, raw: Record<string, Value>) => Record<string, Value>;
+
 export class RenderState implements RenderContext {
   steps = 0;
   checkAt = 0;
@@ -453,16 +456,22 @@ export class RenderState implements RenderContext {
    * Runs a function plugin, or a block plugin with its `body`: one path for both. The sync render
    * refuses a promise; `callAsync` (in the async variant, for async plugins or bodies) awaits it.
    */
+  /**
+   * `resolve`: the call site's resolver of the attributes (a compiled `resolveAttrs` for its
+   * attribute object, see CodegenState.attrsResolver)
+   */
   call(
     def: FunctionPluginDef | BlockPluginDef,
     pos: number,
     raw: Record<string, Value>,
     body?: BlockBody,
+    resolve?: AttrsResolver,
   ): string | null {
     this.pos = pos;
     this.countStep();
     enterHost(this.shared.host);
-    const r = (def as BlockPluginDef).run(this, resolveAttrs(def, raw, this), this.bodyOf(body, pos));
+    const attrs = resolve === undefined ? resolveAttrs(def, raw, this) : resolve(this, raw);
+    const r = (def as BlockPluginDef).run(this, attrs, this.bodyOf(body, pos));
     if (r instanceof Promise) {
       r.catch(() => {});
       fail(ErrorCodes.ASYNC_IN_SYNC, { name: def.name });
@@ -475,11 +484,13 @@ export class RenderState implements RenderContext {
     pos: number,
     raw: Record<string, Value>,
     body?: BlockBody,
+    resolve?: AttrsResolver,
   ): Promise<string | null> {
     this.pos = pos;
     this.countStep();
     enterHost(this.shared.host);
-    const pending = (def as BlockPluginDef).run(this, resolveAttrs(def, raw, this), this.bodyOf(body, pos));
+    const attrs = resolve === undefined ? resolveAttrs(def, raw, this) : resolve(this, raw);
+    const pending = (def as BlockPluginDef).run(this, attrs, this.bodyOf(body, pos));
     // while it waits, code that is not this render's must not run on this render's budgets
     enterHost(DEFAULT_HOST);
     const r = await pending;

@@ -20,22 +20,37 @@ export function attrsObject(
   attrs: readonly Attribute[],
   def?: FunctionPluginDef | BlockPluginDef,
 ): string {
+  return attrsCall(st, attrs, def).object;
+}
+
+/** the attribute object of a call of `def` and the resolver of its class (see attrsResolver) */
+function attrsCall(
+  st: CodegenState,
+  attrs: readonly Attribute[],
+  def?: FunctionPluginDef | BlockPluginDef,
+): { object: string; resolver: string | undefined } {
   const given = attrs.map((a) => a.name);
   const absent = def ? Object.keys(def.attributes).filter((n) => !given.includes(n)) : [];
   const cls = st.attrsClass(given, absent);
-  return `new ${cls}(${attrs.map((a) => compileExpr(st, a.value)).join(', ')})`;
+  return {
+    object: `new ${cls}(${attrs.map((a) => compileExpr(st, a.value)).join(', ')})`,
+    resolver: def === undefined ? undefined : st.attrsResolver(def, cls),
+  };
 }
 
+/** `rt.call` (or `rt.callAsync`, awaited) of `def` with the tag's attributes, and `body` for a block */
 function callExpr(
   st: CodegenState,
   def: FunctionPluginDef | BlockPluginDef,
   pos: number,
-  args: string,
+  attrs: readonly Attribute[],
+  body = 'undefined',
+  awaited = st.options.async && def.async === true,
 ): string {
   const d = st.constant(def);
-  if (def.async) st.usesAsync = true;
-  if (st.options.async && def.async) return `rt.back(await rt.callAsync(${d}, ${pos}, ${args}))`;
-  return `rt.call(${d}, ${pos}, ${args})`;
+  const { object, resolver } = attrsCall(st, attrs, def);
+  const args = `${d}, ${pos}, ${object}, ${body}, ${resolver}`;
+  return awaited ? `rt.back(await rt.callAsync(${args}))` : `rt.call(${args})`;
 }
 
 export function compilePluginTag(
@@ -47,7 +62,8 @@ export function compilePluginTag(
   if (!checkStaticAttrs(st, def, n)) return '';
   const pos = st.position(n.span);
   const r = st.id('r');
-  const call = callExpr(st, def, pos, attrsObject(st, n.attrs, def));
+  if (def.async) st.usesAsync = true;
+  const call = callExpr(st, def, pos, n.attrs);
   const print = n.modifiers.length
     ? `o += str(${withModifiers(r)});${OUTPUT_CHECK}`
     : `if (${r} != null) { o += ${r};${OUTPUT_CHECK} }`;
@@ -83,11 +99,14 @@ export function compilePluginBlock(
   st.loops.push(...loops);
   const bodyObj = `{ render: ${bodyAsync ? 'async () =>' : '() =>'} { let o = ''; ${body}return o; } }`;
   const r = st.id('r');
-  const d = st.constant(def);
   if (def.async) st.usesAsync = true;
-  const call =
-    st.options.async && (def.async || bodyAsync)
-      ? `rt.back(await rt.callAsync(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj}))`
-      : `rt.call(${d}, ${pos}, ${attrsObject(st, n.attrs, def)}, ${bodyObj})`;
+  const call = callExpr(
+    st,
+    def,
+    pos,
+    n.attrs,
+    bodyObj,
+    st.options.async && (def.async === true || bodyAsync),
+  );
   return `p = ${pos}; { const ${r} = ${call}; if (${r} != null) { o += ${r};${OUTPUT_CHECK} } }\n`;
 }
