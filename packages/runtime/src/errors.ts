@@ -23,6 +23,7 @@ export const ErrorCodes = {
   // compile-time warnings
   ASSIGN_WITHOUT_VALUE: 'ASSIGN_WITHOUT_VALUE',
   MODIFIER_ARITY: 'MODIFIER_ARITY',
+  JUMP_LEAVES_CAPTURE: 'JUMP_LEAVES_CAPTURE',
   // run time
   INVALID_DATA: 'INVALID_DATA',
   PHP_ERROR: 'PHP_ERROR',
@@ -92,6 +93,9 @@ export const errorMessages = {
     `{assign} without 'value' assigns nothing${other ? ` ('${other}' is not an attribute of assign)` : ''}`,
   /** PHP's ArgumentCountError message, verbatim: "substr() expects at most 3 arguments, 5 given" */
   MODIFIER_ARITY: ({ message }: { message: string }) => message,
+  JUMP_LEAVES_CAPTURE: ({ name }: { name: string }) =>
+    `{${name}} leaves {capture} before its end: its output buffer stays open, as in the CMS, so what ` +
+    'was printed before the capture is lost and what follows is printed into it',
   /** `reason` when the data are an object that has no PHP meaning (they contain themselves) */
   INVALID_DATA: ({ got, reason }: { got?: string; reason?: string }) =>
     reason === undefined

@@ -72,6 +72,8 @@ export interface LoopFrame {
   decls: string[];
   /** what the body may write (by-reference calls included), found on the first hoisting question */
   writes: WriteSummary | null;
+  /** `{capture}` blocks open around the loop (a jump out of one inside it leaves it open) */
+  captures: number;
 }
 
 export class CodegenState {
@@ -92,6 +94,8 @@ export class CodegenState {
   usesAsync = false;
   /** > 0 inside a capture or a block plugin's body: `o` is a private buffer there, never flushed */
   buffered = 0;
+  /** `{capture}` blocks being compiled around the current node */
+  captures = 0;
   /** every loop label made so far, and every label a `{break}`/`{continue}` jumped to, in order */
   readonly labels: string[] = [];
   readonly jumps: string[] = [];
@@ -243,7 +247,7 @@ export class CodegenState {
   ): LoopFrame {
     // recorded for splitBody: a part that defines the loop may jump to it
     this.labels.push(label);
-    return { label, kind, body, sets, hoisted: new Map(), decls: [], writes: null };
+    return { label, kind, body, sets, hoisted: new Map(), decls: [], writes: null, captures: this.captures };
   }
 
   /**

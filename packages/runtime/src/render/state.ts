@@ -136,6 +136,10 @@ export class RenderState implements RenderContext {
   private foreachTable: ForeachTable | null = null;
   private sectionTable: SectionTable | null = null;
   private captureTable: Map<string, string> | null = null;
+  /** the output below the captures being rendered (and those a `{break}` left open), bottom first */
+  private captureBuffers: string[] | null = null;
+  /** their characters */
+  private belowChars = 0;
   /**
    * Output length (characters) past which a print checks the output budget: a character is at
    * least one UTF-8 byte, so below it the budget cannot be exceeded. Exact bytes are counted when
@@ -300,7 +304,7 @@ export class RenderState implements RenderContext {
    */
   tick(o: string): string {
     this.budget(this.writtenBytes + o.length);
-    if (this.sink === null || o.length < FLUSH_AT) return o;
+    if (this.sink === null || o.length < FLUSH_AT || this.underCapture) return o;
     this.spendOutput(o);
     this.sink(o);
     this.written += o.length;
@@ -318,7 +322,7 @@ export class RenderState implements RenderContext {
       );
     }
     const now = checkTime(this.shared);
-    if (outputLength > limits.maxOutputBytes) failOutput(limits);
+    if (outputLength + this.belowChars > limits.maxOutputBytes) failOutput(limits);
     const elapsed = now - this.checkedAt;
     if (elapsed < 5) this.stride = Math.min(this.stride * 2, MAX_STRIDE);
     else if (elapsed > 20) this.stride = Math.max(1, Math.floor((this.stride * 20) / elapsed));
@@ -427,6 +431,47 @@ export class RenderState implements RenderContext {
    * `{/capture}`: the buffer goes under `name` in $smarty.capture, then Smarty's assign() and append()
    * get the names as given (see smartyAssign, smartyAppend).
    */
+  /**
+   * `{capture}` starts: the output so far goes below, as PHP's ob_start() puts a new buffer on top;
+   * the capture's text is printed from empty. Its end takes the buffer back (`endCapture`). A
+   * `{break}`/`{continue}` that leaves the capture before its end leaves the buffer where it is, as
+   * Smarty's compiled PHP does: what follows is printed into the capture's buffer, and the next
+   * capture end takes the buffer below it, whoever's it was.
+   */
+  startCapture(o: string): string {
+    (this.captureBuffers ??= []).push(o);
+    // the checks see the top buffer: what lies below counts against the output budget all the same
+    // (a loop that leaves a capture open on every pass would pile buffers up)
+    this.belowChars += o.length;
+    this.outAt -= o.length;
+    return '';
+  }
+
+  /** `{/capture}`: the buffer below the capture's, which becomes the output again */
+  endCapture(): string {
+    const below = this.captureBuffers!.pop()!;
+    this.belowChars -= below.length;
+    this.outAt += below.length;
+    return below;
+  }
+
+  /** whether captures left buffers below the output (a streamed render then holds its output back) */
+  private get underCapture(): boolean {
+    return this.captureBuffers !== null && this.captureBuffers.length > 0;
+  }
+
+  /**
+   * The render's output when captures were left open: the template's result is the top buffer's
+   * text, what Smarty's fetch reads and the CMS returns; the buffers left below it are not part of
+   * the result (PHP flushes them to its standard output when the request ends, outside the template's
+   * result). The compiler warns where this can happen (JUMP_LEAVES_CAPTURE).
+   */
+  withOpenCaptures(output: string): string {
+    this.captureBuffers = null;
+    this.belowChars = 0;
+    return output;
+  }
+
   captureEnd(name: string, assign: Value | undefined, append: Value | undefined, buffer: string): void {
     (this.captureTable ??= new Map()).set(name, keepString(buffer));
     if (assign !== undefined) smartyAssign(this.vars, assign, buffer);

@@ -25,6 +25,8 @@ export function compileLoopJump(st: CodegenState, n: TagNode): string {
     else st.error(ErrorCodes.BREAK_OUTSIDE_LOOP, { name: n.name }, n.span);
     return '';
   }
+  // Smarty's PHP leaves the capture's ob_start() open (rt.startCapture): legal, and a trap
+  if (st.captures > loop.captures) st.warn(ErrorCodes.JUMP_LEAVES_CAPTURE, { name: n.name }, n.span);
   st.jumps.push(loop.label);
   // a repeating block's body is a function: it ends, and tells its plugin what ended it (BlockBody.jump)
   if (loop.kind === 'block') return `rt.jumped = ${n.name === 'break' ? 1 : 2}; break ${loop.label};\n`;

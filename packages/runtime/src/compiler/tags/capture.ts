@@ -34,23 +34,20 @@ function compileCapture(st: CodegenState, n: BlockNode): string {
     const a = attr(n, k);
     return a ? compileExpr(st, a.value) : 'undefined';
   };
-  const saved = st.id('c');
   const nameAttr = attr(n, 'name');
   const name = !nameAttr
     ? '"default"'
     : nameAttr.value.type === 'String'
       ? JSON.stringify(nameAttr.value.value)
       : `keyName(${js('name')})`;
-  // a {break}/{continue} inside leaves the block early: the outer output comes back all the same
-  const done = st.id('d');
+  // the output so far goes below, and comes back at the end (see rt.startCapture: a {break} or
+  // {continue} that leaves the capture early leaves its buffer on top, as PHP does)
   st.buffered++;
+  st.captures++;
   const body = compileNodes(st, n.body);
+  st.captures--;
   st.buffered--;
-  return `{
-const ${saved} = o; o = ''; let ${done} = false;
-try {
-${body}rt.captureEnd(${name}, ${js('assign')}, ${js('append')}, o); ${done} = true;
-} finally { if (!${done}) o = ${saved} + o; else o = ${saved}; }
-}
+  return `o = rt.startCapture(o);
+${body}rt.captureEnd(${name}, ${js('assign')}, ${js('append')}, o); o = rt.endCapture();
 `;
 }

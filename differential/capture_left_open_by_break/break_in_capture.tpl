@@ -1,0 +1,1 @@
+a{foreach from=$l item=x}b{capture name=c}c{$x}{break}d{/capture}e{/foreach}f{$smarty.capture.c}

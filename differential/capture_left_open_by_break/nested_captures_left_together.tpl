@@ -1,0 +1,1 @@
+a{foreach from=$l item=x}b{capture name=c}c{capture name=d}D{$x}{if $x==2}{continue}{/if}{/capture}E{/capture}e{/foreach}f{$smarty.capture.c}|{$smarty.capture.d}

@@ -1,0 +1,1 @@
+a{foreach from=$l item=x}b{capture name=c}c{$x}{foreach from=$l item=y}{capture name=d}D{$y}{if $y==2}{break}{/if}{/capture}{/foreach}{if $x==2}{continue}{/if}{/capture}E{/foreach}f{$smarty.capture.c}|{$smarty.capture.d}

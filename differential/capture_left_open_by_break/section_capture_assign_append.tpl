@@ -1,0 +1,1 @@
+a{section name=i loop=4}{section name=j loop=2}{capture append=z}c{$smarty.section.j.index}{if $smarty.section.i.index==1}{break}{/if}{/capture}{/section}|{/section}f{$z|@count}
