@@ -374,11 +374,14 @@ export const jsonDecodeDef: ModifierDef = phpModifier({
   // without the wrapper that turns the PHP functions' ValueErrors into null: a bad depth ends the
   // template, as PHP 8.2 raises it
   run: (_ctx, json, assoc, depthIn, flagsIn) => {
+    const flags = flagsIn === undefined ? 0 : int32(toInt(flagsIn));
+    const associative = assoc === undefined ? true : toBool(assoc);
+    // PHP 8.2 answers an empty string (a syntax error) before it looks at the depth
+    if (json === '') return jsonDecode(json, associative, 512, flags);
     const depth = depthIn === undefined ? 512 : toInt(depthIn);
     if (depth <= 0) depthError('must be greater than 0');
     if (depth > 2147483647) depthError('must be less than 2147483647');
-    const flags = flagsIn === undefined ? 0 : int32(toInt(flagsIn));
-    return jsonDecode(json, assoc === undefined ? true : toBool(assoc), Number(depth), flags);
+    return jsonDecode(json, associative, Number(depth), flags);
   },
 });
 

@@ -54,7 +54,7 @@ export const cycle: FunctionPluginDef = definePlugin({
   errors: [
     'no `values` on the first call of a name: warning "cycle: missing \'values\' parameter", nothing printed',
     'an empty `delimiter` is a PHP ValueError (explode), an array one a TypeError',
-    'a non-empty array as name: PHP TypeError',
+    'a non-empty array as name: PHP TypeError (once a call with values has run; before that, the missing-values warning)',
   ],
   examples: [
     {
@@ -74,6 +74,12 @@ export const cycle: FunctionPluginDef = definePlugin({
   ],
   run(ctx, a) {
     let all = ctx.state.get('cycle') as Map<string, Cycle> | undefined;
+    // Smarty's static $cycle_vars is null until a call with values writes it: before that, a call
+    // without values finds nothing under any name (isset() of null), even an array name
+    if (a.values === undefined && all === undefined) {
+      ctx.warn("cycle: missing 'values' parameter");
+      return undefined;
+    }
     if (!all) ctx.state.set('cycle', (all = new Map()));
     // empty($params['name']) ? 'default' : $params['name'], then the key of $cycle_vars
     const name = toBool(a.name ?? null) ? String(toKey(a.name)) : 'default';

@@ -1,0 +1,1 @@
+[{cycle values="a"}{cycle name=$a}]

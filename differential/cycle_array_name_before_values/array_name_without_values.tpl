@@ -1,0 +1,1 @@
+[{cycle name=$a assign=z}{$z}][{cycle name=$a delimiter=$d print=true reset=""}]

@@ -1,0 +1,1 @@
+[{$x|json_decode:true:$a|@count}][{$y|json_decode:$b:-1|@count}][{$z|json_decode:true:0|@count}]

@@ -1,0 +1,1 @@
+[{"[1]"|json_decode:true:$a|@count}]
