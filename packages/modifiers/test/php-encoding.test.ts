@@ -2,6 +2,7 @@ import { PhpArray, PhpFloat } from '@sumi/php';
 import { createEngine, type SumiError } from '@sumi/runtime';
 import { describe, expect, it } from 'vitest';
 import { modifiers } from '../src/index';
+import { ARGON2_MAX_MEMORY_KIB, ARGON2_MAX_WORK } from '../src/php/argon2';
 import {
   BCRYPT_MAX_COST,
   base64DecodeDef,
@@ -266,11 +267,88 @@ describe('hashing', () => {
     const ctx = fakeCtx();
     expect(run(passwordHash, 'x', ['md5'], ctx)).toBe(null);
     expect(run(passwordHash, 'x', ['2y', { cost: 3 }], ctx)).toBe(null);
-    expect(run(passwordHash, 'x', ['argon2id'], ctx)).toBe(null);
     expect(ctx.warnings).toEqual([
       'password_hash(): Argument #2 ($algo) must be a valid password hashing algorithm',
       'Invalid bcrypt cost parameter specified: 3',
-      "password_hash(): argon2id is not implemented in Sumi; use PASSWORD_BCRYPT ('2y')",
     ]);
+  });
+  it('password_verify reads the Argon2 hashes PHP 8.2 (libargon2) writes', () => {
+    // made with PHP: password_hash("secret", PASSWORD_ARGON2I, ["memory_cost" => 1024, "time_cost" => 2])
+    const i =
+      '$argon2i$v=19$m=1024,t=2,p=1$M0pGLnRXd05raUw4QlF4dg$Kfk9M4bgHx63lg5xzxbGwcHY7MxSUxYT76br+HlR5Gk';
+    // password_hash("pässwörd", PASSWORD_ARGON2ID, ["memory_cost" => 512, "time_cost" => 1, "threads" => 2])
+    const id =
+      '$argon2id$v=19$m=512,t=1,p=2$L3pEUWdncXZnd2hhaVBIQg$/KiUeBWTtIysNgvyxT6u3/WbtkSrM2VwZPPUzi9+MYo';
+    expect(run(passwordVerify, 'secret', [i])).toBe(true);
+    expect(run(passwordVerify, 'Secret', [i])).toBe(false);
+    expect(run(passwordVerify, 'pässwörd', [id])).toBe(true);
+    expect(run(passwordVerify, 'passwoerd', [id])).toBe(false);
+    // a hash libargon2 would not decode is false
+    expect(run(passwordVerify, 'secret', [i.slice(0, -1)])).toBe(false);
+    expect(run(passwordVerify, 'secret', [i.replace('argon2i', 'argon2x')])).toBe(false);
+    expect(run(passwordVerify, 'secret', [i.replace('m=1024', 'm=4')])).toBe(false);
+  });
+  it("password_hash with Argon2: PHP's format, options and messages", () => {
+    for (const [algo, name] of [
+      ['argon2i', 'argon2i'],
+      [3, 'argon2id'],
+    ] as const) {
+      const h = run(passwordHash, 'x', [algo, { memory_cost: 64, time_cost: 1, threads: 2 }]) as string;
+      expect(h).toMatch(
+        new RegExp(`^\\$${name}\\$v=19\\$m=64,t=1,p=2\\$[A-Za-z0-9+/]{22}\\$[A-Za-z0-9+/]{43}$`),
+      );
+      // the salt is 16 characters of PHP's salt alphabet
+      expect(atob(h.split('$')[4]!)).toMatch(/^[A-Za-z0-9./]{16}$/);
+      expect(run(passwordVerify, 'x', [h])).toBe(true);
+      expect(run(passwordVerify, 'y', [h])).toBe(false);
+    }
+    const ctx = fakeCtx();
+    for (const o of [
+      { memory_cost: 4 },
+      { memory_cost: -1 },
+      { memory_cost: 'abc' },
+      { memory_cost: 64, time_cost: 0 },
+      { memory_cost: 64, threads: 0 },
+      { memory_cost: 8, threads: 2 },
+    ]) {
+      expect(run(passwordHash, 'x', ['argon2i', o], ctx)).toBe(null);
+    }
+    expect(run(passwordHash, 'x', ['argon2id', { memory_cost: 64, time_cost: 1, salt: 'abc' }], ctx)).toMatch(
+      /^\$argon2id\$/,
+    );
+    expect(ctx.warnings).toEqual([
+      'Memory cost is outside of allowed memory range',
+      'Memory cost is outside of allowed memory range',
+      'Memory cost is outside of allowed memory range',
+      'Time cost is outside of allowed time range',
+      'Invalid number of threads',
+      'Memory cost is too small',
+      'password_hash(): The "salt" option has been ignored, since providing a custom salt is no longer supported',
+    ]);
+  });
+  it("Argon2 work above PHP's default stops the render with LIMIT_COST, a hash or a verification", () => {
+    expect([ARGON2_MAX_MEMORY_KIB, ARGON2_MAX_WORK]).toEqual([65536, 262144]);
+    const engine = createEngine({ plugins: modifiers });
+    const code = (tpl: string, data: Record<string, unknown>) => {
+      try {
+        engine.renderSync(tpl, fromJS(data) as PhpArray);
+      } catch (e) {
+        return `${(e as SumiError).code} ${(e as SumiError).message}`;
+      }
+      return 'no error';
+    };
+    const t = Date.now();
+    expect(code("{'x'|password_hash:'argon2id':$o}", { o: { memory_cost: 131072, time_cost: 1 } })).toBe(
+      'LIMIT_COST password_hash(): Argon2 memory_cost 131072 exceeds the limit of 65536',
+    );
+    expect(code("{'x'|password_hash:'argon2id':$o}", { o: { memory_cost: 65536, time_cost: 5 } })).toBe(
+      'LIMIT_COST password_hash(): Argon2 memory_cost × time_cost 327680 exceeds the limit of 262144',
+    );
+    const stored =
+      '$argon2id$v=19$m=4194304,t=3,p=4$L3pEUWdncXZnd2hhaVBIQg$/KiUeBWTtIysNgvyxT6u3/WbtkSrM2VwZPPUzi9+MYo';
+    expect(code("{'x'|password_verify:$h}", { h: stored })).toBe(
+      'LIMIT_COST password_verify(): Argon2 memory_cost 4194304 exceeds the limit of 65536',
+    );
+    expect(Date.now() - t).toBeLessThan(2000);
   });
 });

@@ -33,6 +33,7 @@ import {
 } from '@sumi/php';
 import type { ModifierDef } from '@sumi/runtime';
 import bcrypt from 'bcryptjs';
+import { ARGON2_MAX_MEMORY_KIB, ARGON2_MAX_WORK, argon2Hash, argon2Verify } from './argon2';
 import { phpModifier } from './define';
 import { decodeEntities } from './entities';
 import { PATHINFO, parseUrl, pathinfo as pathParts, URL_COMPONENTS } from './url-parse';
@@ -418,21 +419,30 @@ const COST_HINT =
 export const passwordHash: ModifierDef = phpModifier({
   name: 'password_hash',
   description:
-    "PHP `password_hash($password, $algo, $options)` with bcrypt (`'2y'`, PASSWORD_DEFAULT/PASSWORD_BCRYPT, " +
-    'or null): a `$2y$10$...` hash of 60 characters with a random salt. Option `cost` (4..31 in PHP) sets the ' +
-    'work factor; Sumi refuses a cost above 12 (BCRYPT_MAX_COST: each step doubles the work). argon2i/argon2id ' +
-    'are not supported in Sumi.',
+    "PHP `password_hash($password, $algo, $options)`: bcrypt (`'2y'`, PASSWORD_DEFAULT/PASSWORD_BCRYPT, " +
+    'or null) gives a `$2y$10$...` hash of 60 characters with a random salt; option `cost` (4..31 in PHP) sets ' +
+    'the work factor, and Sumi refuses a cost above 12 (BCRYPT_MAX_COST: each step doubles the work). Argon2 ' +
+    "(`'argon2i'`, `'argon2id'`, PASSWORD_ARGON2I = 2, PASSWORD_ARGON2ID = 3) gives `$argon2id$v=19$m=65536,t=4,p=1$...`; " +
+    "options `memory_cost` (KiB), `time_cost` and `threads`, at most PHP's default work in Sumi.",
   params: [
     { name: 'password', type: 'string' },
-    { name: 'algo', type: 'mixed', description: "'2y' (bcrypt) or null" },
-    { name: 'options', type: 'array', optional: true, description: '{cost: 10}' },
+    { name: 'algo', type: 'mixed', description: "'2y' (bcrypt), 'argon2i', 'argon2id' or null" },
+    {
+      name: 'options',
+      type: 'array',
+      optional: true,
+      description: '{cost: 10} for bcrypt; {memory_cost: 65536, time_cost: 4, threads: 1} for Argon2',
+    },
   ],
   result: 'the hash',
   errors: [
-    'an unknown algorithm or a cost outside 4..31: ValueError, logged; argon2: not implemented, logged; null',
+    'an unknown algorithm, a bcrypt cost outside 4..31 or an Argon2 option out of range: ValueError (with ' +
+      "PHP's message), logged; null",
   ],
   limits: [
     `bcrypt cost at most ${BCRYPT_MAX_COST} (BCRYPT_MAX_COST); above it the render stops with LIMIT_COST`,
+    `Argon2 memory_cost at most ${ARGON2_MAX_MEMORY_KIB} KiB and memory_cost × time_cost at most ` +
+      `${ARGON2_MAX_WORK} (PHP's default work); above it the render stops with LIMIT_COST`,
   ],
   examples: [{ template: "{$pw|password_hash:'2y'|strlen}", data: { pw: 'x' }, output: '60' }],
   run: (ctx, password, given, options) => {
@@ -449,10 +459,7 @@ export const passwordHash: ModifierDef = phpModifier({
         : typeof algo === 'number'
           ? ({ 0: '2y', 1: '2y', 2: 'argon2i', 3: 'argon2id' } as Record<number, string>)[algo]
           : String(algo);
-    if (name === 'argon2i' || name === 'argon2id') {
-      ctx.warn(`password_hash(): ${name} is not implemented in Sumi; use PASSWORD_BCRYPT ('2y')`);
-      return null;
-    }
+    if (name === 'argon2i' || name === 'argon2id') return argon2Hash(ctx, name, password, options);
     if (name !== '2y') valueError('password_hash', 2, 'algo', 'must be a valid password hashing algorithm');
     let cost = BCRYPT_DEFAULT_COST;
     const c = options?.get('cost');
@@ -487,8 +494,9 @@ export const passwordVerify: ModifierDef = phpModifier({
   name: 'password_verify',
   description:
     'PHP `password_verify($password, $hash)`: true when the password matches a bcrypt hash ($2y$, $2a$, ' +
-    '$2b$). Other hash formats (argon2, crypt DES/MD5/SHA) are not supported and give false. A bcrypt hash ' +
-    'with a cost above 12 (BCRYPT_MAX_COST) stops the render with LIMIT_COST.',
+    '$2b$) or an Argon2 one ($argon2i$, $argon2id$). Other hash formats (crypt DES/MD5/SHA) are not supported ' +
+    'and give false. A bcrypt hash with a cost above 12 (BCRYPT_MAX_COST), or an Argon2 one with more than ' +
+    "PHP's default work, stops the render with LIMIT_COST.",
   params: [
     { name: 'password', type: 'string' },
     { name: 'hash', type: 'string', description: 'the stored hash' },
@@ -496,6 +504,8 @@ export const passwordVerify: ModifierDef = phpModifier({
   result: 'true or false',
   limits: [
     `a bcrypt hash's cost at most ${BCRYPT_MAX_COST} (BCRYPT_MAX_COST); above it the render stops with LIMIT_COST`,
+    `an Argon2 hash's memory_cost at most ${ARGON2_MAX_MEMORY_KIB} KiB and memory_cost × time_cost at most ` +
+      `${ARGON2_MAX_WORK}; above it the render stops with LIMIT_COST`,
   ],
   examples: [
     {
@@ -505,6 +515,8 @@ export const passwordVerify: ModifierDef = phpModifier({
     },
   ],
   run: (ctx, password, hash) => {
+    const argon2 = argon2Verify(ctx, password, hash);
+    if (argon2 !== null) return argon2;
     if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(hash)) return false;
     // a valid cost above the limit is refused; an invalid one (not 04..31) is false, as in PHP
     const cost = Number(hash.slice(4, 6));

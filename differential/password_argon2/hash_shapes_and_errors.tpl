@@ -1,0 +1,1 @@
+[{"x"|password_hash:2.675:$o|strlen}][{"x"|password_hash:"argon2id":$o|substr:0:30}]{foreach from=$os item=e}[{"x"|password_hash:"argon2i":$e|strlen}]{/foreach}

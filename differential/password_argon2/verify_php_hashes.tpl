@@ -1,0 +1,1 @@
+[{"secret"|password_verify:$h}][{"Secret"|password_verify:$h}][{"pässwörd"|password_verify:$g}][{"x"|password_verify:$g}][{"secret"|password_verify:$bad}]
