@@ -8,18 +8,21 @@
 
 import {
   allowString,
+  coerceParam,
   fromBinary,
   joinStrings,
   prefixLines,
   repeatString,
   replaceMatches,
   splitString,
+  sub,
   toBinary,
   toBool,
   toInt,
   toStr,
 } from '@sumi/php';
 import { type BlockPluginDef, definePlugin } from '../plugin/types';
+import type { RenderContext } from '../render/context';
 import { wordwrap } from './wordwrap';
 
 /** PCRE's \s in non-UTF mode */
@@ -27,10 +30,21 @@ const WS = /[ \t\n\v\f\r]+/g;
 const EDGES = /^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g;
 const PARAGRAPH_BREAK = /[\r\n][\r\n]/;
 
+/**
+ * wordwrap()'s width, `$wrap - $indent` in PHP's int arithmetic (past the int range it is a float),
+ * read as wordwrap()'s int parameter when it is first called: a float beyond the int range is its
+ * TypeError (-2^63 is still an int)
+ */
+function wrapWidth(ctx: RenderContext, wrap: number | bigint, indent: number | bigint): () => number {
+  const width = sub(wrap, indent);
+  return () => Number(coerceParam('wordwrap', 2, WIDTH, width, ctx));
+}
+const WIDTH = { name: 'width', type: 'int' } as const;
+
 function textformatText(
   content: string,
   o: {
-    wrap: number;
+    width: () => number;
     indent: number;
     indentFirst: number;
     indentChar: string;
@@ -53,7 +67,7 @@ function textformatText(
       allowString(indentFirst.length + p.length);
       p = indentFirst + p;
     }
-    p = fromBinary(wordwrap(toBinary(p), o.wrap - o.indent, toBinary(o.wrapChar), o.wrapCut));
+    p = fromBinary(wordwrap(toBinary(p), o.width(), toBinary(o.wrapChar), o.wrapCut));
     if (o.indent > 0) p = prefixLines(p, (indent ??= repeatString(o.indentChar, o.indent)));
     paragraphs[i] = p;
   }
@@ -108,8 +122,9 @@ export const textformat: BlockPluginDef = definePlugin({
   run(ctx, a, body) {
     const format = (text: string) => {
       const num = (k: 'wrap' | 'indent' | 'indent_first') => Number(toInt(a[k]));
+      const wrap = a.style != null && toStr(a.style) === 'email' ? 72 : toInt(a.wrap);
       const result = textformatText(text, {
-        wrap: a.style != null && toStr(a.style) === 'email' ? 72 : num('wrap'),
+        width: wrapWidth(ctx, wrap, toInt(a.indent)),
         indent: num('indent'),
         indentFirst: num('indent_first'),
         indentChar: toStr(a.indent_char),

@@ -1,0 +1,1 @@
+[{textformat indent=-9223372036854775807}{/textformat}]

@@ -1,0 +1,1 @@
+[{textformat wrap=-9223372036854775807 indent=2}ab cd{/textformat}][{textformat wrap=9223372036854775807 indent=1}ab cd{/textformat}]
