@@ -139,6 +139,21 @@ describe('case and text modifiers', () => {
     expect(run(stripTags, s, [false])).toBe('Para boldnext x');
     expect(run(stripTags, s, [true])).toBe(' Para  bold  next  x<y');
   });
+  it('truncate cuts exactly when the bytes exceed the length, whatever the characters', () => {
+    // 1-byte, 2-byte, 3-byte characters, a pair (4 bytes) and an escaped byte (1 byte)
+    const pieces = ['a', 'é', '日', '😀', '\udc80'];
+    for (let seed = 0; seed < 400; seed++) {
+      let s = '';
+      for (let k = 0, x = seed; k < (seed % 9) + 1; k++, x = (x * 7 + 3) % 101)
+        s += pieces[x % pieces.length];
+      const bytes = new TextEncoder().encode(s.replaceAll('\udc80', 'a')).length;
+      for (const max of [bytes - 1, bytes, bytes + 1, Math.ceil(bytes / 3)]) {
+        if (max <= 0) continue;
+        const out = run(truncate, s, [max, '']);
+        expect(out === s, `${JSON.stringify(s)} at ${max}`).toBe(bytes <= max);
+      }
+    }
+  });
   it('truncate returns a short value itself, not its string: null, bools and numbers keep their type', () => {
     expect(run(truncate, null)).toBe(null);
     expect(run(truncate, true, [3])).toBe(true);

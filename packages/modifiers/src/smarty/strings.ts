@@ -373,7 +373,7 @@ export const truncate: ModifierDef = definePlugin({
       const s = strArg('strlen', value);
       // $etc reaches strlen() only when the string is cut; a short value is returned as it is
       // (null stays null, an int an int), not as its string
-      return byteLength(s) > max ? truncateText(s, max, etcOf(etc), brk, mid) : value;
+      return longerThan(s, max) ? truncateText(s, max, etcOf(etc), brk, mid) : value;
     }
     // any other length goes through PHP's comparisons and arithmetic, as smarty_modifier_truncate
     // does: `$length == 0`, `strlen($string) > $length` (never true for an array), then
@@ -388,6 +388,15 @@ export const truncate: ModifierDef = definePlugin({
     return cutText(s, toFloat(cut), e, brk, mid);
   },
 });
+
+/**
+ * strlen($s) > $max without counting every byte where the length decides: a character is 1 to 3
+ * bytes (a surrogate pair 4, two units)
+ */
+function longerThan(s: string, max: number): boolean {
+  if (s.length > max) return true;
+  return s.length * 3 > max && byteLength(s) > max;
+}
 
 /** truncate's `$etc`, as strlen() receives it */
 const etcOf = (etc: Value | undefined): string => (etc === undefined ? '...' : strArg('strlen', etc));
