@@ -156,6 +156,16 @@ function compact(s: ArrayStore): void {
   s.holes = 0;
 }
 
+/**
+ * @internal The store of `a` built and without holes, for a walk over every entry in order that
+ * reads `keys` (null: 0..n-1) and `vals` directly (json_encode): read only.
+ */
+export function denseStore(a: PhpArray): ArrayStore {
+  const s = a.s;
+  if (s.holes > 0) compact(s);
+  return s;
+}
+
 /** Packed → hash mode. */
 function toHash(s: ArrayStore): void {
   const n = s.vals.length;

@@ -168,6 +168,14 @@ export function fromCodePoints(cps: readonly number[]): string {
   return out;
 }
 
+/** an escaped byte: a low surrogate U+DC80..U+DCFF that is not the second half of a pair */
+const ESCAPED_BYTE = /(?<![\ud800-\udbff])[\udc80-\udcff]/;
+
+/** True when the bytes `s` stands for are not valid UTF-8 (it holds an escaped byte, see above). */
+export function hasEscapedByte(s: string): boolean {
+  return ESCAPED_BYTE.test(s);
+}
+
 /** String.prototype.isWellFormed (ES2024), where the JS engine has it */
 const nativeWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
 

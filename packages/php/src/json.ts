@@ -2,7 +2,7 @@
  * json_encode / json_decode exactly like PHP 8.2's ext/json, and the bridges
  * between JS values and template values.
  */
-import { KeyShapes, PhpArray, type ShapeNode } from './array';
+import { denseStore, KeyShapes, PhpArray, type ShapeNode } from './array';
 import { PhpError } from './errors';
 import { builderFor, StringBuilder } from './host';
 import { fromJSONText, JsonParseError } from './json-parse';
@@ -114,8 +114,9 @@ class Encoder {
   depth = 0;
   /** the text so far (built in chunks within the string cap: one piece per value would make a rope) */
   readonly out = new StringBuilder();
-  /** object keys already escaped */
-  readonly keys = new Map<string, string>();
+  /** object keys already written, with and without the comma before them (see keyPiece) */
+  readonly keysFirst = new Map<string | number, string>();
+  readonly keysAfter = new Map<string | number, string>();
   constructor(
     readonly flags: number,
     readonly maxDepth: number,
@@ -252,39 +253,57 @@ class Encoder {
   array(a: PhpArray, list: boolean): boolean {
     const flags = this.flags;
     const pretty = (flags & JSON_PRETTY_PRINT) !== 0;
-    this.out.add(list ? '[' : '{');
+    const out = this.out;
+    out.add(list ? '[' : '{');
     ++this.depth;
-    const n = a.size;
+    const indent = pretty ? '\n' + '    '.repeat(this.depth) : '';
+    // a list of the caller's data (a view) is read row by row, so its rows are not all kept at
+    // once; any other array from its store itself: one walk, no call per entry
+    const view = a.st.view;
+    const s = view !== null && view.list ? null : denseStore(a);
+    const keys = s === null ? null : s.keys;
+    const vals = s === null ? null : s.vals;
+    const n = vals === null ? a.size : vals.length;
     for (let i = 0; i < n; i++) {
-      if (i > 0) this.out.add(',');
-      if (pretty) this.out.add('\n' + '    '.repeat(this.depth));
-      if (!list) {
-        const k = a.keyAt(i);
-        if (typeof k === 'number') this.out.add('"' + k + '"');
-        else {
-          // the rows of a list repeat their keys: each is escaped once per encode
-          let ks: string | null | undefined = this.keys.get(k);
-          if (ks === undefined) {
-            ks = this.string(k, flags & ~JSON_NUMERIC_CHECK);
-            if (ks !== null && this.keys.size < 1024) this.keys.set(k, ks);
-          }
-          if (ks === null) {
-            if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
-            this.out.add('""');
-          } else this.out.add(ks);
-        }
-        this.out.add(pretty ? ': ' : ':');
+      if (list) {
+        if (i > 0) out.add(',');
+        if (pretty) out.add(indent);
+      } else {
+        // `,"key":` in one piece: the rows of a list repeat their keys, each escaped once per encode
+        const k = keys === null ? i : keys[i]!;
+        const head = this.keyPiece(k, i > 0, pretty, indent);
+        if (head === null) {
+          if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
+          out.add(`${i > 0 ? ',' : ''}${indent}""${pretty ? ': ' : ':'}`);
+        } else out.add(head);
       }
-      if (!this.value(a.peekAt(i)) && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
+      const v = vals === null ? a.peekAt(i) : vals[i];
+      if (!this.value(v) && !(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
     }
     if (this.depth > this.maxDepth) {
       this.error = JSON_ERROR_DEPTH;
       if (!(flags & JSON_PARTIAL_OUTPUT_ON_ERROR)) return false;
     }
     --this.depth;
-    if (pretty && n > 0) this.out.add('\n' + '    '.repeat(this.depth));
-    this.out.add(list ? ']' : '}');
+    if (pretty && n > 0) out.add('\n' + '    '.repeat(this.depth));
+    out.add(list ? ']' : '}');
     return true;
+  }
+
+  /**
+   * An object key as it is written before its value: `,` unless it is the first, the indent when
+   * pretty, the key escaped, then `:` (null when the key cannot be encoded). Kept per key and form.
+   */
+  keyPiece(k: string | number, comma: boolean, pretty: boolean, indent: string): string | null {
+    const cache = comma ? this.keysAfter : this.keysFirst;
+    let piece = cache.get(k);
+    if (piece !== undefined) return piece;
+    const ks = typeof k === 'number' ? `"${k}"` : this.string(k, this.flags & ~JSON_NUMERIC_CHECK);
+    if (ks === null) return null;
+    piece = `${comma ? ',' : ''}${indent}${ks}${pretty ? ': ' : ':'}`;
+    // the indent differs per depth: pretty output keeps nothing
+    if (!pretty && cache.size < 1024) cache.set(k, piece);
+    return piece;
   }
 }
 

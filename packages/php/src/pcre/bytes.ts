@@ -8,8 +8,10 @@
  * indexes are PHP byte offsets.
  */
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8');
+import { fromBytes, toBytes } from '../binary-string';
+
+/** valid UTF-8 only (a BOM kept): text that is (the common case) is decoded natively, anything else by fromBytes */
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The code unit standing for byte `b` (0-255) in a byte string. */
 export const BYTE_BASE = 0xe000;
@@ -21,15 +23,18 @@ function isAscii(s: string): boolean {
   return ASCII_ONLY.test(s);
 }
 
-/** UTF-8 bytes of `s` (a lone surrogate becomes EF BF BD, like PHP's view of U+FFFD). */
+/**
+ * The bytes `s` stands for (binary-string.ts): UTF-8, an escaped byte (what a cut character left)
+ * as that byte, a stray surrogate as EF BF BD.
+ */
 export function utf8Bytes(s: string): Uint8Array {
-  return encoder.encode(s);
+  return toBytes(s);
 }
 
 /** A text string → its byte string. */
 export function toByteString(s: string): string {
   if (isAscii(s)) return s;
-  const bytes = encoder.encode(s);
+  const bytes = toBytes(s);
   const n = bytes.length;
   const units = new Uint16Array(n);
   for (let i = 0; i < n; i++) {
@@ -44,9 +49,8 @@ export function toByteString(s: string): string {
 }
 
 /**
- * A byte string → text. Bytes that do not form valid UTF-8 (a match that cut a
- * character in two) become U+FFFD, which is what a browser shows for PHP's
- * broken bytes.
+ * A byte string → text. Bytes that do not form valid UTF-8 (a match that cut a character in two)
+ * stay those bytes, as escaped bytes (binary-string.ts): PHP's broken bytes, written out as they are.
  */
 export function fromByteString(b: string): string {
   if (!HAS_HIGH_BYTE.test(b)) return b;
@@ -55,7 +59,11 @@ export function fromByteString(b: string): string {
     const c = b.charCodeAt(i);
     bytes[i] = c < 0x80 ? c : c - BYTE_BASE;
   }
-  return decoder.decode(bytes);
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return fromBytes(bytes);
+  }
 }
 
 /**

@@ -4,10 +4,12 @@
  * match, retry at the same place for a non-empty match, else advance one
  * character: a byte without `u`, a code point with `u`).
  */
+import { hasEscapedByte } from '../binary-string';
 import { Backtracker, REQ_SEARCH_MAX } from './backtrack';
 import { BYTE_BASE, ByteOffsets, fromByteString } from './bytes';
 import type { CompiledPattern } from './compile';
-import { unsupported } from './errors';
+import { PcreError, unsupported } from './errors';
+import { PREG_BAD_UTF8_ERROR } from './last-error';
 
 export interface Hit {
   /** match start / end in subject units */
@@ -116,7 +118,18 @@ export class Matcher {
     readonly subject: Subject,
     /** whether group offsets are needed (JS `d` flag) */
     private readonly indices: boolean,
-  ) {}
+  ) {
+    // with `u`, PCRE2 checks the subject is UTF-8 before it matches: bytes that are not (a cut
+    // character) make the preg_* call fail with PREG_BAD_UTF8_ERROR
+    if (subject.cp.utf && hasEscapedByte(subject.text)) {
+      throw new PcreError(
+        'limit',
+        'Malformed UTF-8 characters, possibly incorrectly encoded',
+        undefined,
+        PREG_BAD_UTF8_ERROR,
+      );
+    }
+  }
 
   private get cp(): CompiledPattern {
     return this.subject.cp;

@@ -11,8 +11,6 @@
  * - all offsets (arguments and PREG_OFFSET_CAPTURE results) are UTF-8 byte offsets.
  *
  * Where results can still differ from PHP:
- * - without `u`, a match that cuts a multi-byte character returns the broken
- *   bytes in PHP; Sumi strings are text, so the cut pieces read as U+FFFD;
  * - with `u` and `i`, JS uses Unicode simple case folding, PCRE2 its own caseless
  *   sets (identical for practically every character); \p tables follow the JS
  *   engine's Unicode version rather than PCRE2 10.40's;

@@ -3,6 +3,9 @@ import { PhpArray } from '../../src/array';
 import {
   PREG_SPLIT_DELIM_CAPTURE as DELIM,
   PREG_SPLIT_NO_EMPTY as NO_EMPTY,
+  PREG_BAD_UTF8_ERROR,
+  pregLastError,
+  pregMatch,
   pregQuote,
   pregReplace,
   pregReplaceCount,
@@ -29,7 +32,8 @@ describe('preg_replace', () => {
     ['lazy empty-preferring pattern (PCRE retry)', '/a*?/', '-', 'baac', '-b-----c-'],
     ['no u: . replaces each byte', '/./', 'x', '日本', 'xxxxxx'],
     ['u: . replaces each character', '/./u', 'x', '日本', 'xx'],
-    ['no u: removing one byte leaves broken bytes (U+FFFD)', '/\\xE6/', '', '日', '\uFFFD\uFFFD'],
+    // 日 is E6 97 A5: the two bytes left are escaped bytes (binary-string.ts), written out as they are
+    ['no u: removing one byte leaves broken bytes (escaped)', '/\\xE6/', '', '日', '\uDC97\uDCA5'],
     ['u: \\s is Unicode white space', '/\\s/u', '_', 'a\u3000b', 'a_b'],
     ['no u: \\s is ASCII white space', '/\\s/', '_', 'a\u3000b c', 'a\u3000b_c'],
     ['conformance regex_replace_cms_usage (tel)', '/[^0-9]/', '', '03-1234-5678', '0312345678'],
@@ -126,18 +130,33 @@ describe('preg_split', () => {
     ['DELIM_CAPTURE keeps inner unset groups as ""', '/(x)?(-)/', 'a-b', -1, DELIM, '["a","","-","b"]'],
     ['u: split into characters', '//u', '日本', -1, NO_EMPTY, '["日","本"]'],
     [
-      'no u: split into bytes (broken characters)',
+      'no u: split into bytes (broken characters: escaped bytes)',
       '/(?=\\x9C)/',
       '日本',
       -1,
       0,
-      '["日\uFFFD","\uFFFD\uFFFD"]',
+      '["日\\udce6","\\udc9c\\udcac"]',
     ],
     ['offsets in bytes (u)', '/,/u', 'あ,い', -1, SPLIT_OFFSET, '[["あ",0],["い",4]]'],
     ['trailing delimiter gives an empty last piece', '/,/', 'a,', -1, 0, '["a",""]'],
     ['NO_EMPTY drops it', '/,/', 'a,,b,', -1, NO_EMPTY, '["a","b"]'],
   ])('%s', (_name, pattern, subject, limit, flags, expected) => {
     expect(dump(pregSplit(pattern, subject, limit, flags))).toBe(expected);
+  });
+});
+
+describe('a subject that is not UTF-8 with `u`', () => {
+  it('fails the call with PREG_BAD_UTF8_ERROR, as PCRE2 checks it first; without u it is bytes', () => {
+    // 'a' and the first byte of 日 (E6), as substr cuts it
+    const cut = 'a\uDCE6';
+    expect(() => pregReplace('/a/u', 'b', cut)).toThrow(/Malformed UTF-8/);
+    expect(pregLastError()).toBe(PREG_BAD_UTF8_ERROR);
+    expect(pregMatch('/a/u', cut).count).toBe(false);
+    expect(pregLastError()).toBe(PREG_BAD_UTF8_ERROR);
+    expect(pregReplace('/a/', 'b', cut)).toBe('b\uDCE6');
+    expect(pregLastError()).toBe(0);
+    // a surrogate pair is a character, not a broken byte
+    expect(pregReplace('/é/u', 'e', '😀é')).toBe('😀e');
   });
 });
 

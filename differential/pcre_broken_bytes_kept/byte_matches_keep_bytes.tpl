@@ -1,0 +1,1 @@
+{'é'|regex_replace:'/[^a-z]/i':'[$0]'}|{'éa'|regex_replace:'/[\x80-\xff]/':'<$0>'}|{'日本'|regex_replace:'/\xe6/':''|strlen}

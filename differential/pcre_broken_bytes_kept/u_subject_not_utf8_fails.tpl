@@ -1,0 +1,1 @@
+{assign var=s value='aé'|substr:0:2}[{$s|regex_replace:'/a/u':'b'|strlen}][{$s|regex_replace:'/a/':'b'|strlen}]{cms_match var=m pattern='/a/u' subject=$s}[{$m|@count}][{'😀é'|regex_replace:'/é/u':'e'}]
