@@ -148,6 +148,8 @@ describe('URLs', () => {
     expect(ctx.warnings).toEqual([
       'parse_url(): Argument #2 ($component) must be a valid URL component identifier, 9 given',
     ]);
+    // PHP checks only a component of 0 or more: any negative one gives every part
+    expect(runJS(parseUrlDef, 'http://a/b', [-5])).toEqual({ scheme: 'http', host: 'a', path: '/b' });
   });
   it('pathinfo', () => {
     expect(runJS(pathinfoDef, '/files/user/report.tar.gz')).toEqual({

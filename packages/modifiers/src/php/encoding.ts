@@ -548,7 +548,7 @@ export const parseUrlDef: ModifierDef = phpModifier({
       type: 'int',
       optional: true,
       default: -1,
-      description: 'PHP_URL_* (0..7), -1 for all',
+      description: 'PHP_URL_* (0..7); -1 (or any negative number) for all',
     },
   ],
   result: 'an array, one part (null when absent), or false',
@@ -561,12 +561,13 @@ export const parseUrlDef: ModifierDef = phpModifier({
     },
   ],
   run: (_ctx, url, component = -1) => {
-    if (component < -1 || component > 7) {
+    // PHP checks the component only when it is 0 or more: any negative one asks for every part
+    if (component > 7) {
       valueError('parse_url', 2, 'component', `must be a valid URL component identifier, ${component} given`);
     }
     const parts = parseUrl(url);
     if (parts === null) return false;
-    if (component === -1) return PhpArray.fromEntries(Object.entries(parts));
+    if (component < 0) return PhpArray.fromEntries(Object.entries(parts));
     const v = parts[URL_COMPONENTS[component]];
     return v === undefined ? null : v;
   },

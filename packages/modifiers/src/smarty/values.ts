@@ -6,6 +6,7 @@
 import {
   add,
   byteCount,
+  coerceParam,
   fromBinary,
   gt,
   htmlspecialchars,
@@ -103,6 +104,9 @@ const hsc = (s: string) => htmlspecialchars(s);
  * are cut too. Control characters become `<i>\n</i>` and the result is passed
  * through htmlspecialchars(), which escapes those tags as well.
  */
+const TIMES = { name: 'times', type: 'int' } as const;
+const SILENT = { warn: () => {} };
+
 export function debugPrintVar(v: Value, depth: Value, length: Value, guard = 0): string {
   if (guard > 64) return '<i>*RECURSION*</i>';
   if (v instanceof PhpArray || v instanceof PhpObject) {
@@ -114,8 +118,13 @@ export function debugPrintVar(v: Value, depth: Value, length: Value, guard = 0):
     let indent = '';
     let next: Value = null;
     if (entries.size > 0) {
-      indent = strRepeat('&nbsp;', toInt(mul(depth, 2)));
-      next = add(depth, 1);
+      // str_repeat()'s int parameter reads it: a float past the int range is its TypeError
+      indent = strRepeat(
+        '&nbsp;',
+        coerceParam('str_repeat', 2, TIMES, mul(depth, 2), SILENT) as number | bigint,
+      );
+      // Smarty passes `++$depth`: PHP's ++ leaves a bool as it is
+      next = typeof depth === 'boolean' ? depth : add(depth, 1);
     }
     if (v instanceof PhpArray) {
       out.add(`<b>Array (${v.size})</b>`);

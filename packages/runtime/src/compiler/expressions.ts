@@ -143,13 +143,46 @@ function compileBinary(st: CodegenState, e: BinaryExpr): string {
     cur = cur.left;
   }
   const first = compileExpr(st, cur);
+  // the value so far is a constant while every operand so far is (PHP folds `2 * 3` when it compiles)
+  let leftConst = isConstant(cur);
   // operands compile left to right, the order the generated code evaluates them in
   const steps = chain.reverse().map((b) => {
     const right = compileExpr(st, b.right);
     const fn = HELPER_OF.get(b.op)!;
+    const rightConst = isConstant(b.right);
+    const swapped = leftConst && !rightConst && COMMUTATIVE.has(b.op);
+    leftConst &&= rightConst;
+    // PHP's VM runs a commutative operator with a constant first operand as if it were written
+    // second (`null * $s` fails as "string * null"); a constant has no effect to reorder
+    if (swapped) return (t: string) => `${fn}(${right}, ${t})`;
     return (t: string) => `${fn}(${t}, ${right})`;
   });
   return sequence(first, steps);
+}
+
+/** the operators PHP's VM treats as commutative (`+` is not: it is also the union of arrays) */
+const COMMUTATIVE: ReadonlySet<string> = new Set(['*', '&', '|', '^']);
+
+/**
+ * An operand PHP compiles to a constant: a literal, `true`/`false`/`null`, and an operator on
+ * constants, which PHP folds when it compiles (`-2`, `(2 + 3)`)
+ */
+function isConstant(e: Expr): boolean {
+  switch (e.type) {
+    case 'String':
+    case 'Number':
+    case 'Bool':
+    case 'Null':
+      return true;
+    case 'Group':
+      return isConstant(e.expr);
+    case 'Unary':
+      return isConstant(e.arg);
+    case 'Binary':
+      return HELPER_OF.has(e.op) && isConstant(e.left) && isConstant(e.right);
+    default:
+      return false;
+  }
 }
 
 /** an expression known to produce a JS boolean */
@@ -166,7 +199,8 @@ export function compileBool(st: CodegenState, e: Expr): string {
       if (e.op === '&&' || e.op === '||' || COMPARE.has(e.op)) return compileBinary(st, e);
       break;
     case 'Is':
-      return compileExpr(st, e);
+      // `is odd` is an int (see isTest); its negation and the other tests are booleans
+      return e.test === 'odd' && !e.negated ? `(${compileExpr(st, e)} !== 0)` : compileExpr(st, e);
     case 'Call':
       if (e.name !== 'count') return compileExpr(st, e);
       break;

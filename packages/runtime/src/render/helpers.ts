@@ -95,16 +95,18 @@ const sneq = (a: Value, b: Value): boolean => !strictEquals(a, b);
 
 /**
  * `is even`, `is odd`, `is div by`, as Smarty 2 compiles them:
- * even → !(1 & x), even by y → !(1 & (x / y)), div by y → !(x % y).
- * PHP's operators decide: an array or a non-numeric string is a TypeError. PHP puts the constant
- * of a commutative operator second, so its message reads `array & int`: hence `bitAnd(v, 1)`.
+ * even → !(1 & x), even by y → !(1 & (x / y)), odd → (1 & x), div by y → !(x % y).
+ * So `is odd` is the int 0 or 1, not a boolean (`[] != 0` is true where `[] != false` is not); the
+ * others are booleans. PHP's operators decide: an array or a non-numeric string is a TypeError.
+ * PHP puts the constant of a commutative operator second, so its message reads `array & int`:
+ * hence `bitAnd(v, 1)`.
  */
-function isTest(test: 'even' | 'odd' | 'div', x: Value, by: Value): boolean {
+function isTest(test: 'even' | 'odd' | 'div', x: Value, by: Value): boolean | number {
   if (test === 'div') return !bool(mod(x, by));
   const v = by === null ? x : div(x, by);
   // a plain int, the usual case, needs no coercion
-  const odd = typeof v === 'number' && Number.isSafeInteger(v) ? (v & 1) !== 0 : bitAnd(v, 1) !== 0;
-  return test === 'odd' ? odd : !odd;
+  const bit = typeof v === 'number' && Number.isSafeInteger(v) ? v & 1 : Number(bitAnd(v, 1));
+  return test === 'odd' ? bit : bit === 0;
 }
 
 const isArray = (v: Value): boolean => v instanceof PhpArray;

@@ -1,0 +1,1 @@
+[{$a|@debug_print_var:1.25}][{$a|@debug_print_var:true}][{$a|@debug_print_var:false}][{$a|@debug_print_var:null}]

@@ -1,0 +1,1 @@
+[{if $v0 neq (true is odd by 2)}A{else}Z{/if}][{if $v0 neq (3 is odd)}A{else}Z{/if}][{if $v0 neq (2 is not odd)}A{else}Z{/if}][{if $v0 neq (2 is even)}A{else}Z{/if}][{if $v0 == (4 is odd)}A{else}Z{/if}][{if (3 is odd) + 1 == 2}A{else}Z{/if}]

@@ -1,0 +1,1 @@
+[{$u|@parse_url:-5|@json_encode}][{$u|@parse_url:-9223372036854775807|@json_encode}][{$u|parse_url:8}][{""|@parse_url:-2|@json_encode}]
