@@ -30,6 +30,10 @@ export interface SectionState {
   start: number;
   step: number;
   max: number;
+  /** `loop`, `step` and `max` as PHP holds them: ints past 2^53 stay exact (bigint) */
+  loopV: Value;
+  stepV: Value;
+  maxV: Value;
   /** the iteration count the loop runs to */
   total: number;
   /** `total` as PHP holds it: a float when it went through ceil() */
@@ -93,10 +97,15 @@ export function sectionStart(
   max: Value,
   show: Value,
 ): SectionState {
-  const n = loop === undefined ? 1 : loop instanceof PhpArray ? loop.size : Math.max(0, Number(toInt(loop)));
-  const st = step === undefined ? 1 : Number(toInt(step)) || 1;
-  let mx = max === undefined ? n : Number(toInt(max));
-  if (max !== undefined && mx < 0) mx = n;
+  const loopInt = loop === undefined ? 1 : loop instanceof PhpArray ? loop.size : toInt(loop);
+  const loopV = loopInt < 0 ? 0 : loopInt;
+  const n = Number(loopV);
+  const stepInt = step === undefined ? 1 : toInt(step);
+  const stepV = stepInt === 0 || stepInt === 0n ? 1 : stepInt;
+  const st = Number(stepV);
+  const maxInt = max === undefined ? loopV : toInt(max);
+  const maxV = maxInt < 0 ? loopV : maxInt;
+  const mx = Number(maxV);
   let s: number;
   if (start === undefined) s = st > 0 ? 0 : n - 1;
   else {
@@ -113,7 +122,7 @@ export function sectionStart(
       // min(ceil(..), max): ceil() gives a float, and min() keeps the first of equals
       const c = Math.ceil((st > 0 ? n - s : s + 1) / Math.abs(st));
       total = Math.min(c, mx);
-      totalV = c <= mx ? makeFloat(c) : mx;
+      totalV = c <= mx ? makeFloat(c) : maxV;
     }
     if (total === 0) visible = false;
   }
@@ -125,6 +134,9 @@ export function sectionStart(
     start: s,
     step: st,
     max: mx,
+    loopV,
+    stepV,
+    maxV,
     total,
     totalV,
     index: 0,
@@ -161,15 +173,15 @@ export function sectionProp(table: SectionTable | null, name: string, prop: stri
     case 'total':
       return s.totalV;
     case 'loop':
-      return s.loop;
+      return s.loopV;
     case 'show':
       return s.show;
     case 'start':
       return s.start;
     case 'step':
-      return s.step;
+      return s.stepV;
     case 'max':
-      return s.max;
+      return s.maxV;
     case 'name':
       return s.name;
     default:
