@@ -506,8 +506,10 @@ function functionTag(st: ParseState, head: NameHead, b: number, tagSpan: Span): 
   }
   const nameSpan = sp(head.nameStart, head.nameEnd);
   current(st).push({ type: 'Tag', name, attrs, modifiers, nameSpan, span: tagSpan });
-  // Smarty's {assign} without `value` compiles to nothing at all
-  if (name === 'assign' && !attrs.some((x) => x.name === 'value')) st.emptyTag = true;
+  // Smarty's {assign} without `var` or without `value` compiles to nothing at all (a warning)
+  if (name === 'assign' && !(attrs.some((x) => x.name === 'var') && attrs.some((x) => x.name === 'value'))) {
+    st.emptyTag = true;
+  }
   return SILENT_TAGS.has(name);
 }
 

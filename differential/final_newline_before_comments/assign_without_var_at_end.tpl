@@ -1,0 +1,2 @@
+[x]
+{assign value=1}

@@ -1,0 +1,4 @@
+a
+{assign value=$x.0|count}
+
+{* c *}
