@@ -47,6 +47,16 @@ export function decodeDouble(body: string): string {
   };
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
+    if (c === '$') {
+      // a `$name` Smarty left alone (a backslash before it, itself escaped: `\\$name`) is PHP's
+      // own interpolation of a local variable of the compiled template, undefined there: nothing
+      const end = phpVariableEnd(body, i);
+      if (end > i) {
+        flush();
+        i = end - 1;
+        continue;
+      }
+    }
     if (c !== '\\' || i + 1 >= body.length) {
       flush();
       out += c;
@@ -91,6 +101,38 @@ export function decodeDouble(body: string): string {
   }
   flush();
   return out;
+}
+
+/** a PHP variable name's characters: ASCII letters, digits and `_`, and every byte above ASCII */
+function isNameChar(c: number, first: boolean): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c >= 0x80 || (!first && c >= 48 && c <= 57)
+  );
+}
+
+/**
+ * The end of the PHP "simple syntax" interpolation at `i` (`$name`, then one `[key]` or `->prop`),
+ * or `i` when there is none. `$this` is left as written: it is Smarty's own object, which PHP
+ * could not print (an error Sumi does not reproduce).
+ */
+function phpVariableEnd(body: string, i: number): number {
+  let j = i + 1;
+  if (j >= body.length || !isNameChar(body.charCodeAt(j), true)) return i;
+  while (j < body.length && isNameChar(body.charCodeAt(j), false)) j++;
+  if (body.slice(i + 1, j) === 'this') return i;
+  if (body[j] === '[') {
+    const m = /^\[(?:-?\d+|\$?[A-Za-z_\x80-\uffff][\w\x80-\uffff]*)\]/.exec(body.slice(j));
+    if (m) return j + m[0].length;
+  } else if (
+    body[j] === '-' &&
+    body[j + 1] === '>' &&
+    j + 2 < body.length &&
+    isNameChar(body.charCodeAt(j + 2), true)
+  ) {
+    j += 2;
+    while (j < body.length && isNameChar(body.charCodeAt(j), false)) j++;
+  }
+  return j;
 }
 
 function utf8(bytes: number[]): string {

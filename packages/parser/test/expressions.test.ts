@@ -131,6 +131,15 @@ describe('numbers and strings as print tags', () => {
     expect(printed('{"\\xE3\\x81\\x82"}')).toBe(JSON.stringify('あ'));
   });
 
+  it("leaves PHP's own interpolation of a `$name` Smarty did not expand: an undefined local, nothing", () => {
+    // `\\\\$k` is an escaped backslash, then PHP's `$k` (a local of the compiled template)
+    expect(printed('{"\\\\$k.x"}')).toBe(JSON.stringify('\\.x'));
+    expect(printed('{"\\\\$k[0]z\\\\$k->p z\\\\$1"}')).toBe(JSON.stringify('\\z\\ z\\$1'));
+    // an escaped dollar is a dollar; `$this` (Smarty's object) is left as written
+    expect(printed('{"\\$k"}')).toBe(JSON.stringify('$k'));
+    expect(printed('{"\\\\$this"}')).toBe(JSON.stringify('\\$this'));
+  });
+
   it('interpolates like Smarty 2', () => {
     expect(printed('{"x$y z"}')).toBe('interp("x" $y " z")');
     expect(printed('{"a`$o.k`b"}')).toBe('interp("a" $o.k "b")');

@@ -169,6 +169,7 @@ export const escapeDef: ModifierDef = definePlugin({
 
 // its own function: a closure in `run` would make V8 allocate a context on every call, fast path included
 function escapeSlow(ctx: RenderContext, value: Value, escType?: Value, charSet?: Value): Value {
-  const type = escType === undefined ? 'html' : toStr(escType);
+  // Smarty's `switch ($esc_type)` compares loosely: true equals its first case, 'html'
+  const type = escType === undefined || escType === true ? 'html' : toStr(escType);
   return escapeOne(ctx, value, type, charSet);
 }

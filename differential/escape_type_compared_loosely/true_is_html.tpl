@@ -1,0 +1,1 @@
+[{$s|escape:true}][{$s|escape:false}][{$s|escape:0}][{$s|escape:null}][{$s|escape:1}]
