@@ -428,10 +428,6 @@ export class RenderState implements RenderContext {
   }
 
   /**
-   * `{/capture}`: the buffer goes under `name` in $smarty.capture, then Smarty's assign() and append()
-   * get the names as given (see smartyAssign, smartyAppend).
-   */
-  /**
    * `{capture}` starts: the output so far goes below, as PHP's ob_start() puts a new buffer on top;
    * the capture's text is printed from empty. Its end takes the buffer back (`endCapture`). A
    * `{break}`/`{continue}` that leaves the capture before its end leaves the buffer where it is, as
@@ -472,6 +468,10 @@ export class RenderState implements RenderContext {
     return output;
   }
 
+  /**
+   * `{/capture}`: the buffer goes under `name` in $smarty.capture, then Smarty's assign() and append()
+   * get the names as given (see smartyAssign, smartyAppend).
+   */
   captureEnd(name: string, assign: Value | undefined, append: Value | undefined, buffer: string): void {
     (this.captureTable ??= new Map()).set(name, keepString(buffer));
     if (assign !== undefined) smartyAssign(this.vars, assign, buffer);
@@ -500,10 +500,8 @@ export class RenderState implements RenderContext {
   /**
    * Runs a function plugin, or a block plugin with its `body`: one path for both. The sync render
    * refuses a promise; `callAsync` (in the async variant, for async plugins or bodies) awaits it.
-   */
-  /**
    * `resolve`: the call site's resolver of the attributes (a compiled `resolveAttrs` for its
-   * attribute object, see CodegenState.attrsResolver)
+   * attribute object, see CodegenState.attrsResolver).
    */
   call(
     def: FunctionPluginDef | BlockPluginDef,
