@@ -163,44 +163,36 @@ export function expandQuoted(
   parseVar: (ctx: Ctx, start: number, end: number) => Expr,
 ): StringLit | InterpString {
   const s = ctx.src;
+  // Smarty finds the variables first (a `$` right after a backslash is not one), then replaces
+  // every occurrence of each found text with strtr(), escaped ones included: `"\\$n $n"` prints
+  // n twice. So: find the texts, then cut the string where any of them occurs, longest first.
+  const keys = new Set<string>();
+  for (let i = a; i < b; ) {
+    const end = quotedVarEnd(s, a, b, i);
+    if (end > i) {
+      keys.add(s.slice(i, end));
+      i = end;
+    } else i++;
+  }
   const parts: (string | Expr)[] = [];
   let lit = a;
-  let i = a;
-  while (i < b) {
-    const c = s.charCodeAt(i);
-    if (c === 96 && s.charCodeAt(i + 1) === 36) {
-      const v = scanVarToken(s, i + 1, b);
-      const ve = v && v.params === null ? v.end : -1;
-      if (ve > 0 && ve < b && s.charCodeAt(ve) === 96) {
-        if (i > lit) parts.push(decodeLiteral(s.slice(lit, i), mode));
-        parts.push(parseVar(ctx, i + 1, ve));
-        i = ve + 1;
-        lit = i;
+  if (keys.size > 0) {
+    const byLength = [...keys].sort((x, y) => y.length - x.length);
+    for (let i = a; i < b; ) {
+      const key =
+        s.charCodeAt(i) === 36 || s.charCodeAt(i) === 96
+          ? byLength.find((k) => s.startsWith(k, i))
+          : undefined;
+      if (key === undefined || i + key.length > b) {
+        i++;
         continue;
       }
-    } else if (
-      c === 36 &&
-      isWord(s.charCodeAt(i + 1)) &&
-      i + 1 < b &&
-      (i === a || s.charCodeAt(i - 1) !== 92)
-    ) {
-      let j = i + 1;
-      while (j < b && isWord(s.charCodeAt(j))) j++;
-      // (\[[a-zA-Z0-9]+\])*
-      for (;;) {
-        if (s.charCodeAt(j) !== 91) break;
-        let k = j + 1;
-        while (k < b && isAlnum(s.charCodeAt(k))) k++;
-        if (k === j + 1 || k >= b || s.charCodeAt(k) !== 93) break;
-        j = k + 1;
-      }
       if (i > lit) parts.push(decodeLiteral(s.slice(lit, i), mode));
-      parts.push(parseVar(ctx, i, j));
-      i = j;
+      const backtick = key.charCodeAt(0) === 96;
+      parts.push(parseVar(ctx, backtick ? i + 1 : i, backtick ? i + key.length - 1 : i + key.length));
+      i += key.length;
       lit = i;
-      continue;
     }
-    i++;
   }
   const sp = { start: spanStart, end: spanEnd };
   if (parts.length === 0) {
@@ -213,6 +205,32 @@ export function expandQuoted(
   }
   if (lit < b) parts.push(decodeLiteral(s.slice(lit, b), mode));
   return { type: 'Interp', parts: mergeStrings(parts), span: sp };
+}
+
+/**
+ * The end of the variable Smarty's regex finds at `i` in a quoted string [a, b), or `i`: a
+ * `` `$var.x` `` form, or `$name` not right after a backslash, with `[word]` suffixes.
+ */
+function quotedVarEnd(s: string, a: number, b: number, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c === 96 && s.charCodeAt(i + 1) === 36) {
+    const v = scanVarToken(s, i + 1, b);
+    const ve = v && v.params === null ? v.end : -1;
+    return ve > 0 && ve < b && s.charCodeAt(ve) === 96 ? ve + 1 : i;
+  }
+  if (c !== 36 || i + 1 >= b || !isWord(s.charCodeAt(i + 1)) || (i > a && s.charCodeAt(i - 1) === 92))
+    return i;
+  let j = i + 1;
+  while (j < b && isWord(s.charCodeAt(j))) j++;
+  // (\[[a-zA-Z0-9]+\])*
+  for (;;) {
+    if (s.charCodeAt(j) !== 91) break;
+    let k = j + 1;
+    while (k < b && isAlnum(s.charCodeAt(k))) k++;
+    if (k === j + 1 || k >= b || s.charCodeAt(k) !== 93) break;
+    j = k + 1;
+  }
+  return j;
 }
 
 function mergeStrings(parts: (string | Expr)[]): (string | Expr)[] {

@@ -140,6 +140,11 @@ describe('numbers and strings as print tags', () => {
     expect(printed('{"\\\\$this"}')).toBe(JSON.stringify('\\$this'));
   });
 
+  it('replaces every occurrence of a variable Smarty found, escaped ones too (strtr)', () => {
+    expect(printed('{"\\\\$n $n"}')).toBe('interp("\\\\" $n " " $n)');
+    expect(printed('{"\\\\$name $n"}')).toBe('interp("\\\\" $n "ame " $n)');
+  });
+
   it('interpolates like Smarty 2', () => {
     expect(printed('{"x$y z"}')).toBe('interp("x" $y " z")');
     expect(printed('{"a`$o.k`b"}')).toBe('interp("a" $o.k "b")');
