@@ -8,7 +8,7 @@
 import type { Value } from '@sumi/php';
 import {
   allowString,
-  escapeHtmlSpecials,
+  htmlspecialchars,
   isNumericString,
   looseEquals,
   PhpArray,
@@ -22,13 +22,17 @@ import {
 } from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 
-/** smarty_function_escape_special_chars: htmlspecialchars that leaves existing entities (`&amp;`, `&#39;`) alone */
+/**
+ * smarty_function_escape_special_chars: htmlspecialchars that leaves existing entities (`&amp;`,
+ * `&#39;`) alone, with PHP 8's default flags (ENT_QUOTES | ENT_SUBSTITUTE: bytes that are not UTF-8
+ * become U+FFFD)
+ */
 export function escapeSpecialChars(v: Value): string {
   const s = toStr(v);
   // each entity grows by 34 characters while marked: replaced match by match, within the string cap
   const marked = replaceMatches(s, ENTITY, (m) => `%%%SMARTY_START%%%${m[1]}%%%SMARTY_END%%%`);
   return replaceAllString(
-    replaceAllString(escapeHtmlSpecials(marked), '%%%SMARTY_START%%%', '&'),
+    replaceAllString(htmlspecialchars(marked), '%%%SMARTY_START%%%', '&'),
     '%%%SMARTY_END%%%',
     ';',
   );

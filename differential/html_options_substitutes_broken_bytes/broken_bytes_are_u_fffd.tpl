@@ -1,0 +1,1 @@
+{assign var=c value='é'|substr:0:1}{html_options values=$c output=$c}[{html_options values=$v output=$v selected='x'}]
