@@ -150,6 +150,7 @@ export {
   floatValue,
   INT64_MAX,
   INT64_MIN,
+  int32Bits,
   isFloat,
   isInt,
   isNumber,

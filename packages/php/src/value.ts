@@ -53,6 +53,14 @@ export function makeInt(n: number | bigint): number | bigint | PhpFloat {
   return n;
 }
 
+/**
+ * A PHP int as C's `(int)` cast takes it: its low 32 bits, signed. What PHP's flag tests see of a
+ * zend_long (every flag bit is below 2^31): PHP_INT_MAX has them all set.
+ */
+export function int32Bits(n: number | bigint): number {
+  return typeof n === 'bigint' || !Number.isSafeInteger(n) ? Number(BigInt.asIntN(32, BigInt(n))) : n | 0;
+}
+
 /** True for a PHP int (safe-integer number other than -0, or bigint). */
 export function isInt(v: unknown): v is number | bigint {
   if (typeof v === 'number') return Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0);

@@ -11,6 +11,7 @@ import {
   floatToString,
   fromBinary,
   fromBytes,
+  int32Bits,
   isFloat,
   joinStrings,
   jsonDecode,
@@ -329,7 +330,7 @@ export const jsonEncodeDef: ModifierDef = phpModifier({
   ],
   // PHP 8.2 checks neither: the encoder takes the depth as a C int (its low 32 bits, so 0 or less
   // fails every array with "Maximum stack depth exceeded") and tests the flags' bits, all below 2^31
-  run: (_ctx, value, flags = 0, depth = 512) => jsonEncode(value, int32(flags), int32(depth)),
+  run: (_ctx, value, flags = 0, depth = 512) => jsonEncode(value, int32Bits(flags), int32Bits(depth)),
 });
 
 export const jsonDecodeDef: ModifierDef = phpModifier({
@@ -375,7 +376,7 @@ export const jsonDecodeDef: ModifierDef = phpModifier({
   // without the wrapper that turns the PHP functions' ValueErrors into null: a bad depth ends the
   // template, as PHP 8.2 raises it
   run: (_ctx, json, assoc, depthIn, flagsIn) => {
-    const flags = flagsIn === undefined ? 0 : int32(toInt(flagsIn));
+    const flags = flagsIn === undefined ? 0 : int32Bits(toInt(flagsIn));
     const associative = assoc === undefined ? true : toBool(assoc);
     // PHP 8.2 answers an empty string (a syntax error) before it looks at the depth
     if (json === '') return jsonDecode(json, associative, 512, flags);
@@ -614,11 +615,6 @@ export const encodingFunctions: readonly ModifierDef[] = [
   parseUrlDef,
   pathinfoDef,
 ];
-
-/** a PHP int as C's `(int)` cast takes it: its low 32 bits, signed */
-function int32(n: number | bigint): number {
-  return typeof n === 'bigint' || !Number.isSafeInteger(n) ? Number(BigInt.asIntN(32, BigInt(n))) : n | 0;
-}
 
 function depthError(message: string): never {
   throw new PhpError('ValueError', `json_decode(): Argument #3 ($depth) ${message}`, true);

@@ -7,7 +7,16 @@
  */
 
 import type { Value } from '@sumi/php';
-import { PhpArray, type PregMatchResult, pregMatch, pregMatchAll, toInt, toStr, withPcre } from '@sumi/php';
+import {
+  int32Bits,
+  PhpArray,
+  type PregMatchResult,
+  pregMatch,
+  pregMatchAll,
+  toInt,
+  toStr,
+  withPcre,
+} from '@sumi/php';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
 import type { RenderContext } from '../render/context';
 
@@ -26,7 +35,9 @@ function run(ctx: RenderContext, fn: string, a: MatchAttrs, match: Preg): void {
   const matches = withPcre(
     ctx,
     fn,
-    () => match(toStr(a.pattern), toStr(a.subject), Number(toInt(a.flags)), Number(toInt(a.offset))).matches,
+    // the flags as PHP tests them (their low bits: PHP_INT_MAX has every flag set)
+    () =>
+      match(toStr(a.pattern), toStr(a.subject), int32Bits(toInt(a.flags)), Number(toInt(a.offset))).matches,
   );
   ctx.assign(a.var as string, matches ?? new PhpArray());
 }

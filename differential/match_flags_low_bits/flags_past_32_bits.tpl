@@ -1,0 +1,1 @@
+{cms_match var=r0 pattern='/(d+)/' subject='dd' flags=$v1}[{$r0|@json_encode}]{cms_match_all var=r1 pattern='/(d+)/' subject='dd' flags=$v2}[{$r1|@json_encode}]
