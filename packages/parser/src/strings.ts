@@ -177,12 +177,23 @@ export function expandQuoted(
   const parts: (string | Expr)[] = [];
   let lit = a;
   if (keys.size > 0) {
-    const byLength = [...keys].sort((x, y) => y.length - x.length);
+    // the keys by their `$name` (or `` `$name ``) head, longest first: each position looks up the
+    // heads its own name starts with, never every key (a string of thousands of variables stays linear)
+    const byHead = new Map<string, string[]>();
+    for (const k of keys) {
+      const head = k.slice(0, nameEnd(k, 0, k.length));
+      const list = byHead.get(head);
+      if (list) list.push(k);
+      else byHead.set(head, [k]);
+    }
+    for (const list of byHead.values()) list.sort((x, y) => y.length - x.length);
     for (let i = a; i < b; ) {
-      const key =
-        s.charCodeAt(i) === 36 || s.charCodeAt(i) === 96
-          ? byLength.find((k) => s.startsWith(k, i))
-          : undefined;
+      let key: string | undefined;
+      const end = nameEnd(s, i, b);
+      // strtr takes the longest key that starts here: `$n` matches inside `$name` when only `$n` is one
+      for (let e = end; e > i && key === undefined; e--) {
+        key = byHead.get(s.slice(i, e))?.find((k) => s.startsWith(k, i));
+      }
       if (key === undefined || i + key.length > b) {
         i++;
         continue;
@@ -205,6 +216,16 @@ export function expandQuoted(
   }
   if (lit < b) parts.push(decodeLiteral(s.slice(lit, b), mode));
   return { type: 'Interp', parts: mergeStrings(parts), span: sp };
+}
+
+/** the end of the `$name` (or `` `$name ``) at `i`, or `i` when none starts there */
+function nameEnd(s: string, i: number, b: number): number {
+  const c = s.charCodeAt(i);
+  const head = c === 36 ? 1 : c === 96 && s.charCodeAt(i + 1) === 36 ? 2 : 0;
+  if (head === 0) return i;
+  let j = i + head;
+  while (j < b && isWord(s.charCodeAt(j))) j++;
+  return j;
 }
 
 /**
