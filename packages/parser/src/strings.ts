@@ -239,10 +239,9 @@ function quotedVarEnd(s: string, a: number, b: number, i: number): number {
     const ve = v && v.params === null ? v.end : -1;
     return ve > 0 && ve < b && s.charCodeAt(ve) === 96 ? ve + 1 : i;
   }
-  if (c !== 36 || i + 1 >= b || !isWord(s.charCodeAt(i + 1)) || (i > a && s.charCodeAt(i - 1) === 92))
-    return i;
-  let j = i + 1;
-  while (j < b && isWord(s.charCodeAt(j))) j++;
+  if (c !== 36 || (i > a && s.charCodeAt(i - 1) === 92)) return i;
+  let j = nameEnd(s, i, b);
+  if (j === i + 1) return i;
   // (\[[a-zA-Z0-9]+\])*
   for (;;) {
     if (s.charCodeAt(j) !== 91) break;

@@ -15,9 +15,13 @@ import { byteLength } from './value';
 
 const encoder = new TextEncoder();
 
-/** True when every code unit is ASCII: byte offsets are then string offsets. */
-export function isAsciiString(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+/**
+ * True when every code unit is ASCII (the first `n` of them, when given): byte offsets are then
+ * string offsets.
+ */
+export function isAsciiString(s: string, n = s.length): boolean {
+  const end = n < s.length ? n : s.length;
+  for (let i = 0; i < end; i++) if (s.charCodeAt(i) > 0x7f) return false;
   return true;
 }
 

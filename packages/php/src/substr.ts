@@ -30,13 +30,6 @@ export function substrBytes(b: string, offset: number, length?: number | null): 
   return b.slice(from, substrEnd(b.length, from, length));
 }
 
-/** Whether the first `n` code units of `s` (all of it when shorter) are ASCII: as many bytes. */
-function asciiUpTo(s: string, n: number): boolean {
-  const end = n < s.length ? n : s.length;
-  for (let i = 0; i < end; i++) if (s.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
-
 /** The bytes a code unit of `s` at `i` stands for (a pair: 4, at its first unit), as toBytes encodes it. */
 function unitBytes(s: string, i: number): number {
   const c = s.charCodeAt(i);
@@ -79,7 +72,7 @@ export function substrText(s: string, offset: number, length?: number | null): s
   // counted from the start, only the bytes up to the cut's end matter: ASCII there is cut in place
   if (offset >= 0 && length !== null && length !== undefined && length >= 0) {
     const end = offset + length;
-    if (asciiUpTo(s, end)) return s.slice(offset, end);
+    if (isAsciiString(s, end)) return s.slice(offset, end);
   }
   if (isAsciiString(s)) return substrBytes(s, offset, length);
   const size = byteLength(s);

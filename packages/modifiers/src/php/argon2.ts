@@ -14,6 +14,7 @@
 import { argon2i, argon2id } from '@noble/hashes/argon2.js';
 import { type PhpArray, PhpError, toBytes, toInt } from '@sumi/php';
 import type { RenderContext } from '@sumi/runtime';
+import { base64Decode, base64Encode } from './base64';
 
 export type Argon2Type = 'argon2i' | 'argon2id';
 
@@ -35,40 +36,16 @@ const LIMIT_HINT =
   `Argon2 in Sumi is held to PHP's default work (memory_cost ${DEFAULT_MEMORY} KiB, time_cost ${DEFAULT_TIME}): ` +
   'a bigger one would hold the server for seconds';
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** base64 without padding, as libargon2 writes salts and hashes */
+const b64 = (bytes: Uint8Array): string => base64Encode(bytes).replace(/=+$/, '');
 
-/** base64 without padding, as libargon2 encodes salts and hashes */
-function b64(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    const left = bytes.length - i;
-    out += B64[(n >> 18) & 63]! + B64[(n >> 12) & 63]!;
-    if (left > 1) out += B64[(n >> 6) & 63]!;
-    if (left > 2) out += B64[n & 63]!;
-  }
-  return out;
-}
-
-/** the bytes of unpadded base64, or null when it is not (libargon2 refuses such a hash) */
+/**
+ * The bytes of unpadded base64, or null when libargon2 would not decode it: only its canonical form
+ * (the bits left over after the last byte are zero), which is the one that encodes back to the text
+ */
 function unb64(text: string): Uint8Array | null {
-  if (text.length % 4 === 1) return null;
-  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
-  let bits = 0;
-  let acc = 0;
-  let o = 0;
-  for (let i = 0; i < text.length; i++) {
-    const v = B64.indexOf(text[i]!);
-    if (v < 0) return null;
-    acc = (acc << 6) | v;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[o++] = (acc >> bits) & 0xff;
-    }
-  }
-  // the bits left over must be zero, as libargon2's decoder requires
-  return (acc & ((1 << bits) - 1)) === 0 ? out : null;
+  const bytes = base64Decode(text, true);
+  return bytes !== null && b64(bytes) === text ? bytes : null;
 }
 
 /** php_password_make_salt(16): random bytes in base64, `+` written `.`, 16 characters */
