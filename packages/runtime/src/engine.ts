@@ -229,13 +229,13 @@ export class Engine {
       } finally {
         leaveHost(prev);
       }
-      output = rt.withOpenCaptures(await run);
+      output = await run;
     } catch (e) {
       if (!(e instanceof ReturnSignal)) {
         shared.host.done = true;
         throw e;
       }
-      output = rt.withOpenCaptures(e.output ?? '');
+      output = e.output ?? '';
       returned = e.value;
     }
     return this.finish(tpl, output, returned, vars, rt, opts);
@@ -253,13 +253,13 @@ export class Engine {
     let returned: Value | undefined;
     const prev = enterHost(shared.host);
     try {
-      output = rt.withOpenCaptures(tpl.sync(rt, vars));
+      output = tpl.sync(rt, vars);
     } catch (e) {
       if (!(e instanceof ReturnSignal)) {
         shared.host.done = true;
         throw e;
       }
-      output = rt.withOpenCaptures(e.output ?? '');
+      output = e.output ?? '';
       returned = e.value;
     } finally {
       leaveHost(prev);

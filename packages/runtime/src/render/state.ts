@@ -432,7 +432,9 @@ export class RenderState implements RenderContext {
    * the capture's text is printed from empty. Its end takes the buffer back (`endCapture`). A
    * `{break}`/`{continue}` that leaves the capture before its end leaves the buffer where it is, as
    * Smarty's compiled PHP does: what follows is printed into the capture's buffer, and the next
-   * capture end takes the buffer below it, whoever's it was.
+   * capture end takes the buffer below it, whoever's it was. The render's result is then the top
+   * buffer, what Smarty's fetch() reads (PHP flushes the ones below when the request ends, outside
+   * the template's result); the compiler warns where this can happen (JUMP_LEAVES_CAPTURE).
    */
   startCapture(o: string): string {
     (this.captureBuffers ??= []).push(o);
@@ -454,18 +456,6 @@ export class RenderState implements RenderContext {
   /** whether captures left buffers below the output (a streamed render then holds its output back) */
   private get underCapture(): boolean {
     return this.captureBuffers !== null && this.captureBuffers.length > 0;
-  }
-
-  /**
-   * The render's output when captures were left open: the template's result is the top buffer's
-   * text, what Smarty's fetch reads and the CMS returns; the buffers left below it are not part of
-   * the result (PHP flushes them to its standard output when the request ends, outside the template's
-   * result). The compiler warns where this can happen (JUMP_LEAVES_CAPTURE).
-   */
-  withOpenCaptures(output: string): string {
-    this.captureBuffers = null;
-    this.belowChars = 0;
-    return output;
   }
 
   /**
