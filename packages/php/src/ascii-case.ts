@@ -23,6 +23,8 @@ function mapRuns(s: string, re: RegExp, fn: (m: string) => string, whole: (s: st
   return parts.join('');
 }
 
+const isIn = (c: number, lo: number, hi: number): boolean => c >= lo && c <= hi;
+
 /** the index of the first code unit in `lo..hi`, or -1: most strings have nothing to change */
 function firstIn(s: string, lo: number, hi: number): number {
   for (let i = 0; i < s.length; i++) {
@@ -33,46 +35,42 @@ function firstIn(s: string, lo: number, hi: number): number {
 }
 
 /**
- * Whether every non-ASCII character of `s` is one no case mapping changes, from ranges known to
- * hold none: general punctuation, CJK symbols, kana and ideographs, Hangul, fullwidth punctuation
- * and halfwidth kana, and the emoji and symbol planes (U+1F000..U+1FBFF). Then JS's own
- * toLowerCase/toUpperCase changes exactly the ASCII letters, as PHP does; any other character
- * (Latin-1 capitals, Greek, 'ß', fullwidth letters...) takes the run-by-run path.
+ * `s` with the letters `lo..hi` mapped by `fn`, rebuilt from unit `first` (the first such letter)
+ * run by run: one pass over the text, and the text between runs is sliced as it is. (A regex with a
+ * function is called per run; JS's own mapping of the whole text would change letters beyond ASCII.)
  */
-function caselessBeyondAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (
-      (c >= 0x2000 && c <= 0x206f) ||
-      (c >= 0x3000 && c <= 0x9fff) ||
-      (c >= 0xac00 && c <= 0xd7a3) ||
-      (c >= 0xff01 && c <= 0xff20) ||
-      (c >= 0xff5b && c <= 0xffef)
-    ) {
-      continue;
-    }
-    if (c >= 0xd83c && c <= 0xd83e) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        i++;
-        continue;
-      }
-    }
-    return false;
+function mapRunsFrom(s: string, first: number, lo: number, hi: number, fn: (m: string) => string): string {
+  const n = s.length;
+  let out = s.slice(0, first);
+  let i = first;
+  while (i < n) {
+    // a run of letters to map, then the text up to the next one
+    let j = i + 1;
+    while (j < n && isIn(s.charCodeAt(j), lo, hi)) j++;
+    // one letter (the usual run in text that is mostly not ASCII) flips its case bit: V8 keeps the
+    // one-character strings, so nothing is made
+    out += j === i + 1 ? String.fromCharCode(s.charCodeAt(i) ^ 32) : fn(s.slice(i, j));
+    let k = j;
+    while (k < n && !isIn(s.charCodeAt(k), lo, hi)) k++;
+    out += s.slice(j, k);
+    i = k;
   }
-  return true;
+  return out;
 }
 
 export function asciiLower(s: string): string {
   // a string without an ASCII capital is its own result (no copy, no regex)
-  if (firstIn(s, 65, 90) < 0) return s;
-  if (!NON_ASCII.test(s) || (s.length <= SLICE && caselessBeyondAscii(s))) return s.toLowerCase();
-  return mapRuns(s, UPPER_RUN, toLower, toLower);
+  const first = firstIn(s, 65, 90);
+  if (first < 0) return s;
+  if (!NON_ASCII.test(s)) return s.toLowerCase();
+  return s.length <= SLICE ? mapRunsFrom(s, first, 65, 90, toLower) : mapRuns(s, UPPER_RUN, toLower, toLower);
 }
 
 export function asciiUpper(s: string): string {
-  if (firstIn(s, 97, 122) < 0) return s;
-  if (!NON_ASCII.test(s) || (s.length <= SLICE && caselessBeyondAscii(s))) return s.toUpperCase();
-  return mapRuns(s, LOWER_RUN, toUpper, toUpper);
+  const first = firstIn(s, 97, 122);
+  if (first < 0) return s;
+  if (!NON_ASCII.test(s)) return s.toUpperCase();
+  return s.length <= SLICE
+    ? mapRunsFrom(s, first, 97, 122, toUpper)
+    : mapRuns(s, LOWER_RUN, toUpper, toUpper);
 }
