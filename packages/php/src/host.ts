@@ -399,7 +399,13 @@ export function replaceAllString(s: string, needle: string, replacement: string)
   const count = countOf(s, needle);
   if (count === 0) return s;
   allowString(s.length + count * (replacement.length - needle.length));
-  if (count <= 4096) return s.replaceAll(needle, () => replacement);
+  if (count <= 4096) {
+    // a replacement string is read for `$&`-style patterns: one without `$` is passed as it is (a
+    // function would be called for every match)
+    return replacement.indexOf('$') < 0
+      ? s.replaceAll(needle, replacement)
+      : s.replaceAll(needle, () => replacement);
+  }
   const out = new StringBuilder();
   let last = 0;
   for (let i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, last)) {
