@@ -1,4 +1,5 @@
 import { digestText, phpHash } from '@sumi/php';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   capitalize,
@@ -6,6 +7,7 @@ import {
   countParagraphs,
   countSentences,
   countWords,
+  dropLastWord,
   indent,
   nl2br,
   spacify,
@@ -170,5 +172,36 @@ describe("strip_tags with replace_with_space: preg_replace('!<[^>]*?>!', ' ', $s
         );
       expect(ratio).toBeLessThan(10);
     }
+  });
+});
+
+describe('dropLastWord', () => {
+  // preg_replace('/\s+?(\S+)?$/', '', $s) as truncate writes it (the form kept in text-algorithms.ts)
+  const reference = (s: string) => s.replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/g, '');
+
+  it('removes what the regex removes', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(
+            fc.constantFrom('a', 'bc', ' ', '  ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '日', '\udcc3'),
+            {
+              maxLength: 12,
+            },
+          )
+          .map((p) => p.join('')),
+        (s) => {
+          expect(dropLastWord(s)).toBe(reference(s));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('keeps a text with no whitespace, and cuts at the last run', () => {
+    expect(dropLastWord('abc')).toBe('abc');
+    expect(dropLastWord('ab  cd')).toBe('ab');
+    expect(dropLastWord('ab cd ')).toBe('ab cd');
+    expect(dropLastWord('ab\r\n')).toBe('ab');
   });
 });

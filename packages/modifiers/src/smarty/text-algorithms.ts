@@ -203,12 +203,12 @@ export function cutText(s: string, len: number, etc: string, breakWords: boolean
     // pattern matches whitespace, which is ASCII, and runs of anything else, which a character is all
     // of, so it removes the same parts here as on bytes; and text without surrogates appended to the
     // result is what its bytes decode to
-    const str = breakWords ? s : substrText(s, 0, Math.trunc(len + 1)).replace(LAST_WORD, '');
+    const str = breakWords ? s : dropLastWord(substrText(s, 0, Math.trunc(len + 1)));
     return substrText(str, 0, Math.trunc(len)) + etc;
   }
   return viaBytes(s, (b) => {
     let str = b;
-    if (!breakWords && !middle) str = substrBytes(str, 0, Math.trunc(len + 1)).replace(LAST_WORD, '');
+    if (!breakWords && !middle) str = dropLastWord(substrBytes(str, 0, Math.trunc(len + 1)));
     const etcBytes = toBinary(etc);
     if (!middle) return substrBytes(str, 0, Math.trunc(len)) + etcBytes;
     const half = len / 2;
@@ -221,6 +221,23 @@ export function cutText(s: string, len: number, etc: string, breakWords: boolean
  * before a final "\n", so in "ab\r\n" the "\r" and then the "\n" are removed.
  */
 const LAST_WORD = /[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/g;
+
+/** the whitespace LAST_WORD names: \t \n \v \f \r and the space */
+const isSpaceCode = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/**
+ * `s` without what LAST_WORD matches. Unless `s` ends with "\n" (where `$` also matches before it),
+ * the one match is the last whitespace run and the word after it, found from the end: the regex
+ * tries every whitespace run from the left and backtracks to the end from each.
+ */
+export function dropLastWord(s: string): string {
+  let end = s.length;
+  if (end > 0 && s.charCodeAt(end - 1) === 10) return s.replace(LAST_WORD, '');
+  while (end > 0 && !isSpaceCode(s.charCodeAt(end - 1))) end--;
+  let start = end;
+  while (start > 0 && isSpaceCode(s.charCodeAt(start - 1))) start--;
+  return start === end ? s : s.slice(0, start);
+}
 
 function hasSurrogate(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
