@@ -4,6 +4,8 @@
  * Checked for every modifier that has one, on random strings made of the pieces that take the
  * uncommon paths (HTML specials, line breaks, non-ASCII letters, surrogate pairs, escaped bytes).
  */
+
+import { createEngine } from '@sumi/runtime';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { modifiers } from '../src/index';
@@ -62,4 +64,110 @@ describe('onString', () => {
       );
     },
   );
+});
+
+/** arguments written as literals, per modifier with onStringWith: the ones it takes and the ones it leaves to run */
+const LITERAL_ARGS: Record<string, { taken: unknown[][]; left: unknown[][] }> = {
+  replace: {
+    taken: [
+      ['o', '0'],
+      ['', 'x'],
+      ['a', '$&'],
+      ['日本', 'X'],
+      ['\n', '<br>'],
+      ['\udcc3', '?'],
+      ['ab', ''],
+    ],
+    left: [
+      [1, 'x'],
+      ['a', true],
+      ['a', null],
+    ],
+  },
+  string_format: {
+    taken: [['%s'], ['%s様'], ['x%%y%s'], ['%%'], ['abc'], ['100%%%s%%'], ['']],
+    left: [['%d'], ['%5s'], ['%s%s'], ['%'], ['%1$s'], ['%.2f'], [3]],
+  },
+  truncate: {
+    taken: [
+      [],
+      [0],
+      [5],
+      [20],
+      [5, ''],
+      [8, '…'],
+      [10, '...', true],
+      [10, '..', false, true],
+      [3, 'abcdef'],
+      [-4],
+    ],
+    left: [['5'], [5.5], [5, 3]],
+  },
+  substr: {
+    taken: [[0], [2, 10], [-3], [1, -1], [5, 0], [-2, null], [100], [-100, 3]],
+    left: [['2'], [1.5], [true], [1, 2, 3]],
+  },
+  mb_substr: {
+    taken: [[0], [2, 10], [-3], [1, -1], [5, 0], [-2, null], [100], [-100, 3]],
+    left: [[1, 2, 'UTF-8'], ['2'], [1.5], [1, 2, null, 4]],
+  },
+};
+
+const withArgs = modifiers.filter((d) => d.onStringWith !== undefined);
+
+describe('onStringWith', () => {
+  it('is defined for the modifiers whose literal arguments can be decided once', () => {
+    expect(withArgs.map((d) => d.name).sort()).toEqual(Object.keys(LITERAL_ARGS).sort());
+  });
+
+  it.each(withArgs.map((d) => [d.name, d] as const))('%s: leaves other arguments to run', (name, def) => {
+    for (const args of LITERAL_ARGS[name]!.left) expect(def.onStringWith!(args as never)).toBeNull();
+  });
+
+  it.each(withArgs.map((d) => [d.name, d] as const))(
+    '%s: gives what run gives for those arguments, with no warning',
+    (name, def) => {
+      const { taken } = LITERAL_ARGS[name]!;
+      for (const args of taken) expect(def.onStringWith!(args as never)).toBeTypeOf('function');
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...taken),
+          fc
+            .array(fc.constantFrom(...PIECES, 'o', 'の', 'word ', '  '), { maxLength: 16 })
+            .map((p) => p.join('')),
+          (args, s) => {
+            const ctx = fakeCtx();
+            const expected = def.run(ctx, s, ...(args as never[]));
+            expect(def.onStringWith!(args as never)!(s)).toBe(expected);
+            expect(ctx.warnings).toEqual([]);
+          },
+        ),
+        { numRuns: 2000 },
+      );
+    },
+  );
+});
+
+describe('onStringWith in a template', () => {
+  const engine = createEngine({ plugins: modifiers });
+  const render = (tpl: string, data: Record<string, unknown>) => {
+    const r = engine.renderSync(tpl, data);
+    return [r.output, r.log.map((e) => e.message)];
+  };
+
+  it('takes strings; other values still go through run (mapped arrays, casts, warnings)', () => {
+    const tpl =
+      '{$x|replace:"o":"0"}|{$x|string_format:"<%s>"}|{$x|truncate:5:""}|{$x|substr:1:2}|{$x|mb_substr:1:2}';
+    expect(render(tpl, { x: 'foo bar' })).toEqual(['f00 bar|<foo bar>|foo|oo|oo', []]);
+    expect(render(tpl, { x: 1234567 })).toEqual(['1234567|<1234567>|12345|23|23', []]);
+    expect(render('{$x|replace:"o":"0"|@json_encode}', { x: ['of', 'to'] })).toEqual(['["0f","t0"]', []]);
+    expect(render('{$x|substr:1}', { x: [1] })[0]).toBe('Array');
+  });
+
+  it('leaves a PHP function called with too many arguments to run, which logs the error', () => {
+    expect(render('{$x|substr:1:2:3}', { x: 'abc' })).toEqual([
+      '',
+      ['substr() expects at most 3 arguments, 4 given'],
+    ]);
+  });
 });

@@ -56,3 +56,11 @@ function argOf(p: ModifierParam): ArgSpec {
   if (p.default !== undefined) arg.default = p.default;
   return arg;
 }
+
+/** an int written as a literal: what an `int` parameter takes as it is */
+export const isIntArg = (v: Value | undefined): v is number =>
+  typeof v === 'number' && Number.isSafeInteger(v);
+
+/** an int or null written as a literal, or nothing: what a `?int` parameter takes as it is */
+export const isOptionalIntArg = (v: Value | undefined): v is number | null | undefined =>
+  v === undefined || v === null || isIntArg(v);

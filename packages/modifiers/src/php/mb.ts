@@ -16,7 +16,7 @@ import {
 } from '@sumi/php';
 import type { ModifierDef } from '@sumi/runtime';
 import { eastAsianWidth } from 'get-east-asian-width';
-import { phpModifier } from './define';
+import { isIntArg, isOptionalIntArg, phpModifier } from './define';
 import { convertKana, kanaModeFlags } from './kana';
 import {
   type Charset,
@@ -238,23 +238,33 @@ export const mbSubstr: ModifierDef = phpModifier({
   examples: [
     { template: '{$s|mb_substr:1:2} {$s|mb_substr:-1}', data: { s: '日本語です' }, output: '本語 す' },
   ],
+  onStringWith: (args) => {
+    const [start, length] = args;
+    // the default encoding (UTF-8) only
+    return args.length <= 2 && isIntArg(start) && isOptionalIntArg(length)
+      ? (s) => substr16(s, start, length)
+      : null;
+  },
   run: (_ctx, s, start, length, enc) => {
     const cs = charsetArg('mb_substr', 4, enc);
-    if (cs === 'UTF-8') {
-      if (start >= 0 && (length === null || length === undefined || length >= 0)) {
-        // counted from the start: the string's length in characters is not needed
-        const at = unitAfter(s, start);
-        return length === null || length === undefined ? s.slice(at) : s.slice(at, unitAfter(s, length, at));
-      }
-      const [from, to] = substrRange(charsIn16(s), start, length);
-      const at = unitAfter(s, from);
-      return s.slice(at, unitAfter(s, to - from, at));
-    }
+    if (cs === 'UTF-8') return substr16(s, start, length);
     const chars = decodeChars(s, cs);
     const part = chars.slice(...substrRange(chars.length, start, length));
     return charsIn(part, cs);
   },
 });
+
+/** mb_substr on UTF-8 text */
+function substr16(s: string, start: number, length: number | null | undefined): string {
+  if (start >= 0 && (length === null || length === undefined || length >= 0)) {
+    // counted from the start: the string's length in characters is not needed
+    const at = unitAfter(s, start);
+    return length === null || length === undefined ? s.slice(at) : s.slice(at, unitAfter(s, length, at));
+  }
+  const [from, to] = substrRange(charsIn16(s), start, length);
+  const at = unitAfter(s, from);
+  return s.slice(at, unitAfter(s, to - from, at));
+}
 
 export const mbStrwidth: ModifierDef = phpModifier({
   name: 'mb_strwidth',

@@ -26,7 +26,7 @@ import {
   valueError,
 } from '@sumi/php';
 import type { ModifierDef, RenderContext } from '@sumi/runtime';
-import { phpModifier } from './define';
+import { isIntArg, isOptionalIntArg, phpModifier } from './define';
 
 export const explode: ModifierDef = phpModifier({
   name: 'explode',
@@ -312,6 +312,12 @@ export const substr: ModifierDef = phpModifier({
     { template: '{$s|substr:2:2} {$s|substr:-3}', data: { s: 'abcdefghij' }, output: 'cd hij' },
     { template: '{$s|md5|substr:0:6}', data: { s: 'abc' }, output: '900150' },
   ],
+  onStringWith: (args) => {
+    const [offset, length] = args;
+    return args.length <= 2 && isIntArg(offset) && isOptionalIntArg(length)
+      ? (s) => substrText(s, offset, length)
+      : null;
+  },
   run: (_ctx, s, offset, length) => substrText(s, offset, length),
 });
 

@@ -4,6 +4,7 @@
  */
 
 import {
+  allowString,
   mapSubject,
   PhpArray,
   PhpError,
@@ -97,6 +98,12 @@ export const replace: ModifierDef = definePlugin({
   ],
   result: 'the string; an array subject (with `@`) gives an array',
   examples: [{ template: "{$s|replace:'o':'0'}", data: { s: 'Hello World' }, output: 'Hell0 W0rld' }],
+  onStringWith([search, rep]) {
+    // two strings written as literals: str_replace of one needle, which neither warns nor fails
+    if (typeof search !== 'string' || typeof rep !== 'string') return null;
+    if (search === '') return (s) => s;
+    return (s) => replaceAllString(s, search, rep);
+  },
   run(ctx: RenderContext, value: Value, search?: Value, rep?: Value): Value {
     const warn = (m: string) => ctx.warn(m);
     if (search === undefined || rep === undefined)
@@ -172,6 +179,18 @@ export const stringFormat: ModifierDef = definePlugin({
     { template: "{$f|string_format:'%.2f'}", data: { f: 1.23456 }, output: '1.23' },
     { template: "{$n|string_format:'%05d'}", data: { n: 42 }, output: '00042' },
   ],
+  onStringWith([format]) {
+    // a format of text, `%%` and at most one plain `%s` (`%s様`): the value goes between its parts
+    if (typeof format !== 'string') return null;
+    const parts = plainStringFormat(format);
+    if (parts === null) return null;
+    const [head, tail] = parts;
+    if (tail === null) return () => head;
+    return (s) => {
+      allowString(head.length + s.length + tail.length);
+      return head + s + tail;
+    };
+  },
   run(_ctx: RenderContext, value: Value, format?: Value): Value {
     if (format === undefined) tooFewArguments('string_format', 1, 2);
     try {
@@ -185,3 +204,28 @@ export const stringFormat: ModifierDef = definePlugin({
     }
   },
 });
+
+/**
+ * A sprintf format made only of text, `%%` and at most one `%s` with no flag, width or precision:
+ * the text before and after the `%s` (`%%` read as `%`), or [text, null] when there is none; null
+ * for any other format.
+ */
+function plainStringFormat(format: string): [string, string | null] | null {
+  let head = '';
+  let tail: string | null = null;
+  let from = 0;
+  for (let i = format.indexOf('%'); i >= 0; i = format.indexOf('%', from)) {
+    const next = format.charCodeAt(i + 1);
+    const text = format.slice(from, i);
+    if (next === 37 /* % */) {
+      if (tail === null) head += `${text}%`;
+      else tail += `${text}%`;
+    } else if (next === 115 /* s */ && tail === null) {
+      head += text;
+      tail = '';
+    } else return null;
+    from = i + 2;
+  }
+  if (tail === null) return [head + format.slice(from), null];
+  return [head, tail + format.slice(from)];
+}

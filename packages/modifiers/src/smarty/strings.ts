@@ -357,6 +357,17 @@ export const truncate: ModifierDef = definePlugin({
     },
     { template: "{$s|truncate:9:''}", data: { s: 'これは日本語の文章です' }, output: 'これは' },
   ],
+  onStringWith([length, etc, breakWords, middle]) {
+    // an int length and a string etc, as written: what `run` does with them, decided once
+    const max = length === undefined ? 80 : length;
+    if (typeof max !== 'number' || !Number.isSafeInteger(max)) return null;
+    if (etc !== undefined && typeof etc !== 'string') return null;
+    if (max === 0) return () => '';
+    const e = etcOf(etc);
+    const brk = boolOf(breakWords, false);
+    const mid = boolOf(middle, false);
+    return (s) => (longerThan(s, max) ? truncateText(s, max, e, brk, mid) : s);
+  },
   run(
     _ctx: RenderContext,
     value: Value,

@@ -22,13 +22,15 @@ import {
   type ParamSpec,
   phpNumberLiteral,
   stringKey,
+  type Value,
 } from '@sumi/php';
 import { ErrorCodes } from '../errors';
+import type { ModifierDef } from '../plugin/types';
 import { IF_FUNCTION_SIGNATURES } from '../render/if-functions';
 import { PropStep } from '../render/scope';
 import { pipedModifier } from './analysis';
 import { jsString } from './js-string';
-import { phpCaller } from './php-calls';
+import { literalOf, phpCaller } from './php-calls';
 import type { CodegenState } from './state';
 
 const COMPARE_HELPERS: readonly [string, string][] = [
@@ -560,16 +562,46 @@ export function compileModifiers(
     // a string goes straight to the modifier's own string function (see ModifierDef.onString)
     const onString = def.onString !== undefined && !m.whole && args.length === 0 && !def.byReference;
     const direct = onString ? null : phpCaller(st, def, m.whole, m === modifiers[0] ? value : out, m.args);
+    const call = (v: string, at: string) => {
+      if (direct !== null) return `${direct}(${[at, v, ...args].join(', ')})`;
+      if (m.whole) return `${d}.run(${[at, v, ...args].join(', ')})`;
+      if (args.length <= 3) return `${st.modifierCaller(def, args.length)}(${[at, v, ...args].join(', ')})`;
+      return `modN(${d}, ${at}, ${v}, [${args.join(', ')}])`;
+    };
+    const special = onString || m.whole || def.byReference ? null : stringFunctionWith(def, m.args);
     if (onString) out = `${st.stringCaller(def)}(rt, ${pos}, ${out})`;
-    else if (direct !== null) out = `${direct}(${[ctx, out, ...args].join(', ')})`;
-    else if (m.whole) out = `${d}.run(${[ctx, out, ...args].join(', ')})`;
-    else if (args.length <= 3)
-      out = `${st.modifierCaller(def, args.length)}(${[ctx, out, ...args].join(', ')})`;
-    else out = `modN(${d}, ${ctx}, ${out}, [${args.join(', ')}])`;
+    else if (special !== null) {
+      // the arguments are literals: their function of a string was made now (ModifierDef.onStringWith)
+      const name = st.caller(`Q:${d}:${args.join(',')}`, 'Q', (q) => [
+        `const ${q}f = ${st.constant(special)};`,
+        `function ${q}(rt, p, v) {`,
+        `return typeof v === 'string' ? ${q}f(v) : ${call('v', 'rt.at(p)')};`,
+        '}',
+      ]);
+      out = `${name}(rt, ${pos}, ${out})`;
+    } else out = call(out, ctx);
     // Smarty calls a `@` modifier directly; without `@` the call sits in a ternary (an array is mapped)
     form = m.whole ? 'call' : 'value';
   }
   return out;
+}
+
+/**
+ * The modifier's function of a string for these arguments (ModifierDef.onStringWith), when every one
+ * is a literal and the modifier has one for their values; else null.
+ */
+function stringFunctionWith(def: ModifierDef, args: readonly Expr[]): ((s: string) => string) | null {
+  if (def.onStringWith === undefined) return null;
+  // a PHP function called with too many or too few arguments fails at run time, as PHP does
+  const params = def.signature;
+  if (params !== undefined && arityMessage(def.name, arityOf(params), args.length + 1) !== null) return null;
+  const values: Value[] = [];
+  for (const a of args) {
+    const v = literalOf(a);
+    if (v === undefined) return null;
+    values.push(v);
+  }
+  return def.onStringWith(values);
 }
 
 /**

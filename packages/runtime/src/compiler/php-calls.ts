@@ -15,7 +15,7 @@ import type { ModifierDef } from '../plugin/types';
 import type { CodegenState } from './state';
 
 /** The value of a literal argument, or undefined when the expression is not a literal. */
-function literalOf(e: Expr | string): Value | undefined {
+export function literalOf(e: Expr | string): Value | undefined {
   if (typeof e === 'string') return undefined;
   switch (e.type) {
     case 'String':

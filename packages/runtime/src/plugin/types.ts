@@ -188,6 +188,14 @@ export interface ModifierDef extends CommonMeta {
    * context; any other value still goes through `run`.
    */
   onString?: (s: string) => string;
+  /**
+   * `onString` for a call whose arguments are all written as literals (`|replace:"o":"0"`,
+   * `|truncate:20`): the compiler calls it once, with those values, and gets what `run` gives for a
+   * string value with these arguments, when for such a call it can neither warn nor fail; or null,
+   * when it cannot say for these arguments (then every call goes through `run`). The arguments'
+   * checks and coercions are thus made once, at compile time.
+   */
+  onStringWith?: (args: readonly Value[]) => ((s: string) => string) | null;
   run(ctx: RenderContext, value: Value, ...args: Value[]): Value;
 }
 
