@@ -13,6 +13,7 @@ import {
   byteLength,
   ctxReporter,
   fromBinary,
+  isAsciiString,
   gt,
   looseEquals,
   lt,
@@ -40,6 +41,7 @@ import {
   countSentences,
   countWords,
   cutText,
+  dropLastWord,
   indent as indentText,
   nl2br as nl2brText,
   spacify as spacifyText,
@@ -366,7 +368,15 @@ export const truncate: ModifierDef = definePlugin({
     const e = etcOf(etc);
     const brk = boolOf(breakWords, false);
     const mid = boolOf(middle, false);
-    return (s) => (longerThan(s, max) ? truncateText(s, max, e, brk, mid) : s);
+    // an ASCII etc cut from the end: where the text is ASCII up to the cut, bytes are characters and
+    // the cut is a slice (truncateText's own path, with the lengths it measures each time known now)
+    const plain = !mid && isAsciiString(e);
+    const cut = max - Math.min(max, e.length);
+    return (s) => {
+      if (!longerThan(s, max)) return s;
+      if (plain && isAsciiString(s, cut + 1)) return (brk ? s : dropLastWord(s.slice(0, cut + 1))).slice(0, cut) + e;
+      return truncateText(s, max, e, brk, mid);
+    };
   },
   run(
     _ctx: RenderContext,
