@@ -396,6 +396,13 @@ export function joinStrings(pieces: readonly string[], sep = ''): string {
  */
 export function replaceAllString(s: string, needle: string, replacement: string): string {
   if (needle === '') return s;
+  // a short text with a replacement taken as it is: a match at every place still fits the cap, so
+  // the matches need not be counted first
+  if (s.length <= 4096 && replacement.indexOf('$') < 0) {
+    const most =
+      s.length + Math.floor(s.length / needle.length) * Math.max(0, replacement.length - needle.length);
+    if (most <= HOST.limits.maxStringLength) return s.replaceAll(needle, replacement);
+  }
   const count = countOf(s, needle);
   if (count === 0) return s;
   allowString(s.length + count * (replacement.length - needle.length));

@@ -13,8 +13,8 @@ import {
   byteLength,
   ctxReporter,
   fromBinary,
-  isAsciiString,
   gt,
+  isAsciiString,
   looseEquals,
   lt,
   mapSubject,
@@ -374,7 +374,8 @@ export const truncate: ModifierDef = definePlugin({
     const cut = max - Math.min(max, e.length);
     return (s) => {
       if (!longerThan(s, max)) return s;
-      if (plain && isAsciiString(s, cut + 1)) return (brk ? s : dropLastWord(s.slice(0, cut + 1))).slice(0, cut) + e;
+      if (plain && isAsciiString(s, cut + 1))
+        return (brk ? s : dropLastWord(s.slice(0, cut + 1))).slice(0, cut) + e;
       return truncateText(s, max, e, brk, mid);
     };
   },
