@@ -395,7 +395,7 @@ export function joinStrings(pieces: readonly string[], sep = ''): string {
  * result's size checked before it is built, and no per-match bookkeeping.
  */
 export function replaceAllString(s: string, needle: string, replacement: string): string {
-  if (needle === '') return s;
+  if (needle === '' || s.indexOf(needle) < 0) return s;
   // a short text with a replacement taken as it is: a match at every place still fits the cap, so
   // the matches need not be counted first
   if (s.length <= 4096 && replacement.indexOf('$') < 0) {
