@@ -182,7 +182,8 @@ ${state.prelude()}`;
   let partsCode = '';
   /** each lazily compiled part: its constant's slot, and where its source lies in `partsCode` */
   const partPlaces: [slot: number, start: number, end: number][] = [];
-  if (parts.length === 1) body = `let o = '';\n${guarded(parts[0]!.code)}`;
+  const slots = state.slotDeclarations();
+  if (parts.length === 1) body = `let o = '';\n${slots}${guarded(parts[0]!.code)}`;
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
     // function of ~60 KB of bytecode or more never is); each keeps its own position for errors.
@@ -191,7 +192,7 @@ ${state.prelude()}`;
     // they first run), and a part that never runs is never parsed.
     const sources = parts.map(
       ({ code }, i) =>
-        `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${guarded(code)}\n});`,
+        `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${slots}${guarded(code)}\n});`,
     );
     const calls = parts.map(({ code }, i) =>
       awaits(code, isAsync) ? `o = rt.back(await part${i}(rt, V, o));\n` : `o = part${i}(rt, V, o);\n`,

@@ -259,7 +259,7 @@ function compileCall(st: CodegenState, name: string, args: Expr[]): string {
 export function compileVar(st: CodegenState, v: VarExpr, quiet = false): string {
   if (v.name === 'smarty') return compileSmartyVar(st, v, quiet);
   const local = st.locals.get(v.name) ?? st.hoistedRead(v.name);
-  return compilePath(st, local ?? `rv(V, ${jsString(v.name)})`, v.path, quiet);
+  return compilePath(st, local ?? st.readVar(v.name), v.path, quiet);
 }
 
 function compilePath(st: CodegenState, base: string, path: readonly Accessor[], quiet = false): string {

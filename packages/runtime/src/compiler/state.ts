@@ -252,7 +252,7 @@ export class CodegenState {
 
   /**
    * Inside a loop whose body cannot write variable `name`, its value is read once before the loop into
-   * a JS local (each `rv` is a Map lookup: `$items[i].qty` read five times per row adds up). Returns the
+   * a JS local (`$items[i].qty` read five times per row adds up). Returns the
    * local, or null when the variable must be read where it is used.
    */
   hoistedRead(name: string): string | null {
@@ -263,9 +263,41 @@ export class CodegenState {
       const writes = (frame.writes ??= writeSummary(frame.body, this, true));
       local = writes.any || writes.names.has(name) ? null : this.id('h');
       frame.hoisted.set(name, local);
-      if (local !== null) frame.decls.push(`const ${local} = rv(V, ${JSON.stringify(name)});`);
+      if (local !== null) frame.decls.push(`const ${local} = ${this.readVar(name)};`);
     }
     return local;
+  }
+
+  /** the locals holding the slots of the variables this template names (see `slot`), by name */
+  private readonly slotLocals = new Map<string, string>();
+
+  /** the local of variable `name`'s slot (render/scope.ts Slot) in the render function and each part */
+  private slotLocal(name: string): string {
+    let local = this.slotLocals.get(name);
+    if (local === undefined) {
+      local = `$${this.slotLocals.size}`;
+      this.slotLocals.set(name, local);
+    }
+    return local;
+  }
+
+  /**
+   * A read of variable `name`, as a JS expression: through its slot once it has one (looked up until
+   * then, and kept in a local), so a variable the template sets is read with property reads.
+   */
+  readVar(name: string): string {
+    const n = JSON.stringify(name);
+    return `rs(${this.slotLocal(name)} ??= V.found(${n}), V, ${n})`;
+  }
+
+  /** the slot of variable `name`, made on its first use in a run, as a JS expression (for writes) */
+  slot(name: string): string {
+    return `(${this.slotLocal(name)} ??= V.slot(${JSON.stringify(name)}))`;
+  }
+
+  /** the declaration of the slot locals, for the top of the render function and of each part */
+  slotDeclarations(): string {
+    return this.slotLocals.size === 0 ? '' : `let ${[...this.slotLocals.values()].join(', ')};\n`;
   }
 
   /** a fresh key-read cache, as a JS expression */

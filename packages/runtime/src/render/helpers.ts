@@ -44,11 +44,12 @@ import { argumentCount, count, countMode, inArray } from './if-functions';
 import {
   assignKeys,
   assignPath,
-  readVar,
+  readSlot,
   reference,
   referenceIn,
   referenceRoot,
   smartyAssign,
+  writeSlot,
 } from './scope';
 import type { RenderState } from './state';
 
@@ -156,7 +157,8 @@ export const helpers = {
   /** PHP arrays are values: an array stored somewhere new is a (copy-on-write) copy */
   own: copyValue,
   iter,
-  rv: readVar,
+  rs: readSlot,
+  ws: writeSlot,
   assignPath,
   smartyAssign,
   assignKeys,

@@ -29,6 +29,24 @@ import {
 /** `$dataSet.emptyArray`: an empty array real templates start lists with (shared: read only) */
 const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
 
+/** a slot's data value before the data were looked up for it */
+const UNREAD: unique symbol = Symbol('unread');
+
+/**
+ * One variable of a run, known by its name: what was assigned to it (undefined: nothing yet), and what
+ * the run's data hold under that name, looked up once (the data never change during a run). The
+ * compiled template keeps the slots of the variables it names in locals of its render function, so
+ * a read in a loop is a property read, not a lookup by name.
+ */
+export class Slot {
+  v: Value | undefined = undefined;
+  d: Value | undefined | typeof UNREAD = UNREAD;
+  constructor(
+    readonly scope: Scope,
+    readonly name: string,
+  ) {}
+}
+
 /**
  * One run's variables: those set during the run over the render's data. The data are not copied
  * when the run starts (most templates only read them): a variable read from the data is the data's
@@ -36,14 +54,48 @@ const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
  * variable a copy-on-write copy first. `$dataSet` lies under both.
  */
 export class Scope {
-  private readonly assigned = new Map<string, Value>();
+  /**
+   * The slots made so far: the assigned ones in the order of their first assignment (PHP's order
+   * of the variable table), after which the ones only read may come in any order.
+   */
+  private readonly slots = new Map<string, Slot>();
+  /** the last slot in `slots`' order */
+  private last: Slot | null = null;
 
   constructor(private readonly data: PhpArray | null = null) {}
 
+  /** the slot of variable `name`, made on first use (compiled templates read and write through it) */
+  slot(name: string): Slot {
+    let s = this.slots.get(name);
+    if (s === undefined) {
+      s = new Slot(this, name);
+      this.slots.set(name, s);
+      this.last = s;
+    }
+    return s;
+  }
+
+  /** the slot of variable `name` when it has one (it was set, or changed in place), else undefined */
+  found(name: string): Slot | undefined {
+    return this.slots.get(name);
+  }
+
   /** the variable's value, or undefined when it is not set; an array may be shared: read only */
   get(name: string): Value | undefined {
-    const v = this.assigned.get(name);
-    if (v !== undefined) return v;
+    const s = this.slots.get(name);
+    if (s === undefined) return this.lookup(name);
+    return s.v !== undefined ? s.v : this.fromData(s);
+  }
+
+  /** what the data (or `$dataSet`) hold for the slot's name, looked up once */
+  fromData(s: Slot): Value | undefined {
+    const d = s.d;
+    if (d !== UNREAD) return d;
+    return (s.d = this.lookup(s.name));
+  }
+
+  /** what the data (or `$dataSet`) hold for `name` */
+  lookup(name: string): Value | undefined {
     if (this.data !== null) {
       const d = this.data.peek(name);
       if (d !== undefined) return d;
@@ -53,24 +105,40 @@ export class Scope {
 
   /** the variable's value to change in place: an array from the data becomes the variable's own copy */
   owned(name: string): Value | undefined {
-    const v = this.assigned.get(name);
-    if (v !== undefined) return v;
-    const base = this.get(name);
+    const s = this.slot(name);
+    if (s.v !== undefined) return s.v;
+    const base = this.fromData(s);
     if (!(base instanceof PhpArray)) return base;
     const mine = base.clone();
-    this.assigned.set(name, mine);
+    this.store(s, mine);
     return mine;
   }
 
   /** stores `value` (moved in: callers copy arrays that stay reachable elsewhere) */
   set(name: string, value: Value): void {
+    this.setSlot(this.slot(name), value);
+  }
+
+  /** `set` through the variable's slot */
+  setSlot(s: Slot, value: Value): void {
     if (typeof value === 'string') keepString(value);
-    this.assigned.set(name, value);
+    this.store(s, value);
+  }
+
+  private store(s: Slot, value: Value): void {
+    if (s.v === undefined && s !== this.last) {
+      // a first assignment goes last in the table's order, whenever the slot was made
+      this.slots.delete(s.name);
+      this.slots.set(s.name, s);
+      this.last = s;
+    }
+    s.v = value === undefined ? null : value;
   }
 
   /** what the variables hold, for the memory budget: the new values and the data */
   roots(): Value[] {
-    const out = [...this.assigned.values()];
+    const out: Value[] = [];
+    for (const s of this.slots.values()) if (s.v !== undefined) out.push(s.v);
     if (this.data !== null) out.push(this.data);
     return out;
   }
@@ -87,9 +155,29 @@ export class Scope {
     };
     add('dataSet');
     if (this.data !== null) for (const k of this.data.keys()) add(String(k));
-    for (const k of this.assigned.keys()) add(k);
+    for (const s of this.slots.values()) if (s.v !== undefined) add(s.name);
     return out;
   }
+}
+
+/**
+ * A compiled read of variable `name` (null when it is not set): through its slot once it has one
+ * (`s`, the render function's local), else from the data. A read makes no slot: most variables read
+ * only from the data are read once or twice, and a slot would cost more than those lookups.
+ */
+export function readSlot(s: Slot | undefined, vars: Scope, name: string): Value {
+  let d: Value | undefined;
+  if (s !== undefined) {
+    const v = s.v;
+    if (v !== undefined) return v;
+    d = s.d !== UNREAD ? s.d : vars.fromData(s);
+  } else d = vars.lookup(name);
+  return d === undefined ? null : d;
+}
+
+/** a compiled `{assign}` of a plain name through its slot */
+export function writeSlot(s: Slot, value: Value): void {
+  s.scope.setSlot(s, value);
 }
 
 export function readVar(vars: Scope, name: string): Value {

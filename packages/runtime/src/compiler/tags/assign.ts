@@ -56,7 +56,7 @@ function compileAssign(st: CodegenState, n: TagNode): string {
     // a literal dotted path is split here, once, not on every run
     return `p = ${pos}; assignKeys(V, ${st.constant(Object.freeze(v.value.value.split('.')))}, ${val});\n`;
   }
-  if (v.value.type === 'String') return `p = ${pos}; V.set(${JSON.stringify(v.value.value)}, ${val});\n`;
+  if (v.value.type === 'String') return `p = ${pos}; ws(${st.slot(v.value.value)}, ${val});\n`;
   // a name computed at run time goes to Smarty's assign() as it is (an array assigns its entries)
   return `p = ${pos}; smartyAssign(V, ${compileExpr(st, v.value)}, ${val});\n`;
 }

@@ -110,8 +110,8 @@ ${arr}.release();
     // variable table, as its own copy, once the loop is left
     const key = keyName ? ` ${keyLocal} = ${arr}.keyAt(${i});` : '';
     // (the array is not empty here, so the first iteration has set the locals)
-    const leave = `V.set(${JSON.stringify(itemName)}, own(${itemLocal}));${
-      keyName ? ` V.set(${JSON.stringify(keyName)}, ${keyLocal});` : ''
+    const leave = `ws(${st.slot(itemName)}, own(${itemLocal}));${
+      keyName ? ` ws(${st.slot(keyName)}, ${keyLocal});` : ''
     }\n`;
     return `${head}let ${itemLocal} = null${keyName ? `, ${keyLocal} = null` : ''};
 ${frame.decls.join('\n')}
@@ -122,11 +122,11 @@ ${body}}
 ${leave}${tail}`;
   }
   // (the loop's array is its own copy: nothing in the body can change it; valueAt copies nested arrays)
-  const setKey = keyName ? `V.set(${JSON.stringify(keyName)}, ${arr}.keyAt(${i}));` : '';
+  const setKey = keyName ? `ws(${st.slot(keyName)}, ${arr}.keyAt(${i}));` : '';
   return `${head}${frame.decls.join('\n')}
 ${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
 ${tick}
-V.set(${JSON.stringify(itemName)}, ${arr}.valueAt(${i}));${setKey}
+ws(${st.slot(itemName)}, ${arr}.valueAt(${i}));${setKey}
 ${body}}
 ${tail}`;
 }

@@ -1,0 +1,66 @@
+/**
+ * Variables through their slots (render/scope.ts): a compiled template reads and writes a variable
+ * it sets through a slot kept in a local, while plugins, `{assign var=$name}` and dotted paths go by
+ * name. Both must see one variable, in PHP's order of first assignment, over data that are never
+ * written.
+ */
+import { PhpArray } from '@sumi/php';
+import { describe, expect, test } from 'vitest';
+import { createEngine } from '../src/index';
+import { Scope } from '../src/render/scope';
+
+const engine = createEngine();
+const run = (source: string, data?: Record<string, unknown>) => engine.renderSync(source, data);
+const names = (vars: PhpArray) => vars.keys().map(String);
+
+describe('variable slots', () => {
+  test('the variable table keeps the order of first assignment, whatever was read before', () => {
+    const r = run('{if $x}{/if}{$y}{assign var=y value=1}{assign var=x value=2}{assign var=y value=3}');
+    expect(names(r.vars)).toEqual(['dataSet', 'y', 'x']);
+    expect(r.vars.get('y')).toBe(3);
+  });
+
+  test('data come first, and a data variable assigned keeps its place among them', () => {
+    const r = run('{assign var=z value=1}{assign var=b value=2}{$a}{$b}', { a: 'A', b: 'B' });
+    expect(names(r.vars)).toEqual(['dataSet', 'a', 'b', 'z']);
+    expect(r.output).toBe('A2');
+  });
+
+  test('a compiled read sees what a dynamic name, a dotted path or a plugin wrote', () => {
+    const r = run(
+      '{$v}{assign var=$n value="by name"}{$v}|{assign var="w.k" value=1}{$w.k}|{capture assign=c}x{/capture}{$c}|{counter assign=k start=5}{$k}',
+      { n: 'v' },
+    );
+    expect(r.output).toBe('by name|1|x|5');
+  });
+
+  test('a read before the first assignment and after it, in a loop', () => {
+    const r = run('{foreach from=$l item=i}{$s}{assign var=s value="`$s``$i`"}{/foreach}[{$s}]', {
+      l: [1, 2, 3],
+    });
+    expect(r.output).toBe('112[123]');
+  });
+
+  test('a variable changed in place gets its own copy; the data stay as they were', () => {
+    const data = { list: [1, 2] };
+    const r = run('{append var=list value=3}{foreach from=$list item=i}{$i}{/foreach}', data);
+    expect(r.output).toBe('123');
+    expect(data.list).toEqual([1, 2]);
+  });
+
+  test('Scope: slots by name, data looked up once, first assignments in order', () => {
+    const data = PhpArray.fromEntries([['a', 1]]);
+    const scope = new Scope(data.clone());
+    expect(scope.found('a')).toBeUndefined();
+    expect(scope.get('a')).toBe(1);
+    const slot = scope.slot('b');
+    expect(scope.found('b')).toBe(slot);
+    expect(scope.get('b')).toBeUndefined();
+    scope.set('c', 'x');
+    scope.setSlot(slot, 2);
+    scope.set('a', 5);
+    expect(scope.entries().map(([k]) => k)).toEqual(['dataSet', 'a', 'c', 'b']);
+    expect(scope.roots()).toEqual(['x', 2, 5, expect.any(PhpArray)]);
+    expect(data.get('a')).toBe(1);
+  });
+});
