@@ -51,11 +51,11 @@ describe('variable slots', () => {
   test('Scope: slots by name, data looked up once, first assignments in order', () => {
     const data = PhpArray.fromEntries([['a', 1]]);
     const scope = new Scope(data.clone());
-    expect(scope.found('a')).toBeUndefined();
     expect(scope.get('a')).toBe(1);
     const slot = scope.slot('b');
-    expect(scope.found('b')).toBe(slot);
+    expect(scope.slot('b')).toBe(slot);
     expect(scope.get('b')).toBeUndefined();
+    expect(scope.entries().map(([k]) => k)).toEqual(['dataSet', 'a']);
     scope.set('c', 'x');
     scope.setSlot(slot, 2);
     scope.set('a', 5);

@@ -42,7 +42,13 @@ export interface WriteSummary {
  * changes `$list` in place) as a write. Loops that keep their item in a local handle those calls
  * themselves (they change a copy of the local) and leave it off.
  */
-export function writeSummary(nodes: readonly Node[], facts: WriteFacts, refs = false): WriteSummary {
+export function writeSummary(
+  nodes: readonly Node[],
+  facts: WriteFacts,
+  refs = false,
+  /** go on past a write of any variable: every name written by name is listed (`any` is set too) */
+  allNames = false,
+): WriteSummary {
   const out: WriteSummary = { any: false, names: new Set() };
   const { registry } = facts;
   const exprWrites = (e: Expr) => {
@@ -53,7 +59,7 @@ export function writeSummary(nodes: readonly Node[], facts: WriteFacts, refs = f
   };
   // an explicit stack instead of recursion: nesting depth costs no JS stack
   const stack: (readonly Node[])[] = [nodes];
-  while (stack.length > 0 && !out.any) {
+  while (stack.length > 0 && (allNames || !out.any)) {
     for (const n of stack.pop()!) {
       switch (n.type) {
         case 'Text':

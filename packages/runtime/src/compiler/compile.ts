@@ -18,6 +18,7 @@ import type { PluginRegistry } from '../plugin/registry';
 import { helpers } from '../render/helpers';
 import type { Scope } from '../render/scope';
 import { type RenderState, ReturnSignal } from '../render/state';
+import { writeSummary } from './analysis';
 import { awaits, compileStatements, guarded, splitParts } from './codegen';
 import { CodegenState, type CompileOptions } from './state';
 import { coreTags } from './tags';
@@ -170,6 +171,7 @@ function generate(
 ) {
   const isAsync = options.async;
   const state = new CodegenState(registry, options, coreTags);
+  state.written = writeSummary(ast.body, state, false, true).names;
   state.depth++;
   const statements = compileStatements(state, ast.body);
   state.depth--;

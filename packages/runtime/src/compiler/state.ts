@@ -271,8 +271,8 @@ export class CodegenState {
   /** the locals holding the slots of the variables this template names (see `slot`), by name */
   private readonly slotLocals = new Map<string, string>();
 
-  /** the local of variable `name`'s slot (render/scope.ts Slot) in the render function and each part */
-  private slotLocal(name: string): string {
+  /** the local holding variable `name`'s slot (render/scope.ts Slot) in the render function and each part */
+  slot(name: string): string {
     let local = this.slotLocals.get(name);
     if (local === undefined) {
       local = `$${this.slotLocals.size}`;
@@ -282,22 +282,28 @@ export class CodegenState {
   }
 
   /**
-   * A read of variable `name`, as a JS expression: through its slot once it has one (looked up until
-   * then, and kept in a local), so a variable the template sets is read with property reads.
+   * The variables the template writes by name (`{assign var=x}`, a loop's item...), set by the code
+   * generator before the template's nodes are compiled: those are read through their slots.
+   */
+  written: ReadonlySet<string> = new Set();
+
+  /**
+   * A read of variable `name`, as a JS expression: a variable the template writes by name through its
+   * slot (a property read); any other by name (most are read from the
+   * data once or twice, where a slot would cost more than the lookups it saves).
    */
   readVar(name: string): string {
-    const n = JSON.stringify(name);
-    return `rs(${this.slotLocal(name)} ??= V.found(${n}), V, ${n})`;
+    return this.written.has(name) ? `rs(${this.slot(name)})` : `rv(V, ${JSON.stringify(name)})`;
   }
 
-  /** the slot of variable `name`, made on its first use in a run, as a JS expression (for writes) */
-  slot(name: string): string {
-    return `(${this.slotLocal(name)} ??= V.slot(${JSON.stringify(name)}))`;
-  }
-
-  /** the declaration of the slot locals, for the top of the render function and of each part */
+  /**
+   * The slot locals, for the top of the render function and of each part: each gets its variable's
+   * slot there, so a read or write is a property access wherever it is.
+   */
   slotDeclarations(): string {
-    return this.slotLocals.size === 0 ? '' : `let ${[...this.slotLocals.values()].join(', ')};\n`;
+    if (this.slotLocals.size === 0) return '';
+    const decls = [...this.slotLocals].map(([name, local]) => `${local} = V.slot(${JSON.stringify(name)})`);
+    return `const ${decls.join(', ')};\n`;
   }
 
   /** a fresh key-read cache, as a JS expression */

@@ -45,6 +45,7 @@ import {
   assignKeys,
   assignPath,
   readSlot,
+  readVar,
   reference,
   referenceIn,
   referenceRoot,
@@ -157,6 +158,7 @@ export const helpers = {
   /** PHP arrays are values: an array stored somewhere new is a (copy-on-write) copy */
   own: copyValue,
   iter,
+  rv: readVar,
   rs: readSlot,
   ws: writeSlot,
   assignPath,

@@ -75,11 +75,6 @@ export class Scope {
     return s;
   }
 
-  /** the slot of variable `name` when it has one (it was set, or changed in place), else undefined */
-  found(name: string): Slot | undefined {
-    return this.slots.get(name);
-  }
-
   /** the variable's value, or undefined when it is not set; an array may be shared: read only */
   get(name: string): Value | undefined {
     const s = this.slots.get(name);
@@ -94,8 +89,7 @@ export class Scope {
     return (s.d = this.lookup(s.name));
   }
 
-  /** what the data (or `$dataSet`) hold for `name` */
-  lookup(name: string): Value | undefined {
+  private lookup(name: string): Value | undefined {
     if (this.data !== null) {
       const d = this.data.peek(name);
       if (d !== undefined) return d;
@@ -160,18 +154,11 @@ export class Scope {
   }
 }
 
-/**
- * A compiled read of variable `name` (null when it is not set): through its slot once it has one
- * (`s`, the render function's local), else from the data. A read makes no slot: most variables read
- * only from the data are read once or twice, and a slot would cost more than those lookups.
- */
-export function readSlot(s: Slot | undefined, vars: Scope, name: string): Value {
-  let d: Value | undefined;
-  if (s !== undefined) {
-    const v = s.v;
-    if (v !== undefined) return v;
-    d = s.d !== UNREAD ? s.d : vars.fromData(s);
-  } else d = vars.lookup(name);
+/** a compiled read of a variable through its slot (null when it is not set) */
+export function readSlot(s: Slot): Value {
+  const v = s.v;
+  if (v !== undefined) return v;
+  const d = s.d !== UNREAD ? s.d : s.scope.fromData(s);
   return d === undefined ? null : d;
 }
 

@@ -13,7 +13,7 @@
  *   render(rt, V) rt    this RenderState; V: the template's variables (scope.ts Scope)
  *                 o     the output so far; p: index of the span being run, for errors
  *                 partN(rt, V, o) and `o = ((o) => {...})(o)`: the parts of a long template or body
- *   locals        $N: a variable's slot (scope.ts Slot: `ws` makes it and writes it, `rs` reads it)
+ *   locals        $N: the slot of a variable the template writes by name (scope.ts Slot; `rs`, `ws`)
  *                 aN iN nN fN xN yN (foreach), sN (section), Ln (loop labels), cN dN (capture),
  *                 rN (a plugin's result), hN (a variable read once before a loop)
  *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, steps, checkAt,
