@@ -252,8 +252,8 @@ export class CodegenState {
 
   /**
    * Inside a loop whose body cannot write variable `name`, its value is read once before the loop into
-   * a JS local (`$items[i].qty` read five times per row adds up). Returns the
-   * local, or null when the variable must be read where it is used.
+   * a JS local (`$items[i].qty` read five times per row adds up). Returns the local, or null when the
+   * variable must be read where it is used.
    */
   hoistedRead(name: string): string | null {
     const frame = this.loops[this.loops.length - 1];
@@ -289,8 +289,8 @@ export class CodegenState {
 
   /**
    * A read of variable `name`, as a JS expression: a variable the template writes by name through its
-   * slot (a property read); any other by name (most are read from the
-   * data once or twice, where a slot would cost more than the lookups it saves).
+   * slot (a property read); any other by name (most are read from the data once or twice, where
+   * taking a slot would cost more than the lookups it saves).
    */
   readVar(name: string): string {
     return this.written.has(name) ? `rs(${this.slot(name)})` : `rv(V, ${JSON.stringify(name)})`;
