@@ -64,3 +64,18 @@ describe('variable slots', () => {
     expect(data.get('a')).toBe(1);
   });
 });
+
+describe('variable slots in a long template', () => {
+  test('a variable set in one part is read in another; each part takes only the slots it uses', () => {
+    const n = 3000;
+    let source = '';
+    for (let i = 0; i < n; i++) source += `{assign var=v${i} value=${i}}`;
+    source += '{$v0}-{$v1499}-{$v2999}';
+    const compiled = engine.compile(source, { name: 'many-variables.tpl' });
+    expect(engine.renderSync(compiled).output).toBe('0-1499-2999');
+    // the parts' declarations together name each slot about once, not once per part
+    const declared = compiled.code.match(/= V\.slot\(/g)?.length ?? 0;
+    expect(declared).toBeGreaterThanOrEqual(n);
+    expect(declared).toBeLessThan(n + 100);
+  });
+});

@@ -184,8 +184,8 @@ ${state.prelude()}`;
   let partsCode = '';
   /** each lazily compiled part: its constant's slot, and where its source lies in `partsCode` */
   const partPlaces: [slot: number, start: number, end: number][] = [];
-  const slots = state.slotDeclarations();
-  if (parts.length === 1) body = `let o = '';\n${slots}${guarded(parts[0]!.code)}`;
+  if (parts.length === 1)
+    body = `let o = '';\n${state.slotDeclarations(parts[0]!.code)}${guarded(parts[0]!.code)}`;
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
     // function of ~60 KB of bytecode or more never is); each keeps its own position for errors.
@@ -194,7 +194,7 @@ ${state.prelude()}`;
     // they first run), and a part that never runs is never parsed.
     const sources = parts.map(
       ({ code }, i) =>
-        `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${slots}${guarded(code)}\n});`,
+        `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${state.slotDeclarations(code)}${guarded(code)}\n});`,
     );
     const calls = parts.map(({ code }, i) =>
       awaits(code, isAsync) ? `o = rt.back(await part${i}(rt, V, o));\n` : `o = part${i}(rt, V, o);\n`,

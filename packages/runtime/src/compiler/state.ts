@@ -297,12 +297,21 @@ export class CodegenState {
   }
 
   /**
-   * The slot locals, for the top of the render function and of each part: each gets its variable's
-   * slot there, so a read or write is a property access wherever it is.
+   * The slot locals `code` uses, for the top of the render function or of a part: each gets its
+   * variable's slot there, so a read or write is a property access wherever it is. Each part takes
+   * only its own (a long template of many variables would otherwise take every slot in every part).
    */
-  slotDeclarations(): string {
+  slotDeclarations(code: string): string {
     if (this.slotLocals.size === 0) return '';
-    const decls = [...this.slotLocals].map(([name, local]) => `${local} = V.slot(${JSON.stringify(name)})`);
+    const names = [...this.slotLocals.keys()];
+    const used = new Set<number>();
+    // `$` followed by digits is a slot local (or, harmlessly, text in a string literal)
+    for (const m of code.matchAll(/\$(\d+)/g)) {
+      const i = Number(m[1]);
+      if (i < names.length) used.add(i);
+    }
+    if (used.size === 0) return '';
+    const decls = [...used].map((i) => `$${i} = V.slot(${JSON.stringify(names[i])})`);
     return `const ${decls.join(', ')};\n`;
   }
 
