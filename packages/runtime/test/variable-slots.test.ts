@@ -79,3 +79,42 @@ describe('variable slots in a long template', () => {
     expect(declared).toBeLessThan(n + 100);
   });
 });
+
+describe('dotted assignments through a slot', () => {
+  const outcome = (source: string, data: Record<string, unknown>) => {
+    try {
+      const r = engine.renderSync(source, data);
+      return {
+        output: r.output,
+        vars: JSON.stringify(r.vars.get('a') ?? null),
+        log: r.log.map((l) => l.message),
+      };
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  };
+  const starts = [
+    '',
+    '{assign var=a value=null}',
+    '{assign var=a value=false}',
+    '{assign var=a value="s"}',
+    '{assign var=a value=3}',
+  ];
+  const paths = ['a.b', 'a.b.c', 'a.', 'a.b.', 'a..b', 'a.0.1'];
+
+  test.each(starts.flatMap((start) => paths.map((path) => [start, path] as const)))(
+    '%s then %s: as by a name computed at run time',
+    (start, path) => {
+      const show = '{foreach from=$a key=k item=v}[{$k}]{/foreach}';
+      const literal = outcome(`${start}{assign var=${path} value=1}${show}`, {});
+      const computed = outcome(`${start}{assign var=$p value=1}${show}`, { p: path });
+      expect(literal).toEqual(computed);
+    },
+  );
+
+  test('the data are never written', () => {
+    const data = { a: { b: { c: 1 } } };
+    expect(run('{assign var=a.b.c value=2}{assign var=a.x value=3}{$a.b.c}{$a.x}', data).output).toBe('23');
+    expect(data).toEqual({ a: { b: { c: 1 } } });
+  });
+});

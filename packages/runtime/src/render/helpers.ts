@@ -44,6 +44,7 @@ import { argumentCount, count, countMode, inArray } from './if-functions';
 import {
   assignKeys,
   assignPath,
+  assignSlotKeys,
   readSlot,
   readVar,
   reference,
@@ -164,6 +165,7 @@ export const helpers = {
   assignPath,
   smartyAssign,
   assignKeys,
+  assignSlotKeys,
   ref: reference,
   refIn: referenceIn,
   refRoot: referenceRoot,

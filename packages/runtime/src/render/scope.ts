@@ -99,7 +99,11 @@ export class Scope {
 
   /** the variable's value to change in place: an array from the data becomes the variable's own copy */
   owned(name: string): Value | undefined {
-    const s = this.slot(name);
+    return this.ownedSlot(this.slot(name));
+  }
+
+  /** `owned` through the variable's slot */
+  ownedSlot(s: Slot): Value | undefined {
     if (s.v !== undefined) return s.v;
     const base = this.fromData(s);
     if (!(base instanceof PhpArray)) return base;
@@ -254,11 +258,11 @@ function writable(v: Value | undefined, next: Value | typeof APPEND): PhpArray |
 }
 
 /** the variable's own array to write key `next` into (created for null, false and unset variables) */
-function rootArray(vars: Scope, name: string, next: Value | typeof APPEND): PhpArray {
-  const root = writable(vars.owned(name), next);
+function rootArray(s: Slot, next: Value | typeof APPEND): PhpArray {
+  const root = writable(s.scope.ownedSlot(s), next);
   if (root !== null) return root;
   const made = new PhpArray();
-  vars.set(name, made);
+  s.scope.setSlot(s, made);
   return made;
 }
 
@@ -273,28 +277,32 @@ function childArray(arr: PhpArray, k: string, next: Value | typeof APPEND): PhpA
 
 /**
  * The array the last part of a dotted name writes into, made (or separated) along the way by
- * assignPath's rules, and that last part: a key, or APPEND for a trailing `.` (`list.`). An empty
- * part elsewhere is the key "".
+ * assignPath's rules: `parts[0]` is the variable (`s`), `parts[1..end)` the keys down to the last
+ * part; with `append` (a trailing `.`, `list.`), the array at the last key, which gets a new element.
+ * An empty part elsewhere is the key "".
  */
-function writeTarget(vars: Scope, parts: readonly string[]): [PhpArray, string | typeof APPEND] {
-  let end = parts.length;
-  const append = parts[end - 1] === '';
-  if (append) end--;
-  const nextOf = (i: number) => (i < end ? parts[i]! : APPEND);
-  let arr = rootArray(vars, parts[0]!, nextOf(1));
-  for (let i = 1; i < end - 1; i++) arr = childArray(arr, parts[i]!, nextOf(i + 1));
-  if (!append) return [arr, parts[end - 1]!];
-  if (end > 1) arr = childArray(arr, parts[end - 1]!, APPEND);
-  return [arr, APPEND];
+function targetArray(s: Slot, parts: readonly string[], end: number, append: boolean): PhpArray {
+  let arr = rootArray(s, end > 1 ? parts[1]! : APPEND);
+  for (let i = 1; i < end - 1; i++) arr = childArray(arr, parts[i]!, parts[i + 1]!);
+  if (append && end > 1) arr = childArray(arr, parts[end - 1]!, APPEND);
+  return arr;
 }
 
 /** `assignPath` with the dotted path already split (compiled templates split literal paths once) */
 export function assignKeys(vars: Scope, parts: readonly string[], value: Value): void {
   // "" and ".x" name no variable: the CMS assigns nothing
   if (parts[0] === '') return;
-  const [arr, last] = writeTarget(vars, parts);
-  if (last === APPEND) arr.push(value);
-  else arr.set(last, value);
+  assignSlotKeys(vars.slot(parts[0]!), parts, value);
+}
+
+/** `assignKeys` of a variable whose slot the compiled template holds (`parts[0]` is its name, not "") */
+export function assignSlotKeys(s: Slot, parts: readonly string[], value: Value): void {
+  let end = parts.length;
+  const append = parts[end - 1] === '';
+  if (append) end--;
+  const arr = targetArray(s, parts, end, append);
+  if (append) arr.push(value);
+  else arr.set(parts[end - 1]!, value);
 }
 
 /** a `->name` step of a by-reference path (`{$o->list|@sort}`); the other steps are keys */
@@ -390,12 +398,17 @@ export function arrayAt(vars: Scope, path: string): PhpArray {
     vars.set(path, made);
     return made;
   }
-  const [arr, last] = writeTarget(vars, path.split('.'));
-  if (last === APPEND) {
+  const parts = path.split('.');
+  let end = parts.length;
+  const append = parts[end - 1] === '';
+  if (append) end--;
+  const arr = targetArray(vars.slot(parts[0]!), parts, end, append);
+  if (append) {
     const child = new PhpArray();
     arr.push(child);
     return child;
   }
+  const last = parts[end - 1]!;
   const made = asOwnArray(arr.peek(last));
   if (made === null) return arr.getMut(last);
   arr.set(last, made);

@@ -54,7 +54,11 @@ function compileAssign(st: CodegenState, n: TagNode): string {
   const val = `own(${compileExpr(st, value.value)})`;
   if (v.value.type === 'String' && v.value.value.includes('.')) {
     // a literal dotted path is split here, once, not on every run
-    return `p = ${pos}; assignKeys(V, ${st.constant(Object.freeze(v.value.value.split('.')))}, ${val});\n`;
+    const parts = v.value.value.split('.');
+    const keys = st.constant(Object.freeze(parts));
+    // through the variable's slot ("" and ".x" name no variable: assignKeys assigns nothing)
+    if (parts[0] !== '') return `p = ${pos}; assignSlotKeys(${st.slot(parts[0]!)}, ${keys}, ${val});\n`;
+    return `p = ${pos}; assignKeys(V, ${keys}, ${val});\n`;
   }
   if (v.value.type === 'String') return `p = ${pos}; ws(${st.slot(v.value.value)}, ${val});\n`;
   // a name computed at run time goes to Smarty's assign() as it is (an array assigns its entries)
