@@ -5,6 +5,7 @@
  * compiles against this state.
  */
 import { type BlockNode, type IfNode, locate, type Node, type Span, type TagNode } from '@sumi/parser';
+import { stringKey } from '@sumi/php';
 import {
   type ErrorCode,
   type ErrorParams,
@@ -293,7 +294,11 @@ export class CodegenState {
    * taking a slot would cost more than the lookups it saves).
    */
   readVar(name: string): string {
-    return this.written.has(name) ? `rs(${this.slot(name)})` : `rv(V, ${JSON.stringify(name)})`;
+    if (this.written.has(name)) return `rs(${this.slot(name)})`;
+    // a name that is a key of its own (not "12", not `$dataSet`, which lies under the data) is read
+    // from the data with a position cache
+    if (name === 'dataSet' || typeof stringKey(name) !== 'string') return `rv(V, ${JSON.stringify(name)})`;
+    return `rd(V, ${JSON.stringify(name)}, ${this.site()})`;
   }
 
   /**

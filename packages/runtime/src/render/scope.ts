@@ -25,6 +25,7 @@ import {
   toKey,
   writeFetchError,
 } from '@sumi/php';
+import { type KeySite, keyC } from './access';
 
 /** `$dataSet.emptyArray`: an empty array real templates start lists with (shared: read only) */
 const DATA_SET = PhpArray.fromEntries([['emptyArray', new PhpArray()]]);
@@ -80,6 +81,20 @@ export class Scope {
     const s = this.slots.get(name);
     if (s === undefined) return this.lookup(name);
     return s.v !== undefined ? s.v : this.fromData(s);
+  }
+
+  /**
+   * A compiled read of a variable the template does not write by name (nor is it `$dataSet`): its
+   * slot's value when something else set it, else the data's, read with the read site's position
+   * cache (render/access.ts keyC); null when it is not set.
+   */
+  readAt(name: string, site: KeySite): Value {
+    const s = this.slots.get(name);
+    if (s !== undefined) {
+      const v = s.v !== undefined ? s.v : this.fromData(s);
+      return v === undefined ? null : v;
+    }
+    return this.data === null ? null : keyC(this.data, name, site);
   }
 
   /** what the data (or `$dataSet`) hold for the slot's name, looked up once */
@@ -413,4 +428,9 @@ export function arrayAt(vars: Scope, path: string): PhpArray {
   if (made === null) return arr.getMut(last);
   arr.set(last, made);
   return made;
+}
+
+/** `Scope.readAt` for compiled code */
+export function readDataVar(vars: Scope, name: string, site: KeySite): Value {
+  return vars.readAt(name, site);
 }
