@@ -48,7 +48,8 @@ export function compileStatements(st: CodegenState, nodes: readonly Node[]): Sta
   const out: Statement[] = [];
   let text = '';
   const flush = () => {
-    if (text) out.push({ code: `o += ${JSON.stringify(text)};\n`, leaves: NONE, labels: NONE });
+    if (text)
+      out.push({ code: `o += ${JSON.stringify(text)};\n`, leaves: NONE, labels: NONE, slots: NO_SLOTS });
     text = '';
   };
   for (const n of nodes) {
@@ -60,12 +61,14 @@ export function compileStatements(st: CodegenState, nodes: readonly Node[]): Sta
     flush();
     const labels = st.labels.length;
     const jumps = st.jumps.length;
+    const slots = st.slotUses.length;
     const code = compileNode(st, n);
     // most statements neither define nor leave a loop: they share one empty list
     out.push({
       code,
       leaves: st.jumps.length === jumps ? NONE : st.jumps.slice(jumps),
       labels: st.labels.length === labels ? NONE : st.labels.slice(labels),
+      slots: st.slotUses.length === slots ? NO_SLOTS : st.slotUses.slice(slots),
     });
   }
   flush();
@@ -73,12 +76,17 @@ export function compileStatements(st: CodegenState, nodes: readonly Node[]): Sta
 }
 
 const NONE: readonly string[] = Object.freeze([]);
+const NO_SLOTS: readonly number[] = Object.freeze([]);
 
-/** a compiled statement, with the loop labels it jumps to and those it defines */
+/**
+ * A compiled statement, with the loop labels it jumps to and those it defines, and the variable
+ * slots its code uses (CodegenState.slot; repeats allowed)
+ */
 export interface Statement {
   code: string;
   leaves: readonly string[];
   labels: readonly string[];
+  slots: readonly number[];
 }
 
 /** generated source per function; V8 stops optimizing functions of about 60 KB of bytecode */
@@ -87,7 +95,7 @@ export const PART_SIZE = 24 * 1024;
 /** consecutive statements grouped into parts of about PART_SIZE characters */
 export function splitParts(statements: readonly Statement[]): Part[] {
   const parts: Part[] = [];
-  let cur: Part = { code: '', leaves: false };
+  let cur: Part = { code: '', leaves: false, slots: [] };
   let labels = new Set<string>();
   let jumps: string[] = [];
   const close = () => {
@@ -97,11 +105,12 @@ export function splitParts(statements: readonly Statement[]): Part[] {
   for (const s of statements) {
     if (cur.code.length > 0 && cur.code.length + s.code.length > PART_SIZE) {
       close();
-      cur = { code: '', leaves: false };
+      cur = { code: '', leaves: false, slots: [] };
       labels = new Set();
       jumps = [];
     }
     cur.code += s.code;
+    for (const i of s.slots) cur.slots.push(i);
     for (const l of s.labels) labels.add(l);
     jumps.push(...s.leaves);
   }
@@ -109,10 +118,11 @@ export function splitParts(statements: readonly Statement[]): Part[] {
   return parts;
 }
 
-/** a part's code, and whether it breaks or continues a loop outside it */
+/** a part's code, whether it breaks or continues a loop outside it, and the slots its code uses */
 export interface Part {
   code: string;
   leaves: boolean;
+  slots: number[];
 }
 
 /**

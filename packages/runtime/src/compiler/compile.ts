@@ -185,7 +185,7 @@ ${state.prelude()}`;
   /** each lazily compiled part: its constant's slot, and where its source lies in `partsCode` */
   const partPlaces: [slot: number, start: number, end: number][] = [];
   if (parts.length === 1)
-    body = `let o = '';\n${state.slotDeclarations(parts[0]!.code)}${guarded(parts[0]!.code)}`;
+    body = `let o = '';\n${state.slotDeclarations(parts[0]!.slots)}${guarded(parts[0]!.code)}`;
   else {
     // a long template runs as a chain of functions, each small enough for V8 to optimize (one
     // function of ~60 KB of bytecode or more never is); each keeps its own position for errors.
@@ -193,14 +193,13 @@ ${state.prelude()}`;
     // JS parsing of its parts (the engine would only pre-parse them now and parse them again when
     // they first run), and a part that never runs is never parsed.
     const sources = parts.map(
-      ({ code }, i) =>
-        `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${state.slotDeclarations(code)}${guarded(code)}\n});`,
+      ({ code, slots }, i) =>
+        `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${state.slotDeclarations(slots)}${guarded(code)}\n});`,
     );
     const calls = parts.map(({ code }, i) =>
       awaits(code, isAsync) ? `o = rt.back(await part${i}(rt, V, o));\n` : `o = part${i}(rt, V, o);\n`,
     );
-    const warnings = state.warnings;
-    const failed = state.constant(once(() => tooDeep(warnings)));
+    const failed = state.constant(tooDeepOnce(tooDeep, state.warnings));
     // the sources are joined with `+`, never `join` or a Map key (constant() would hash them); each
     // part's constant is set below to its place in the one flat copy of the whole code
     for (let i = 0; i < sources.length; i++) {
@@ -238,6 +237,18 @@ ${body}
     return { state, code: whole, fn: null };
   }
   return { state, code: whole, fn: factory(helpers, state.constants, state.sites) };
+}
+
+/**
+ * `tooDeep(warnings)`, made on the first call. Its own function: a closure made inside `generate`
+ * would share that call's scope, and with it keep the code generator's state (and through its
+ * options, the whole syntax tree) for as long as the compiled template lives.
+ */
+function tooDeepOnce(
+  tooDeep: (warnings: SumiDiagnostic[]) => SumiError,
+  warnings: SumiDiagnostic[],
+): () => SumiError {
+  return once(() => tooDeep(warnings));
 }
 
 /** `make()`'s value, made on the first call */

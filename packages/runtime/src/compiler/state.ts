@@ -269,17 +269,21 @@ export class CodegenState {
     return local;
   }
 
-  /** the locals holding the slots of the variables this template names (see `slot`), by name */
-  private readonly slotLocals = new Map<string, string>();
+  /** the number of each variable's slot local (`$N`), by name, in the order they were first used */
+  private readonly slotNumbers = new Map<string, number>();
+
+  /** each use of a slot local, by its number, in the order of the code (see Statement.slots) */
+  readonly slotUses: number[] = [];
 
   /** the local holding variable `name`'s slot (render/scope.ts Slot) in the render function and each part */
   slot(name: string): string {
-    let local = this.slotLocals.get(name);
-    if (local === undefined) {
-      local = `$${this.slotLocals.size}`;
-      this.slotLocals.set(name, local);
+    let i = this.slotNumbers.get(name);
+    if (i === undefined) {
+      i = this.slotNumbers.size;
+      this.slotNumbers.set(name, i);
     }
-    return local;
+    this.slotUses.push(i);
+    return `$${i}`;
   }
 
   /**
@@ -302,21 +306,15 @@ export class CodegenState {
   }
 
   /**
-   * The slot locals `code` uses, for the top of the render function or of a part: each gets its
-   * variable's slot there, so a read or write is a property access wherever it is. Each part takes
-   * only its own (a long template of many variables would otherwise take every slot in every part).
+   * The declaration of the slot locals a function's code uses (`uses`: their numbers, repeats
+   * allowed), for the top of the render function or of a part: each gets its variable's slot there,
+   * so a read or write is a property access wherever it is. Each part takes only its own (a long
+   * template of many variables would otherwise take every slot in every part).
    */
-  slotDeclarations(code: string): string {
-    if (this.slotLocals.size === 0) return '';
-    const names = [...this.slotLocals.keys()];
-    const used = new Set<number>();
-    // `$` followed by digits is a slot local (or, harmlessly, text in a string literal)
-    for (const m of code.matchAll(/\$(\d+)/g)) {
-      const i = Number(m[1]);
-      if (i < names.length) used.add(i);
-    }
-    if (used.size === 0) return '';
-    const decls = [...used].map((i) => `$${i} = V.slot(${JSON.stringify(names[i])})`);
+  slotDeclarations(uses: readonly number[]): string {
+    if (uses.length === 0) return '';
+    const names = [...this.slotNumbers.keys()];
+    const decls = [...new Set(uses)].map((i) => `$${i} = V.slot(${JSON.stringify(names[i])})`);
     return `const ${decls.join(', ')};\n`;
   }
 
