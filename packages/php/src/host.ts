@@ -53,6 +53,26 @@ export interface CacheEntry<V> {
   recent: boolean;
 }
 
+/** the keys made by cacheKey, per prefix: few (a template's patterns), and cleared when many */
+const KEYS = new Map<string, Map<string, string>>();
+const KEYS_KEPT = 4096;
+
+/**
+ * `prefix + s`, the same string each time for the same `s`: a key made anew on every call costs a
+ * BoundedCache lookup the copy and hash of a new string, where a string used before has its hash.
+ */
+export function cacheKey(prefix: string, s: string): string {
+  let keys = KEYS.get(prefix);
+  if (keys === undefined) KEYS.set(prefix, (keys = new Map()));
+  let key = keys.get(s);
+  if (key === undefined) {
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    key = prefix + s;
+    keys.set(s, key);
+  }
+  return key;
+}
+
 /**
  * A cache bounded in bytes (keys count twice their length) that evicts about the least recently used
  * first (see set). Per engine: what one site's templates compiled never holds memory for another's.

@@ -3,6 +3,7 @@
  * its entry (no reordering of the map on every read); eviction gives marked entries a second chance.
  */
 import { describe, expect, it } from 'vitest';
+import { cacheKey } from '../src/host';
 import { BoundedCache } from '../src/index';
 
 /** what one entry of key `k` and value bytes `b` costs: the value, the key twice, 64 */
@@ -46,5 +47,15 @@ describe('BoundedCache', () => {
     expect(c.size).toBe(cost('a', 150));
     c.set('big', 3, 300);
     expect(c.get('big')).toBeUndefined();
+  });
+});
+
+describe('cacheKey', () => {
+  it('is prefix + s, the same string for the same s, for any number of them', () => {
+    const a = cacheKey('p\0', '/x+/');
+    expect(a).toBe('p\0/x+/');
+    expect(cacheKey('p\0', `/x${'+'}/`)).toBe(a);
+    for (let i = 0; i < 10_000; i++) expect(cacheKey('q\0', `k${i}`)).toBe(`q\0k${i}`);
+    expect(cacheKey('p\0', '/x+/')).toBe(a);
   });
 });

@@ -7,7 +7,7 @@
  * with `u` the subject is matched as code points (JS `u` flag) and offsets are
  * converted to UTF-8 byte offsets for PHP.
  */
-import { HOST } from '../host';
+import { cacheKey, HOST } from '../host';
 import { analyze, type GroupFidelity } from './analyze';
 import type { QuantNode } from './ast';
 import { toByteString, utf8Bytes } from './bytes';
@@ -108,12 +108,14 @@ export class CompiledPattern {
    * `indices` adds the `d` flag (group offsets).
    */
   searchRegex(indices: boolean): RegExp {
-    return this.regex('search', this.source, (this.anchored ? 'y' : 'g') + (indices ? 'd' : ''));
+    if (this.anchored)
+      return this.regex(indices ? 'search yd' : 'search y', this.source, indices ? 'yd' : 'y');
+    return this.regex(indices ? 'search gd' : 'search g', this.source, indices ? 'gd' : 'g');
   }
 
   /** The search regex, sticky: a match exactly at `lastIndex` (the start positions of startMode). */
   stickyRegex(indices: boolean): RegExp {
-    return this.regex('search', this.source, 'y' + (indices ? 'd' : ''));
+    return this.regex(indices ? 'search yd' : 'search y', this.source, indices ? 'yd' : 'y');
   }
 
   /**
@@ -124,15 +126,15 @@ export class CompiledPattern {
    * in JS group 1 (so `retryGroupMap` is shifted by one) and the end must differ.
    */
   retryRegex(indices: boolean): RegExp {
-    return this.regex('retry', this.retrySource, 'y' + (indices ? 'd' : ''));
+    return this.regex(indices ? 'retry yd' : 'retry y', this.retrySource, indices ? 'yd' : 'y');
   }
 
   get retryGroupMap(): readonly number[] {
     return this.retryMap;
   }
 
-  private regex(kind: string, source: string, extra: string): RegExp {
-    const key = kind + extra;
+  /** the regex of `source` with `extra` flags, made once (`key`: a literal naming both, so a lookup hashes no new string) */
+  private regex(key: string, source: string, extra: string): RegExp {
     let re = this.cache.get(key);
     if (re === undefined) {
       re = new RegExp(source, this.flags + extra);
@@ -157,7 +159,7 @@ export function setPcreEngine(e: PcreEngine): void {
 /** Parses and translates a PHP pattern; throws `PcreError`. Results (and errors) are cached on the host. */
 export function compilePattern(pattern: string): CompiledPattern {
   const cache = HOST.cache;
-  const key = engine === 'auto' ? `pcre\0${pattern}` : `pcre\0matcher\0${pattern}`;
+  const key = cacheKey(engine === 'auto' ? 'pcre\0' : 'pcre\0matcher\0', pattern);
   const hit = cache.get<CompiledPattern | PcreError>(key);
   if (hit !== undefined) {
     if (hit instanceof PcreError) throw hit;

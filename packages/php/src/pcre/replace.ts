@@ -6,7 +6,7 @@
 import { PhpArray } from '../array';
 import { toStr } from '../convert';
 import { PhpError } from '../errors';
-import { HOST, StringBuilder } from '../host';
+import { cacheKey, HOST, StringBuilder } from '../host';
 import type { Value } from '../value';
 import { toByteString } from './bytes';
 import type { CompiledPattern } from './compile';
@@ -18,7 +18,7 @@ type Piece = string | number;
 
 /** The replacement as literal pieces and group numbers (preg_get_backref and the walk_last rule). */
 function parseReplacement(r: string): Piece[] {
-  const key = `preg-replacement\0${r}`;
+  const key = cacheKey('preg-replacement\0', r);
   const cached = HOST.cache.get<Piece[]>(key);
   if (cached !== undefined) return cached;
   const out: Piece[] = [];
