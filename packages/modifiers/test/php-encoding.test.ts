@@ -1,8 +1,10 @@
 import { PhpArray, PhpFloat } from '@sumi/php';
 import { createEngine, type SumiError } from '@sumi/runtime';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { modifiers } from '../src/index';
 import { ARGON2_MAX_MEMORY_KIB, ARGON2_MAX_WORK } from '../src/php/argon2';
+import { base64Decode, base64Encode } from '../src/php/base64';
 import {
   BCRYPT_MAX_COST,
   base64DecodeDef,
@@ -352,5 +354,21 @@ describe('hashing', () => {
       'LIMIT_COST password_verify(): Argon2 memory_cost 4194304 exceeds the limit of 65536',
     );
     expect(Date.now() - t).toBeLessThan(2000);
+  });
+});
+
+describe('base64 of bytes, short and in blocks', () => {
+  it('is what Node gives, for every length across the short limit and a block boundary', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ minLength: 9200, maxLength: 9300 })),
+        (bytes) => {
+          const text = base64Encode(bytes);
+          expect(text).toBe(Buffer.from(bytes).toString('base64'));
+          expect(base64Decode(text, true)).toEqual(bytes);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -117,7 +117,9 @@ export const byteCount: (s: string) => number = byteLength;
 /** Bytes as a binary string (one char per byte). */
 export function bytesToBinary(b: Uint8Array): string {
   let out = '';
-  for (let i = 0; i < b.length; i += 4096) out += String.fromCharCode(...b.subarray(i, i + 4096));
+  // `apply` takes a typed array as it is, where a spread walks it with an iterator
+  for (let i = 0; i < b.length; i += 4096)
+    out += String.fromCharCode.apply(null, b.subarray(i, i + 4096) as unknown as number[]);
   return out;
 }
 

@@ -7,9 +7,12 @@ const B64_CODES = Uint8Array.from(B64, (c) => c.charCodeAt(0));
 
 export function base64Encode(bytes: Uint8Array): string {
   // 4 characters per 3 bytes: the size is checked first, and the text is made a block at a time
-  allowString(Math.ceil(bytes.length / 3) * 4);
+  const size = Math.ceil(bytes.length / 3) * 4;
+  allowString(size);
+  if (size <= SHORT) return shortBase64(bytes);
   const parts: string[] = [];
-  const block = new Uint8Array(4 * 3072);
+  // no bigger than the text: a short one (the usual case) needs a few bytes, not the whole block
+  const block = new Uint8Array(Math.min(size, 4 * 3072));
   for (let start = 0; start < bytes.length; start += 3 * 3072) {
     const end = Math.min(bytes.length, start + 3 * 3072);
     let o = 0;
@@ -20,9 +23,25 @@ export function base64Encode(bytes: Uint8Array): string {
       block[o++] = i + 1 < bytes.length ? B64_CODES[(n >> 6) & 63] : 0x3d;
       block[o++] = i + 2 < bytes.length ? B64_CODES[n & 63] : 0x3d;
     }
-    parts.push(String.fromCharCode(...block.subarray(0, o)));
+    // `apply` takes the typed array as it is, where a spread walks it with an iterator
+    parts.push(String.fromCharCode.apply(null, block.subarray(0, o) as unknown as number[]));
   }
   return parts.join('');
+}
+
+/** up to this many characters, the text is built a quantum at a time in a string */
+const SHORT = 256;
+
+function shortBase64(bytes: Uint8Array): string {
+  let out = '';
+  const n = bytes.length;
+  for (let i = 0; i < n; i += 3) {
+    const x = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += B64[(x >> 18) & 63]! + B64[(x >> 12) & 63]!;
+    out += i + 1 < n ? B64[(x >> 6) & 63]! : '=';
+    out += i + 2 < n ? B64[x & 63]! : '=';
+  }
+  return out;
 }
 
 /** php_base64_decode_ex: lenient (skips unknown characters) or strict; null where PHP returns false. */

@@ -222,7 +222,7 @@ function encodeHtmlEntities(cps: readonly number[]): string {
 function unitsToString(units: Uint16Array): string {
   const parts: string[] = [];
   for (let i = 0; i < units.length; i += 4096)
-    parts.push(String.fromCharCode(...units.subarray(i, i + 4096)));
+    parts.push(String.fromCharCode.apply(null, units.subarray(i, i + 4096) as unknown as number[]));
   return parts.join('');
 }
 
