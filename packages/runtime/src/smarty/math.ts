@@ -22,7 +22,7 @@ import {
 } from '@sumi/php';
 import { assignTo } from '../plugin/attributes';
 import { definePlugin, type FunctionPluginDef } from '../plugin/types';
-import { evalMath, MATH_FUNCTIONS, parseMath } from './math-expression';
+import { evalMath, MATH_FUNCTIONS, type MathNode, parseMath } from './math-expression';
 
 const RESERVED = new Set(['equation', 'format', 'assign']);
 const ALLOWED = new Set<string>(MATH_FUNCTIONS);
@@ -61,15 +61,8 @@ export const math: FunctionPluginDef = definePlugin({
     if (!toBool(a.equation ?? null)) return fail('missing equation parameter');
     if (a.equation instanceof PhpArray) typeError('substr_count', 1, 'haystack', 'string', a.equation);
     const equation = replaceAllString(toStr(a.equation), '`', '');
-    if (countOf(equation, '(') !== countOf(equation, ')')) return fail('unbalanced parenthesis');
-    for (const m of equation.matchAll(/(?:0x[a-fA-F0-9]+)|([a-zA-Z][a-zA-Z0-9_]*)/g)) {
-      const name = m[1];
-      // (declared attributes not given are present as undefined)
-      if (name !== undefined && a[name] === undefined && !ALLOWED.has(name))
-        // Smarty's warning names the word (`function call X not allowed`); the word comes from the
-        // equation, which may be a variable holding anything, so the message names the attribute
-        return fail("'equation' calls a function that is not allowed");
-    }
+    const checked = checkedEquation(equation, a);
+    if (checked.problem !== null) return fail(checked.problem);
     const params = new Map<string, Value>();
     for (const [key, raw] of Object.entries(a)) {
       if (RESERVED.has(key) || raw === undefined) continue;
@@ -84,7 +77,7 @@ export const math: FunctionPluginDef = definePlugin({
       if (!isNumeric(v)) return fail(`parameter ${key}: is not numeric`);
       params.set(key, v);
     }
-    const result = evalMath(parseMath(equation, new Set(params.keys())), {
+    const result = evalMath(parsed(checked, equation, params), {
       params,
       randomInt: (min, max) => ctx.services.random.int(min, max),
       warn: (m) => ctx.warn(`math: ${m}`),
@@ -103,3 +96,71 @@ export const math: FunctionPluginDef = definePlugin({
     return toStr(out);
   },
 });
+
+/**
+ * An equation checked for the attributes given (Smarty's checks before the values'), and parsed
+ * once the values pass: `node`, or the error the parse threw.
+ */
+interface Checked {
+  problem: string | null;
+  node: MathNode | null;
+  /** the parse's own error (PHP's ParseError...); anything else, a budget, is not kept */
+  error: PhpError | null;
+}
+
+/**
+ * The equations checked and parsed, by text and by the names of the attributes given: a template's
+ * {math} runs the same few equations over and over. Shared by every render (a check and a parse
+ * depend on nothing else); bounded, and long equations are not kept.
+ */
+const CHECKED = new Map<string, Map<string, Checked>>();
+const CHECKED_KEPT = 256;
+const CHECKED_MAX_LENGTH = 1024;
+
+function checkedEquation(equation: string, a: Record<string, Value | undefined>): Checked {
+  // (declared attributes not given are present as undefined)
+  let given = '';
+  for (const k in a) if (a[k] !== undefined) given += `${k},`;
+  let byNames = CHECKED.get(equation);
+  let c = byNames?.get(given);
+  if (c !== undefined) return c;
+  c = { problem: check(equation, a), node: null, error: null };
+  if (equation.length <= CHECKED_MAX_LENGTH) {
+    if (byNames === undefined) {
+      if (CHECKED.size >= CHECKED_KEPT) CHECKED.clear();
+      CHECKED.set(equation, (byNames = new Map()));
+    }
+    if (byNames.size < CHECKED_KEPT) byNames.set(given, c);
+  }
+  return c;
+}
+
+/** Smarty's checks of the equation's text, or null when it passes */
+function check(equation: string, a: Record<string, Value | undefined>): string | null {
+  if (countOf(equation, '(') !== countOf(equation, ')')) return 'unbalanced parenthesis';
+  for (const m of equation.matchAll(/(?:0x[a-fA-F0-9]+)|([a-zA-Z][a-zA-Z0-9_]*)/g)) {
+    const name = m[1];
+    // Smarty's warning names the word (`function call X not allowed`); the word comes from the
+    // equation, which may be a variable holding anything, so the message names the attribute
+    if (name !== undefined && a[name] === undefined && !ALLOWED.has(name))
+      return "'equation' calls a function that is not allowed";
+  }
+  return null;
+}
+
+/**
+ * The equation parsed over `params` (the attributes given but `equation`, `format` and `assign`,
+ * the same for every call with these attribute names), made once; PHP's parse error is thrown again.
+ */
+function parsed(c: Checked, equation: string, params: ReadonlyMap<string, Value>): MathNode {
+  if (c.node !== null) return c.node;
+  // each failure gets an error of its own
+  if (c.error !== null) throw new PhpError(c.error.kind, c.error.message, c.error.endsTemplate);
+  try {
+    c.node = parseMath(equation, new Set(params.keys()));
+  } catch (e) {
+    if (e instanceof PhpError) c.error = e;
+    throw e;
+  }
+  return c.node;
+}

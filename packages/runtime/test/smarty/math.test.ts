@@ -205,3 +205,24 @@ describe('math: what PHP 8 fails on stops the render', () => {
     );
   });
 });
+
+describe('math: an equation checked and parsed once, run many times', () => {
+  test('the same equation with other attributes is checked again', () => {
+    const tpl =
+      '{foreach from=$rows item=r}[{if $r.y === null}{math equation="x + y" x=$r.x}{else}{math equation="x + y" x=$r.x y=$r.y}{/if}]{/foreach}';
+    expect(out(tpl, '{"rows":[{"x":1,"y":2},{"x":3,"y":null},{"x":5,"y":6}]}')).toBe('[3][][11]');
+    expect(logOf(tpl, '{"rows":[{"x":1,"y":null}]}')).toEqual([
+      "math: 'equation' calls a function that is not allowed",
+    ]);
+  });
+
+  test('values are checked on every call, and a parse error fails every time', () => {
+    const tpl = '{foreach from=$xs item=x}[{math equation="x * 2" x=$x}]{/foreach}';
+    expect(out(tpl, '{"xs":[1,"a",3,""]}')).toBe('[2][][6][]');
+    expect(logOf(tpl, '{"xs":["a",""]}')).toEqual([
+      'math: parameter x: is not numeric',
+      'math: parameter x is empty',
+    ]);
+    for (let i = 0; i < 2; i++) expect(err('{math equation="x +* 2" x=1}').message).toMatch(/syntax error/);
+  });
+});
