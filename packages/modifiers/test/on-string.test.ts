@@ -38,13 +38,23 @@ const PIECES = [
   '\udcff',
   '\ud800',
   '\u00a0',
+  '\v',
+  '\f',
+  '  \t ',
 ];
 
 const withString = modifiers.filter((d) => d.onString !== undefined);
 
 describe('onString', () => {
   it('is defined for the everyday string modifiers', () => {
-    expect(withString.map((d) => d.name).sort()).toEqual(['escape', 'lower', 'nl2br', 'trim', 'upper']);
+    expect(withString.map((d) => d.name).sort()).toEqual([
+      'escape',
+      'lower',
+      'nl2br',
+      'strip',
+      'trim',
+      'upper',
+    ]);
   });
 
   it.each(withString.map((d) => [d.name, d] as const))(
@@ -102,6 +112,10 @@ const LITERAL_ARGS: Record<string, { taken: unknown[][]; left: unknown[][] }> = 
       [-4],
     ],
     left: [['5'], [5.5], [5, 3]],
+  },
+  strip: {
+    taken: [[' '], [''], ['-'], ['<br>'], ['\t\n']],
+    left: [['$0'], ['\\1'], [3], [null], ['x'.repeat(65)]],
   },
   substr: {
     taken: [[0], [2, 10], [-3], [1, -1], [5, 0], [-2, null], [100], [-100, 3]],

@@ -14,6 +14,7 @@ import {
   ctxReporter,
   fromBinary,
   gt,
+  hasLoneSurrogate,
   isAsciiString,
   looseEquals,
   lt,
@@ -292,13 +293,52 @@ export const strip: ModifierDef = definePlugin({
   ],
   result: 'the string; an array subject gives an array',
   examples: [{ template: "{$s|strip} [{$s|strip:''}]", data: { s: 'a  b\n\tc' }, output: 'a b c [abc]' }],
+  onString: (s) => collapseSpaces(s, ' '),
+  onStringWith([replace]) {
+    // a replacement read as it is (no `$1` or `\1` reference), whose longest result fits any cap
+    if (typeof replace !== 'string' || /[$\\]/.test(replace) || replace.length > 64) return null;
+    return (s) => collapseSpaces(s, replace);
+  },
   run(_ctx: RenderContext, value: Value, replace?: Value): Value {
     // preg_replace('!\s+!', $replace, $text): an array replacement needs an array pattern
     const rep = replace instanceof PhpArray ? replace : strOf(replace, ' ');
-    if (value instanceof PhpArray) return pregReplace('!\\s+!', rep, value);
-    return pregReplace('!\\s+!', rep, toStr(value));
+    if (value instanceof PhpArray) return pregReplace(WHITESPACE_RUN, rep, value);
+    return stripRun(toStr(value), rep);
   },
 });
+
+/** Smarty's strip pattern: `\s` without `u` is ASCII whitespace, \t \n \v \f \r and the space */
+const WHITESPACE_RUN = '!\\s+!';
+
+const stripRun = (s: string, rep: string | PhpArray): Value => pregReplace(WHITESPACE_RUN, rep, s);
+
+/** results up to this long are built in one pass, with no check against the string cap on the way */
+const MAX_COLLAPSED = 1 << 20;
+
+/**
+ * `s` with every run of ASCII whitespace replaced by `rep` (WHITESPACE_RUN's match), in one pass. A
+ * longer result goes through preg_replace, which checks the cap as it builds (on a string, with this
+ * linear pattern, it gives a string).
+ */
+function collapseSpaces(s: string, rep: string): string {
+  // preg_replace reads text with escaped bytes or lone surrogates as bytes, and writes it back as
+  // their canonical text: it takes such text itself
+  if (s.length * Math.max(1, rep.length) > MAX_COLLAPSED || hasLoneSurrogate(s))
+    return stripRun(s, rep) as string;
+  let out = '';
+  let last = 0;
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && (c < 9 || c > 13)) continue;
+    let j = i + 1;
+    for (let d = s.charCodeAt(j); j < n && (d === 32 || (d >= 9 && d <= 13)); d = s.charCodeAt(++j));
+    out += s.slice(last, i) + rep;
+    last = j;
+    i = j - 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
 
 export const stripTags: ModifierDef = definePlugin({
   kind: 'modifier',
