@@ -1,4 +1,5 @@
 import { toBytes } from '@sumi/php';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertKana, KANA, kanaModeFlags } from '../src/php/kana';
 import {
@@ -11,6 +12,7 @@ import {
   mbStrwidth,
   mbSubstr,
 } from '../src/php/mb';
+import { decodeUtf8Marked, encodeChars } from '../src/php/mb-encodings';
 import { strlen } from '../src/php/strings';
 import { fakeCtx, run, runJS } from './helpers';
 
@@ -211,5 +213,22 @@ describe('mb_convert_encoding', () => {
       'mb_convert_encoding(): Argument #2 ($to_encoding) must be a valid encoding',
       'mb_convert_encoding(): Argument #3 ($from_encoding) contains an invalid encoding',
     ]);
+  });
+});
+
+describe('mb_convert_encoding UTF-8 to UTF-8', () => {
+  it('gives well-formed text as it is, and marks what is not, as a full conversion does', () => {
+    const pieces = ['a', 'é', '日本', '😀', ' ', '\udcc3\udca9', '\udcff', '\ud800', '\ude00x'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 8 }).map((p) => p.join('')),
+        (s) => {
+          const expected = encodeChars(decodeUtf8Marked(s), 'UTF-8');
+          expect(run(mbConvertEncoding, s, ['UTF-8', 'UTF-8'])).toBe(expected);
+          expect(run(mbConvertEncoding, s, ['UTF-8'])).toBe(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -7,6 +7,7 @@
 import {
   byteCount,
   fromCodePoints,
+  hasLoneSurrogate,
   haystackOffset,
   PhpArray,
   PhpError,
@@ -392,6 +393,8 @@ function convertString(s: string, to: Charset, from: Charset[]): string | false 
     if (found === undefined) return false;
     src = found;
   }
+  // well-formed UTF-8 to UTF-8 (the usual "make sure it is UTF-8" call) is the text itself
+  if (src === 'UTF-8' && to === 'UTF-8' && !hasLoneSurrogate(s)) return s;
   // invalid UTF-8 is one mark per ill-formed part, which the target writes as '?' (or &#4294967295;)
   return encodeChars(src === 'UTF-8' ? decodeUtf8Marked(s) : decodeChars(s, src), to);
 }
