@@ -114,9 +114,15 @@ export function isHashAlgorithm(algo: string): boolean {
   return HASH_ALGORITHMS.includes(algo.toLowerCase());
 }
 
+/** each byte's two lowercase hex digits */
+const HEX_PAIRS: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /** a digest as PHP prints it: lowercase hex, or the raw bytes as a binary string */
 export function digestText(digest: Uint8Array, binary: boolean): string {
-  return binary ? fromBytes(digest) : Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  if (binary) return fromBytes(digest);
+  let out = '';
+  for (let i = 0; i < digest.length; i++) out += HEX_PAIRS[digest[i]!];
+  return out;
 }
 
 /** hash() / hash_hmac() of `data` with PHP's algorithm name `algo`; raw digest bytes */
