@@ -232,6 +232,22 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _r
   if (nullable) type = type.slice(1);
   if (v === undefined) v = null;
   if (v === null && (nullable || type === 'mixed')) return null;
+  // the value a call nearly always gets, taken as it is before anything is made for a failure
+  switch (type) {
+    case 'mixed':
+      return v;
+    case 'string':
+      if (typeof v === 'string') return v;
+      break;
+    case 'int':
+      if (typeof v === 'number' && Number.isSafeInteger(v)) return v + 0;
+      break;
+    case 'array':
+    case 'array|string':
+    case 'array|int':
+      if (v instanceof PhpArray) return v;
+      break;
+  }
   const fail = (): never => typeError(fname, n, p.variadic ? null : p.name, phpTypeName(p.type), v);
   switch (type) {
     case 'mixed':
