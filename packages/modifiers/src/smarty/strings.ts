@@ -496,7 +496,8 @@ export const wordwrap: ModifierDef = definePlugin({
         { name: 'break', type: 'string' },
         { name: 'cut_long_words', type: 'bool' },
       ],
-      [value, length ?? 80, brk ?? '\n', cut ?? false],
+      // Smarty's defaults stand for arguments left out: a null given is PHP's null (width 0, break "")
+      [value, length === undefined ? 80 : length, brk === undefined ? '\n' : brk, cut === undefined ? false : cut],
       ctxReporter(ctx),
     ) as [string, number | bigint, string, boolean];
     // PHP counts bytes: run the algorithm on the one-char-per-byte view (it raises PHP's ValueErrors)

@@ -1,0 +1,1 @@
+[{$v2|wordwrap:null:$v0:$v1}]

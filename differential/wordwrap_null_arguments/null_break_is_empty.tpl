@@ -1,0 +1,1 @@
+[{$s|wordwrap:3:null}]
