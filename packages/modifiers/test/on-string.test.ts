@@ -178,6 +178,26 @@ describe('onStringWith in a template', () => {
     expect(render('{$x|substr:1}', { x: [1] })[0]).toBe('Array');
   });
 
+  it('keeps apart call sites whose fallback differs (a literal piped value skips the checks)', () => {
+    const tpl = '{"abc"|substr:1}|{$x|substr:1}|{"abc"|mb_substr:1}|{$x|mb_substr:1}';
+    expect(render(tpl, { x: ['hello', 'world'] })).toEqual(['bc|Array|bc|Array', []]);
+    expect(render(tpl, { x: 12345 })).toEqual(['bc|2345|bc|2345', []]);
+  });
+
+  it('holds the string cap as run does', () => {
+    const small = createEngine({ plugins: modifiers, limits: { maxStringLength: 200 } });
+    const outcome = (tpl: string) => {
+      try {
+        return small.renderSync(tpl, { s: 'a '.repeat(90), r: '----------' }).output;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    const literal = outcome("{$s|strip:'----------'|strlen}");
+    expect(literal).toBe(outcome('{$s|strip:$r|strlen}'));
+    expect(literal).toMatch(/exceeded/);
+  });
+
   it('leaves a PHP function called with too many arguments to run, which logs the error', () => {
     expect(render('{$x|substr:1:2:3}', { x: 'abc' })).toEqual([
       '',

@@ -53,15 +53,21 @@ export interface CacheEntry<V> {
   recent: boolean;
 }
 
-/** the keys made by cacheKey, per prefix: few (a template's patterns), and cleared when many */
+/**
+ * The keys made by cacheKey, per prefix: few (a template's patterns), cleared when many, and short
+ * (at most KEYS_KEPT × KEY_MAX_LENGTH characters per prefix, shared by every engine).
+ */
 const KEYS = new Map<string, Map<string, string>>();
 const KEYS_KEPT = 4096;
+const KEY_MAX_LENGTH = 256;
 
 /**
  * `prefix + s`, the same string each time for the same `s`: a key made anew on every call costs a
  * BoundedCache lookup the copy and hash of a new string, where a string used before has its hash.
  */
 export function cacheKey(prefix: string, s: string): string {
+  // only short texts are kept (a pattern, a replacement): a long one is hashed anew, as before
+  if (s.length > KEY_MAX_LENGTH) return prefix + s;
   let keys = KEYS.get(prefix);
   if (keys === undefined) KEYS.set(prefix, (keys = new Map()));
   let key = keys.get(s);
@@ -187,6 +193,11 @@ export function allowArray(count: number): void {
   const max = HOST.limits.maxArrayLength;
   if (count > max) throw new LimitError('array', count, max);
   charge(count * 32);
+}
+
+/** The longest string the render may build (limits.maxStringLength). */
+export function stringCap(): number {
+  return HOST.limits.maxStringLength;
 }
 
 /** Counts `bytes` about to be built against the render's memory budget. */

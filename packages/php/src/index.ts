@@ -88,6 +88,7 @@ export {
   replaceMatches,
   StringBuilder,
   splitString,
+  stringCap,
   strRepeat,
 } from './host';
 export * from './html';

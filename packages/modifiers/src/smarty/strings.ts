@@ -24,6 +24,7 @@ import {
   phpStripTags,
   pregReplace,
   strArg,
+  stringCap,
   stringParam,
   strRepeat,
   sub,
@@ -317,14 +318,14 @@ const MAX_COLLAPSED = 1 << 20;
 
 /**
  * `s` with every run of ASCII whitespace replaced by `rep` (WHITESPACE_RUN's match), in one pass. A
- * longer result goes through preg_replace, which checks the cap as it builds (on a string, with this
- * linear pattern, it gives a string).
+ * result that may be longer than that or than the string cap goes through preg_replace, which checks
+ * the cap as it builds (on a string, with this linear pattern, it gives a string).
  */
 function collapseSpaces(s: string, rep: string): string {
   // preg_replace reads text with escaped bytes or lone surrogates as bytes, and writes it back as
   // their canonical text: it takes such text itself
-  if (s.length * Math.max(1, rep.length) > MAX_COLLAPSED || hasLoneSurrogate(s))
-    return stripRun(s, rep) as string;
+  const most = s.length * Math.max(1, rep.length);
+  if (most > MAX_COLLAPSED || most > stringCap() || hasLoneSurrogate(s)) return stripRun(s, rep) as string;
   let out = '';
   let last = 0;
   const n = s.length;
@@ -497,7 +498,12 @@ export const wordwrap: ModifierDef = definePlugin({
         { name: 'cut_long_words', type: 'bool' },
       ],
       // Smarty's defaults stand for arguments left out: a null given is PHP's null (width 0, break "")
-      [value, length === undefined ? 80 : length, brk === undefined ? '\n' : brk, cut === undefined ? false : cut],
+      [
+        value,
+        length === undefined ? 80 : length,
+        brk === undefined ? '\n' : brk,
+        cut === undefined ? false : cut,
+      ],
       ctxReporter(ctx),
     ) as [string, number | bigint, string, boolean];
     // PHP counts bytes: run the algorithm on the one-char-per-byte view (it raises PHP's ValueErrors)

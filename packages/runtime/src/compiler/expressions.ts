@@ -572,10 +572,12 @@ export function compileModifiers(
     if (onString) out = `${st.stringCaller(def)}(rt, ${pos}, ${out})`;
     else if (special !== null) {
       // the arguments are literals: their function of a string was made now (ModifierDef.onStringWith)
-      const name = st.caller(`Q:${d}:${args.join(',')}`, 'Q', (q) => [
+      // keyed by the fallback call itself: the direct caller it names depends on the piped value too
+      const fallback = call('v', 'rt.at(p)');
+      const name = st.caller(`Q:${d}:${fallback}`, 'Q', (q) => [
         `const ${q}f = ${st.constant(special)};`,
         `function ${q}(rt, p, v) {`,
-        `return typeof v === 'string' ? ${q}f(v) : ${call('v', 'rt.at(p)')};`,
+        `return typeof v === 'string' ? ${q}f(v) : ${fallback};`,
         '}',
       ]);
       out = `${name}(rt, ${pos}, ${out})`;

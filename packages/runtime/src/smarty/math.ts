@@ -111,11 +111,14 @@ interface Checked {
 /**
  * The equations checked and parsed, by text and by the names of the attributes given: a template's
  * {math} runs the same few equations over and over. Shared by every render (a check and a parse
- * depend on nothing else); bounded, and long equations are not kept.
+ * depend on nothing else); at most CHECKED_KEPT entries in all (then it starts again), and long
+ * equations are not kept.
  */
 const CHECKED = new Map<string, Map<string, Checked>>();
+/** entries kept in all (each an equation of at most CHECKED_MAX_LENGTH characters and its tree) */
 const CHECKED_KEPT = 256;
-const CHECKED_MAX_LENGTH = 1024;
+const CHECKED_MAX_LENGTH = 256;
+let checkedCount = 0;
 
 function checkedEquation(equation: string, a: Record<string, Value | undefined>): Checked {
   // (declared attributes not given are present as undefined)
@@ -125,12 +128,15 @@ function checkedEquation(equation: string, a: Record<string, Value | undefined>)
   let c = byNames?.get(given);
   if (c !== undefined) return c;
   c = { problem: check(equation, a), node: null, error: null };
-  if (equation.length <= CHECKED_MAX_LENGTH) {
-    if (byNames === undefined) {
-      if (CHECKED.size >= CHECKED_KEPT) CHECKED.clear();
-      CHECKED.set(equation, (byNames = new Map()));
+  if (equation.length <= CHECKED_MAX_LENGTH && given.length <= CHECKED_MAX_LENGTH) {
+    if (checkedCount >= CHECKED_KEPT) {
+      CHECKED.clear();
+      checkedCount = 0;
+      byNames = undefined;
     }
-    if (byNames.size < CHECKED_KEPT) byNames.set(given, c);
+    if (byNames === undefined) CHECKED.set(equation, (byNames = new Map()));
+    byNames.set(given, c);
+    checkedCount++;
   }
   return c;
 }

@@ -226,3 +226,11 @@ describe('math: an equation checked and parsed once, run many times', () => {
     for (let i = 0; i < 2; i++) expect(err('{math equation="x +* 2" x=1}').message).toMatch(/syntax error/);
   });
 });
+
+test('math: more equations than are kept are each right', () => {
+  const eqs = Array.from({ length: 600 }, (_, i) => `x + ${i}`);
+  const expected = eqs.map((_, i) => String(1 + i)).join(',');
+  const tpl =
+    '{foreach from=$eqs item=q name=l}{math equation=$q x=1}{if !$smarty.foreach.l.last},{/if}{/foreach}';
+  for (let round = 0; round < 2; round++) expect(out(tpl, JSON.stringify({ eqs }))).toBe(expected);
+});
