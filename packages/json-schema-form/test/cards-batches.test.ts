@@ -74,8 +74,9 @@ describe('cards of a long array', () => {
     form.setValue({ rows: bad });
     const errors = await form.validate();
     expect(errors.map((e) => e.path)).toEqual(['/rows/95/name']);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(cards().length).toBe(100);
+    // the late batches are drawn in later tasks: waited for, not for a fixed time (a loaded machine
+    // runs them later)
+    await vi.waitFor(() => expect(cards().length).toBe(100), { timeout: 5000, interval: 5 });
     await new Promise((r) => setTimeout(r, 0));
     const input = cards()[95].querySelector('input')!;
     expect(input.getAttribute('aria-invalid')).toBe('true');
