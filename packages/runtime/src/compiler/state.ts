@@ -269,8 +269,9 @@ export class CodegenState {
     return local;
   }
 
-  /** the number of each variable's slot local (`$N`), by name, in the order they were first used */
+  /** the number of each variable's slot local (`$N`), by name, and the names by number */
   private readonly slotNumbers = new Map<string, number>();
+  private readonly slotNames: string[] = [];
 
   /** each use of a slot local, by its number, in the order of the code (see Statement.slots) */
   readonly slotUses: number[] = [];
@@ -279,7 +280,7 @@ export class CodegenState {
   slot(name: string): string {
     let i = this.slotNumbers.get(name);
     if (i === undefined) {
-      i = this.slotNumbers.size;
+      i = this.slotNames.push(name) - 1;
       this.slotNumbers.set(name, i);
     }
     this.slotUses.push(i);
@@ -313,8 +314,7 @@ export class CodegenState {
    */
   slotDeclarations(uses: readonly number[]): string {
     if (uses.length === 0) return '';
-    const names = [...this.slotNumbers.keys()];
-    const decls = [...new Set(uses)].map((i) => `$${i} = V.slot(${JSON.stringify(names[i])})`);
+    const decls = [...new Set(uses)].map((i) => `$${i} = V.slot(${JSON.stringify(this.slotNames[i])})`);
     return `const ${decls.join(', ')};\n`;
   }
 

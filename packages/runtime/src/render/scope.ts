@@ -90,10 +90,7 @@ export class Scope {
    */
   readAt(name: string, site: KeySite): Value {
     const s = this.slots.get(name);
-    if (s !== undefined) {
-      const v = s.v !== undefined ? s.v : this.fromData(s);
-      return v === undefined ? null : v;
-    }
+    if (s !== undefined) return readSlot(s);
     return this.data === null ? null : keyC(this.data, name, site);
   }
 
@@ -292,11 +289,13 @@ function childArray(arr: PhpArray, k: string, next: Value | typeof APPEND): PhpA
 
 /**
  * The array the last part of a dotted name writes into, made (or separated) along the way by
- * assignPath's rules: `parts[0]` is the variable (`s`), `parts[1..end)` the keys down to the last
- * part; with `append` (a trailing `.`, `list.`), the array at the last key, which gets a new element.
- * An empty part elsewhere is the key "".
+ * assignPath's rules: `parts[0]` is the variable (`s`), the parts after it the keys down to the
+ * last; a trailing "" (`list.`) appends, so the array is then the one at the key before it. An empty
+ * part elsewhere is the key "".
  */
-function targetArray(s: Slot, parts: readonly string[], end: number, append: boolean): PhpArray {
+function targetArray(s: Slot, parts: readonly string[]): PhpArray {
+  const append = parts[parts.length - 1] === '';
+  const end = append ? parts.length - 1 : parts.length;
   let arr = rootArray(s, end > 1 ? parts[1]! : APPEND);
   for (let i = 1; i < end - 1; i++) arr = childArray(arr, parts[i]!, parts[i + 1]!);
   if (append && end > 1) arr = childArray(arr, parts[end - 1]!, APPEND);
@@ -312,12 +311,10 @@ export function assignKeys(vars: Scope, parts: readonly string[], value: Value):
 
 /** `assignKeys` of a variable whose slot the compiled template holds (`parts[0]` is its name, not "") */
 export function assignSlotKeys(s: Slot, parts: readonly string[], value: Value): void {
-  let end = parts.length;
-  const append = parts[end - 1] === '';
-  if (append) end--;
-  const arr = targetArray(s, parts, end, append);
-  if (append) arr.push(value);
-  else arr.set(parts[end - 1]!, value);
+  const arr = targetArray(s, parts);
+  const last = parts[parts.length - 1]!;
+  if (last === '') arr.push(value);
+  else arr.set(last, value);
 }
 
 /** a `->name` step of a by-reference path (`{$o->list|@sort}`); the other steps are keys */
@@ -414,16 +411,13 @@ export function arrayAt(vars: Scope, path: string): PhpArray {
     return made;
   }
   const parts = path.split('.');
-  let end = parts.length;
-  const append = parts[end - 1] === '';
-  if (append) end--;
-  const arr = targetArray(vars.slot(parts[0]!), parts, end, append);
-  if (append) {
+  const arr = targetArray(vars.slot(parts[0]!), parts);
+  const last = parts[parts.length - 1]!;
+  if (last === '') {
     const child = new PhpArray();
     arr.push(child);
     return child;
   }
-  const last = parts[end - 1]!;
   const made = asOwnArray(arr.peek(last));
   if (made === null) return arr.getMut(last);
   arr.set(last, made);
