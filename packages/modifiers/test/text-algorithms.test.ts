@@ -205,3 +205,33 @@ describe('dropLastWord', () => {
     expect(dropLastWord('ab\r\n')).toBe('ab');
   });
 });
+
+describe('truncate on ASCII text', () => {
+  // smarty_modifier_truncate on single-byte text, line for line
+  const reference = (s: string, length: number, etc: string, breakWords: boolean) => {
+    if (length === 0) return '';
+    if (s.length <= length) return s;
+    const len = length - Math.min(length, etc.length);
+    const str = breakWords
+      ? s
+      : s.slice(0, len + 1).replace(/[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/g, '');
+    return str.slice(0, len) + etc;
+  };
+
+  it('cuts as PHP does, with and without break_words', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.constantFrom('a', 'bc', 'word', ' ', '  ', '\t', '\n', '.'), { maxLength: 16 })
+          .map((p) => p.join('')),
+        fc.integer({ min: -3, max: 30 }),
+        fc.constantFrom('...', '', '-', 'abcdef'),
+        fc.boolean(),
+        (s, length, etc, breakWords) => {
+          expect(truncate(s, length, etc, breakWords, false)).toBe(reference(s, length, etc, breakWords));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});

@@ -15,7 +15,6 @@ import {
   fromBinary,
   gt,
   hasLoneSurrogate,
-  isAsciiString,
   looseEquals,
   lt,
   mapSubject,
@@ -38,12 +37,12 @@ import { definePlugin, type ModifierDef, wordwrap as phpWordwrap, type RenderCon
 import { tooFewArguments } from './replacing';
 import {
   capitalize as capitalizeText,
+  collapseWhitespace,
   countCharacters,
   countParagraphs,
   countSentences,
   countWords,
   cutText,
-  dropLastWord,
   indent as indentText,
   nl2br as nl2brText,
   spacify as spacifyText,
@@ -326,19 +325,7 @@ function collapseSpaces(s: string, rep: string): string {
   // their canonical text: it takes such text itself
   const most = s.length * Math.max(1, rep.length);
   if (most > MAX_COLLAPSED || most > stringCap() || hasLoneSurrogate(s)) return stripRun(s, rep) as string;
-  let out = '';
-  let last = 0;
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && (c < 9 || c > 13)) continue;
-    let j = i + 1;
-    for (let d = s.charCodeAt(j); j < n && (d === 32 || (d >= 9 && d <= 13)); d = s.charCodeAt(++j));
-    out += s.slice(last, i) + rep;
-    last = j;
-    i = j - 1;
-  }
-  return last === 0 ? s : out + s.slice(last);
+  return collapseWhitespace(s, rep);
 }
 
 export const stripTags: ModifierDef = definePlugin({
@@ -409,16 +396,9 @@ export const truncate: ModifierDef = definePlugin({
     const e = etcOf(etc);
     const brk = boolOf(breakWords, false);
     const mid = boolOf(middle, false);
-    // an ASCII etc cut from the end: where the text is ASCII up to the cut, bytes are characters and
-    // the cut is a slice (truncateText's own path, with the lengths it measures each time known now)
-    const plain = !mid && isAsciiString(e);
-    const cut = max - Math.min(max, e.length);
-    return (s) => {
-      if (!longerThan(s, max)) return s;
-      if (plain && isAsciiString(s, cut + 1))
-        return (brk ? s : dropLastWord(s.slice(0, cut + 1))).slice(0, cut) + e;
-      return truncateText(s, max, e, brk, mid);
-    };
+    // truncateText's cut, with etc's length measured now
+    const cut = max - Math.min(max, byteLength(e));
+    return (s) => (longerThan(s, max) ? cutText(s, cut, e, brk, mid) : s);
   },
   run(
     _ctx: RenderContext,

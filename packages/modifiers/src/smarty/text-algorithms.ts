@@ -14,6 +14,7 @@ import {
   countOf,
   fromBinary,
   fromBytes,
+  isAsciiString,
   prefixLines,
   replaceMatches,
   StringBuilder,
@@ -203,8 +204,13 @@ export function cutText(s: string, len: number, etc: string, breakWords: boolean
     // pattern matches whitespace, which is ASCII, and runs of anything else, which a character is all
     // of, so it removes the same parts here as on bytes; and text without surrogates appended to the
     // result is what its bytes decode to
-    const str = breakWords ? s : dropLastWord(substrText(s, 0, Math.trunc(len + 1)));
-    return substrText(str, 0, Math.trunc(len)) + etc;
+    const n = Math.trunc(len);
+    const n1 = Math.trunc(len + 1);
+    // ASCII up to the cut (the usual text): bytes are characters, and both cuts are slices
+    if (n >= 0 && n1 >= 0 && isAsciiString(s, n1))
+      return (breakWords ? s : dropLastWord(s.slice(0, n1))).slice(0, n) + etc;
+    const str = breakWords ? s : dropLastWord(substrText(s, 0, n1));
+    return substrText(str, 0, n) + etc;
   }
   return viaBytes(s, (b) => {
     let str = b;
@@ -222,8 +228,24 @@ export function cutText(s: string, len: number, etc: string, breakWords: boolean
  */
 const LAST_WORD = /[\t\n\v\f\r ]+?(?:[^\t\n\v\f\r ]+)?(?=\n?$)/g;
 
-/** the whitespace LAST_WORD names: \t \n \v \f \r and the space */
+/** the whitespace LAST_WORD names, PCRE's `\s` without `u`: \t \n \v \f \r and the space */
 const isSpaceCode = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/** `s` with every run of that whitespace replaced by `rep` (preg_replace('!\s+!', $rep) on text), in one pass */
+export function collapseWhitespace(s: string, rep: string): string {
+  let out = '';
+  let last = 0;
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    if (!isSpaceCode(s.charCodeAt(i))) continue;
+    let j = i + 1;
+    while (j < n && isSpaceCode(s.charCodeAt(j))) j++;
+    out += s.slice(last, i) + rep;
+    last = j;
+    i = j - 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
 
 /**
  * `s` without what LAST_WORD matches. Unless `s` ends with "\n" (where `$` also matches before it),
