@@ -81,7 +81,7 @@ function rounded(x: number, precision: number): void {
   }
   const e = x.toExponential(precision - 1);
   const ei = e.indexOf('e');
-  let d = ei === 1 ? e[0] : e[0] + e.slice(2, ei);
+  const d = ei === 1 ? e[0] : e[0] + e.slice(2, ei);
   const dp = Number(e.slice(ei + 1)) + 1;
   // exact tie: the value is exactly the (precision+1)-digit decimal ending in 5
   if (
@@ -90,8 +90,9 @@ function rounded(x: number, precision: number): void {
     (sd.charCodeAt(precision - 1) & 1) === 0 &&
     exactlyDecimal(x, BigInt(sd), decpt - sd.length)
   ) {
-    d = sd.slice(0, precision);
-    sDigits = stripZeros(d);
+    // rounded down to the even digit, zend_dtoa returns every digit: the zeros are not trimmed
+    // (PHP prints 150000000000005.0 as 1.5000000000000E+14, and ...004.0 as 1.5E+14)
+    sDigits = sd.slice(0, precision);
     sDecpt = decpt;
     return;
   }

@@ -48,6 +48,11 @@ describe('float printing, precision 14 (echo)', () => {
     expect(floatToString(2 ** -21)).toBe('4.7683715820312E-7');
     expect((2 ** -21).toExponential(13)).toBe('4.7683715820313e-7');
     expect(floatToString(123456789012345)).toBe('1.2345678901234E+14');
+    // rounded down to an even digit, the digits keep their trailing zeros (PHP 8.2's output)
+    expect(floatToString(150000000000005)).toBe('1.5000000000000E+14');
+    expect(floatToString(350000000000005)).toBe('3.5000000000000E+14');
+    expect(floatToString(150000000000004)).toBe('1.5E+14');
+    expect(floatToString(250000000000025)).toBe('2.5000000000002E+14');
     expect(floatToString(123456789012355)).toBe('1.2345678901236E+14');
     expect(floatToString(12345678901234.5)).toBe('12345678901234');
     expect(floatToString(12345678901233.5)).toBe('12345678901234');
