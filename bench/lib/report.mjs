@@ -398,7 +398,8 @@ function sweepReport(s) {
       'values, `{foreach from=$v item=x}CALL{/foreach}`, timed in alternation with the same loop without the call; ' +
       'ns per call is the difference of the median ms per render divided by the loop length: the call as a template ' +
       'makes it (dispatch, coercion, the plugin, printing the result). The JS equivalent is timed the same way ' +
-      '(`out += f(x)` in a loop against the empty loop) and must give the same bytes. Ratio = Sumi ns / JS ns ' +
+      '(`out += f(x)` in a loop against the empty loop), on the same string values the template reads (not the ' +
+      "cases' literals, which V8 interns and whose `split` it caches), and must give the same bytes. Ratio = Sumi ns / JS ns " +
       '(lower is better).\n',
   );
   if (s.uncovered.length) out.push(`\nNot called by any case: ${s.uncovered.join(', ')}.\n`);

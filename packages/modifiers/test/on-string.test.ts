@@ -5,6 +5,7 @@
  * uncommon paths (HTML specials, line breaks, non-ASCII letters, surrogate pairs, escaped bytes).
  */
 
+import { PhpArray } from '@sumi/php';
 import { createEngine } from '@sumi/runtime';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,10 @@ describe('onString', () => {
 
 /** arguments written as literals, per modifier with onStringWith: the ones it takes and the ones it leaves to run */
 const LITERAL_ARGS: Record<string, { taken: unknown[][]; left: unknown[][] }> = {
+  cat: {
+    taken: [[' - suffix'], [''], ['日本'], [1.5], [-0], [42], [true], [false], [null], [2n ** 63n - 1n]],
+    left: [[], [new PhpArray()], [PhpArray.fromList(['a'])]],
+  },
   replace: {
     taken: [
       ['o', '0'],
@@ -171,9 +176,10 @@ describe('onStringWith in a template', () => {
 
   it('takes strings; other values still go through run (mapped arrays, casts, warnings)', () => {
     const tpl =
-      '{$x|replace:"o":"0"}|{$x|string_format:"<%s>"}|{$x|truncate:5:""}|{$x|substr:1:2}|{$x|mb_substr:1:2}';
-    expect(render(tpl, { x: 'foo bar' })).toEqual(['f00 bar|<foo bar>|foo|oo|oo', []]);
-    expect(render(tpl, { x: 1234567 })).toEqual(['1234567|<1234567>|12345|23|23', []]);
+      '{$x|replace:"o":"0"}|{$x|string_format:"<%s>"}|{$x|truncate:5:""}|{$x|substr:1:2}|{$x|mb_substr:1:2}|{$x|cat:1.50}';
+    expect(render(tpl, { x: 'foo bar' })).toEqual(['f00 bar|<foo bar>|foo|oo|oo|foo bar1.5', []]);
+    expect(render(tpl, { x: 1234567 })).toEqual(['1234567|<1234567>|12345|23|23|12345671.5', []]);
+    expect(render('{$x|@cat:"!"}', { x: ['a'] })).toEqual(['Array!', ['Array to string conversion']]);
     expect(render('{$x|replace:"o":"0"|@json_encode}', { x: ['of', 'to'] })).toEqual(['["0f","t0"]', []]);
     expect(render('{$x|substr:1}', { x: [1] })[0]).toBe('Array');
   });

@@ -19,6 +19,7 @@ import {
   lt,
   mapSubject,
   PhpArray,
+  PhpObject,
   phpParams,
   phpStripTags,
   pregReplace,
@@ -96,11 +97,20 @@ export const cat: ModifierDef = definePlugin({
   errors: ['without an argument it is an ArgumentCountError: the template fails'],
   result: 'the concatenated string',
   examples: [{ template: "{$a|cat:'-'|cat:$b}", data: { a: 'A', b: 'B' }, output: 'A-B' }],
+  onStringWith([suffix]) {
+    // a literal is a scalar: its text is known now, and printing it warns of nothing
+    if (suffix === undefined || suffix instanceof PhpArray || suffix instanceof PhpObject) return null;
+    const tail = toStr(suffix);
+    return (s) => {
+      allowString(s.length + tail.length);
+      return s + tail;
+    };
+  },
   run(ctx: RenderContext, value: Value, suffix?: Value): Value {
     if (suffix === undefined) tooFewArguments('cat', 1, 2);
-    const warn = (m: string) => ctx.warn(m);
-    const head = toStr(value, warn);
-    const tail = toStr(suffix, warn);
+    // only an array warns when printed ("Array to string conversion"): no closure for the others
+    const head = typeof value === 'string' ? value : toStr(value, (m) => ctx.warn(m));
+    const tail = typeof suffix === 'string' ? suffix : toStr(suffix, (m) => ctx.warn(m));
     allowString(head.length + tail.length);
     return head + tail;
   },
