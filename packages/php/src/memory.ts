@@ -64,14 +64,16 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
   }
   let total = 0;
   const visit = (v: Value): void => {
-    if (v instanceof PhpObject) v = v.props;
     if (typeof v === 'string') {
       if (v.length >= SHARED_MIN && v.length <= SHARED_MAX) {
         if (strings.has(v)) return;
         strings.add(v);
       }
       total += STRING_HEADER_BYTES + v.length;
-    } else if (v instanceof PhpArray) {
+      return;
+    }
+    if (v instanceof PhpObject) v = v.props;
+    if (v instanceof PhpArray) {
       const st = v.st;
       if (seen.has(st)) return;
       seen.add(st);
@@ -160,8 +162,14 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
       if (s.keys !== null) {
         for (const k of s.keys) if (typeof k === 'string') total += STRING_HEADER_BYTES + k.length;
       }
-      for (const x of s.vals) {
-        if (typeof x === 'object' || typeof x === 'string') visit(x);
+      // a short string is counted here: a list of a million of them is most of what a batch holds
+      const vals = s.vals;
+      for (let i = 0; i < vals.length; i++) {
+        const x = vals[i];
+        if (typeof x === 'string') {
+          if (x.length < SHARED_MIN) total += STRING_HEADER_BYTES + x.length;
+          else visit(x);
+        } else if (typeof x === 'object') visit(x);
       }
     }
     if (total > stopAbove) break;
