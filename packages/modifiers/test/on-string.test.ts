@@ -5,7 +5,7 @@
  * uncommon paths (HTML specials, line breaks, non-ASCII letters, surrogate pairs, escaped bytes).
  */
 
-import { PhpArray } from '@sumi/php';
+import { fromJSONText, PhpArray } from '@sumi/php';
 import { createEngine } from '@sumi/runtime';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -167,6 +167,52 @@ describe('onStringWith', () => {
   );
 });
 
+/** literal arguments per modifier with onNumberWith, as LITERAL_ARGS */
+const NUMBER_ARGS: Record<string, { taken: unknown[][]; left: unknown[][] }> = {
+  string_format: {
+    taken: [['%.2f'], ['%05d'], ['%s'], ['%s様'], ['<%x>'], ['%+.3e'], ['%-8.1f|'], ['%u'], ['%05.1f%%']],
+    left: [['abc'], ['%d %d'], ['%1$s'], ['%c'], ['%'], [3], []],
+  },
+};
+
+const withNumbers = modifiers.filter((d) => d.onNumberWith !== undefined);
+
+describe('onNumberWith', () => {
+  it('is defined for the modifiers numbers are piped to with literal arguments', () => {
+    expect(withNumbers.map((d) => d.name).sort()).toEqual(Object.keys(NUMBER_ARGS).sort());
+  });
+
+  it.each(withNumbers.map((d) => [d.name, d] as const))('%s: leaves other arguments to run', (name, def) => {
+    for (const args of NUMBER_ARGS[name]!.left) expect(def.onNumberWith!(args as never)).toBeNull();
+  });
+
+  it.each(withNumbers.map((d) => [d.name, d] as const))(
+    '%s: gives what run gives for a number, with no warning',
+    (name, def) => {
+      const { taken } = NUMBER_ARGS[name]!;
+      for (const args of taken) expect(def.onNumberWith!(args as never)).toBeTypeOf('function');
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...taken),
+          fc.oneof(
+            fc.integer(),
+            fc.maxSafeInteger(),
+            fc.double({ noDefaultInfinity: false, noNaN: false }).filter((n) => !Number.isInteger(n)),
+            fc.constantFrom(0.5, 1.005, -0.0001, 2.675, 1e21 + 0.5, Number.NaN, -Infinity),
+          ),
+          (args, n) => {
+            const ctx = fakeCtx();
+            const expected = def.run(ctx, n, ...(args as never[]));
+            expect(def.onNumberWith!(args as never)!(n)).toBe(expected);
+            expect(ctx.warnings).toEqual([]);
+          },
+        ),
+        { numRuns: 2000 },
+      );
+    },
+  );
+});
+
 describe('onStringWith in a template', () => {
   const engine = createEngine({ plugins: modifiers });
   const render = (tpl: string, data: Record<string, unknown>) => {
@@ -182,6 +228,19 @@ describe('onStringWith in a template', () => {
     expect(render('{$x|@cat:"!"}', { x: ['a'] })).toEqual(['Array!', ['Array to string conversion']]);
     expect(render('{$x|replace:"o":"0"|@json_encode}', { x: ['of', 'to'] })).toEqual(['["0f","t0"]', []]);
     expect(render('{$x|substr:1}', { x: [1] })[0]).toBe('Array');
+  });
+
+  it('takes numbers for onNumberWith; floats without a fraction, strings and arrays go their own ways', () => {
+    const tpl = '{$x|string_format:"%.2f"}|{$x|string_format:"[%5d]"}|{$x|string_format:"%s様"}';
+    expect(render(tpl, { x: 3.14159 })).toEqual(['3.14|[    3]|3.14159様', []]);
+    expect(render(tpl, { x: -7 })).toEqual(['-7.00|[   -7]|-7様', []]);
+    expect(render(tpl, { x: '2.5' })).toEqual(['2.50|[    2]|2.5様', []]);
+    expect(render('{$x|string_format:"%.1f"}', { x: 2 ** 53 + 2 })).toEqual(['9007199254740994.0', []]);
+    expect(engine.renderSync('{$x|string_format:"%.2f"}', fromJSONText('{"x":2.0}')).output).toBe('2.00');
+    expect(render('{$x|string_format:"%.2f"|@json_encode}', { x: [1, 2.5] })).toEqual([
+      '["1.00","2.50"]',
+      [],
+    ]);
   });
 
   it('keeps apart call sites whose fallback differs (a literal piped value skips the checks)', () => {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { interpretFormat, sprintf } from '../src/format/sprintf';
+import { interpretFormat, sprintf, sprintfOne } from '../src/format/sprintf';
 import { PhpArray, type Value } from '../src/index';
 
 function outcome(f: () => string): string {
@@ -107,4 +107,23 @@ describe('sprintf with compiled formats', () => {
       }
     }
   });
+
+  it('sprintfOne: the format read once gives what sprintf gives for one value, or is refused', () => {
+    fc.assert(
+      fc.property(format, arg, (f, a) => {
+        const one = sprintfOne(f);
+        if (one === null) return;
+        expect(outcome(() => one(a))).toBe(outcome(() => interpretFormat(f, [a])));
+      }),
+      { numRuns: 10_000 },
+    );
+    expect(sprintfOne('%.2f')).toBeTypeOf('function');
+    expect(sprintfOne('<%05d>')).toBeTypeOf('function');
+    expect(sprintfOne('%-5d|')).toBeTypeOf('function');
+    // no value used, two values, or a format the compiled path leaves to the interpreter
+    for (const f of ['abc', '%%', '%s %s', '%d-%d', '%1$s', '%*d', '%c', '%', '%z'])
+      expect(sprintfOne(f), f).toBeNull();
+    expect(sprintfOne('%.2f')!(1.005)).toBe(sprintf('%.2f', [1.005]));
+    expect(sprintfOne('%s様')!('東京')).toBe('東京様');
+  }, 60_000);
 });

@@ -13,6 +13,7 @@ import {
   replaceAllString,
   smartyRegexCheck,
   sprintf,
+  sprintfOne,
   strArg,
   stringParam,
   toStr,
@@ -191,6 +192,8 @@ export const stringFormat: ModifierDef = definePlugin({
       return head + s + tail;
     };
   },
+  // a number goes through the format read once: sprintf's own conversions, no lookup per call
+  onNumberWith: ([format]) => (typeof format === 'string' ? sprintfOne(format) : null),
   run(_ctx: RenderContext, value: Value, format?: Value): Value {
     if (format === undefined) tooFewArguments('string_format', 1, 2);
     try {

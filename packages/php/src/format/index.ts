@@ -6,4 +6,4 @@
 export { fixedDigits, significantDigits, toFixedExact } from './digits';
 export { numberFormat } from './number-format';
 export { phpRound } from './round';
-export { sprintf } from './sprintf';
+export { sprintf, sprintfOne } from './sprintf';

@@ -360,24 +360,49 @@ function compiledFormat(format: string): Compiled | null {
  */
 export function sprintf(format: string, args: readonly Value[]): string {
   const compiled = compiledFormat(format);
-  if (compiled !== null && compiled.argsNeeded <= args.length) {
-    const parts = compiled.parts;
-    if (parts.length === 1 && typeof parts[0] === 'string') return parts[0];
-    // a few pieces (the format's own): joined as they come, the size checked as it grows
-    let out = '';
-    let arg = 0;
-    for (let p = 0; p < parts.length; p++) {
-      const part = parts[p]!;
-      if (typeof part === 'string') out += part;
-      else {
-        const { spec, width, precision, padding, left, alwaysSign, expprec } = part;
-        out += formatArg(spec, args[arg++]!, width, precision, padding, left, alwaysSign, expprec);
-      }
-      allowString(out.length);
-    }
-    return out;
-  }
+  if (compiled !== null && compiled.argsNeeded <= args.length) return runCompiled(compiled.parts, args);
   return interpretFormat(format, args);
+}
+
+/**
+ * `sprintf(format, [value])` as a function of the value, the format read now: for a format given as
+ * a literal (`|string_format:"%.2f"`), whose reading is then not repeated per call. Null when the
+ * format is not one the compiled path takes (see compileFormat) or does not use exactly one value.
+ */
+export function sprintfOne(format: string): ((value: Value) => string) | null {
+  const compiled = compileFormat(format);
+  if (compiled === null || compiled.argsNeeded !== 1) return null;
+  const parts = compiled.parts;
+  // text, one conversion, text: the conversion called directly (no argument list, no loop)
+  const at = parts.findIndex((p) => typeof p !== 'string');
+  const before = parts.slice(0, at);
+  const after = parts.slice(at + 1);
+  if (before.length > 1 || after.length > 1) return (value) => runCompiled(parts, [value]);
+  const head = before.length ? (before[0] as string) : '';
+  const tail = after.length ? (after[0] as string) : '';
+  const { spec, width, precision, padding, left, alwaysSign, expprec } = parts[at] as Conversion;
+  return (value) => {
+    const out = head + formatArg(spec, value, width, precision, padding, left, alwaysSign, expprec) + tail;
+    allowString(out.length);
+    return out;
+  };
+}
+
+function runCompiled(parts: readonly (string | Conversion)[], args: readonly Value[]): string {
+  if (parts.length === 1 && typeof parts[0] === 'string') return parts[0];
+  // a few pieces (the format's own): joined as they come, the size checked as it grows
+  let out = '';
+  let arg = 0;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p]!;
+    if (typeof part === 'string') out += part;
+    else {
+      const { spec, width, precision, padding, left, alwaysSign, expprec } = part;
+      out += formatArg(spec, args[arg++]!, width, precision, padding, left, alwaysSign, expprec);
+    }
+    allowString(out.length);
+  }
+  return out;
 }
 
 /** @internal sprintf read character by character: every format, and the definition the compiled ones follow */

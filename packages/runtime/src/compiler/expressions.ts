@@ -568,16 +568,20 @@ export function compileModifiers(
       if (args.length <= 3) return `${st.modifierCaller(def, args.length)}(${[at, v, ...args].join(', ')})`;
       return `modN(${d}, ${at}, ${v}, [${args.join(', ')}])`;
     };
-    const special = onString || m.whole || def.byReference ? null : stringFunctionWith(def, m.args);
+    const special = onString || m.whole || def.byReference ? null : functionsWith(def, m.args);
     if (onString) out = `${st.stringCaller(def)}(rt, ${pos}, ${out})`;
     else if (special !== null) {
-      // the arguments are literals: their function of a string was made now (ModifierDef.onStringWith)
-      // keyed by the fallback call itself: the direct caller it names depends on the piped value too
+      // the arguments are literals: their functions of a string and of a number were made now
+      // (ModifierDef.onStringWith, onNumberWith), keyed by the fallback call itself: the direct
+      // caller it names depends on the piped value too
       const fallback = call('v', 'rt.at(p)');
-      const name = st.caller(`Q:${d}:${fallback}`, 'Q', (q) => [
-        `const ${q}f = ${st.constant(special)};`,
+      const { text, number } = special;
+      const key = `Q:${d}:${text === null ? '' : 's'}${number === null ? '' : 'n'}:${fallback}`;
+      const name = st.caller(key, 'Q', (q) => [
+        ...(text === null ? [] : [`const ${q}f = ${st.constant(text)};`]),
+        ...(number === null ? [] : [`const ${q}n = ${st.constant(number)};`]),
         `function ${q}(rt, p, v) {`,
-        `return typeof v === 'string' ? ${q}f(v) : ${fallback};`,
+        `return ${text === null ? '' : `typeof v === 'string' ? ${q}f(v) : `}${number === null ? '' : `typeof v === 'number' ? ${q}n(v) : `}${fallback};`,
         '}',
       ]);
       out = `${name}(rt, ${pos}, ${out})`;
@@ -589,11 +593,14 @@ export function compileModifiers(
 }
 
 /**
- * The modifier's function of a string for these arguments (ModifierDef.onStringWith), when every one
- * is a literal and the modifier has one for their values; else null.
+ * The modifier's functions of a string and of a number for these arguments (ModifierDef.onStringWith,
+ * onNumberWith), when every one is a literal and the modifier has one for their values; else null.
  */
-function stringFunctionWith(def: ModifierDef, args: readonly Expr[]): ((s: string) => string) | null {
-  if (def.onStringWith === undefined) return null;
+function functionsWith(
+  def: ModifierDef,
+  args: readonly Expr[],
+): { text: ((s: string) => string) | null; number: ((n: number) => string) | null } | null {
+  if (def.onStringWith === undefined && def.onNumberWith === undefined) return null;
   // a PHP function called with too many or too few arguments fails at run time, as PHP does
   const params = def.signature;
   if (params !== undefined && arityMessage(def.name, arityOf(params), args.length + 1) !== null) return null;
@@ -603,7 +610,9 @@ function stringFunctionWith(def: ModifierDef, args: readonly Expr[]): ((s: strin
     if (v === undefined) return null;
     values.push(v);
   }
-  return def.onStringWith(values);
+  const text = def.onStringWith?.(values) ?? null;
+  const number = def.onNumberWith?.(values) ?? null;
+  return text === null && number === null ? null : { text, number };
 }
 
 /**

@@ -196,6 +196,13 @@ export interface ModifierDef extends CommonMeta {
    * checks and coercions are thus made once, at compile time.
    */
   onStringWith?: (args: readonly Value[]) => ((s: string) => string) | null;
+  /**
+   * `onStringWith` for a number value (a PHP int, or a float with a fraction: a JS number), for the
+   * modifiers numbers are piped to (`|string_format:"%.2f"`): called once at compile time with the
+   * literal arguments, it gives what `run` gives for a number with these arguments, when for such a
+   * call it can neither warn nor fail; or null.
+   */
+  onNumberWith?: (args: readonly Value[]) => ((n: number) => string) | null;
   run(ctx: RenderContext, value: Value, ...args: Value[]): Value;
 }
 
