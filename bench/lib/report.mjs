@@ -399,7 +399,8 @@ function sweepReport(s) {
       'ns per call is the difference of the median ms per render divided by the loop length: the call as a template ' +
       'makes it (dispatch, coercion, the plugin, printing the result). The JS equivalent is timed the same way ' +
       '(`out += f(x)` in a loop against the empty loop), on the same string values the template reads (not the ' +
-      "cases' literals, which V8 interns and whose `split` it caches), and must give the same bytes. Ratio = Sumi ns / JS ns " +
+      "cases' literals, which V8 interns and whose `split` it caches), and must give the same bytes. The everyday " +
+      'cases get twice the rounds and a 100 ms warm-up (15 ms for the others). Ratio = Sumi ns / JS ns ' +
       '(lower is better).\n',
   );
   if (s.uncovered.length) out.push(`\nNot called by any case: ${s.uncovered.join(', ')}.\n`);
