@@ -16,6 +16,7 @@ import {
   hasLoneSurrogate,
   haystackOffset,
   PhpArray,
+  PhpObject,
   phpIntConstant,
   splitString,
   substrText,
@@ -112,7 +113,13 @@ export const implode: ModifierDef = phpModifier({
     let out = '';
     for (let i = 0; i < n; i++) {
       const v = list.peekAt(i);
-      const piece = typeof v === 'string' ? v : echoed(ctx, v);
+      // only an array or an object can warn (or fail) when printed: the rest needs no callback
+      const piece =
+        typeof v === 'string'
+          ? v
+          : v instanceof PhpArray || v instanceof PhpObject
+            ? echoed(ctx, v)
+            : toStr(v);
       out = i === 0 ? piece : out + glue + piece;
       allowString(out.length);
     }
