@@ -217,15 +217,33 @@ export function renderReport(results) {
         '--max-semi-space-size=64`): after 30 warm-up renders, `gc()`, then `process.memoryUsage().heapUsed` ' +
         'before and after one render; the difference is what that render allocated and still held ' +
         'when it returned (the output string included). The young generation is large enough that no ' +
-        'scavenge should run inside a render; samples during which a GC ran anyway are dropped.\n\n',
+        'scavenge should run inside a render; samples during which a GC ran anyway are dropped. ' +
+        '"In a row" is the same per render over 10 renders in a row (after one that follows `gc()`): ' +
+        'the first render after a full GC also builds again what the GC let go of while nothing held it ' +
+        "(V8's hidden classes of the objects a render makes and drops, rebuilt field by field: about 8 KiB " +
+        'for Sumi), which renders that follow one another do not.\n\n',
     );
     out.push(
       table(
-        ['engine', 'bytes (median)', 'IQR', 'samples kept'],
+        [
+          'engine',
+          'after gc(): bytes (median)',
+          'IQR',
+          'samples kept',
+          'in a row: bytes per render (median)',
+          'IQR',
+        ],
         results.alloc.map((r) =>
           r.ok
-            ? [engineLabel(r), fmtBytes(r.median), range(r, fmtBytes), `${r.n} (${r.dropped} dropped)`]
-            : [engineLabel(r), `error: ${r.error}`, '—', '—'],
+            ? [
+                engineLabel(r),
+                fmtBytes(r.median),
+                range(r, fmtBytes),
+                `${r.n} (${r.dropped} dropped)`,
+                r.steady ? fmtBytes(r.steady.median) : '—',
+                r.steady ? range(r.steady, fmtBytes) : '—',
+              ]
+            : [engineLabel(r), `error: ${r.error}`, '—', '—', '—', '—'],
         ),
       ),
     );
