@@ -296,8 +296,21 @@ function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boo
   }
 }
 
-/** section properties that are a plain field of the section's state (render/loops.ts SectionState) */
-const SECTION_FIELDS = new Set(['index', 'iteration', 'loop', 'show', 'start', 'step', 'max', 'name']);
+/**
+ * Section properties that are a plain field of the section's state (render/loops.ts SectionState):
+ * `loop`, `step` and `max` print as PHP keeps them (an int beyond 2^53 stays exact), as
+ * rt.sectionProp gives them outside the section.
+ */
+const SECTION_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['index', 'index'],
+  ['iteration', 'iteration'],
+  ['loop', 'loopV'],
+  ['show', 'show'],
+  ['start', 'start'],
+  ['step', 'stepV'],
+  ['max', 'maxV'],
+  ['name', 'name'],
+]);
 
 /**
  * `$smarty.section.NAME.PROP` (and `$a[NAME.PROP]`): inside that section's
@@ -307,7 +320,8 @@ const SECTION_FIELDS = new Set(['index', 'iteration', 'loop', 'show', 'start', '
 function sectionProp(st: CodegenState, section: string, prop: string): string {
   const sc = st.sections.get(section);
   if (sc) {
-    if (SECTION_FIELDS.has(prop)) return `${sc}.${prop}`;
+    const field = SECTION_FIELDS.get(prop);
+    if (field !== undefined) return `${sc}.${field}`;
     switch (prop) {
       case 'total':
         return `${sc}.totalV`;

@@ -1,0 +1,1 @@
+{section name=s loop=$a max=9223372036854775807}[{$smarty.section.s.max}|{$smarty.section.s.step}|{$smarty.section.s.loop}]{/section}{section name=t loop=$a step=9223372036854775807}[{$smarty.section.t.step}]{/section}{section name=u loop=9223372036854775807 max=2}[{$smarty.section.u.loop}|{$smarty.section.u.max}]{/section}
