@@ -327,10 +327,11 @@ function sectionProp(st: CodegenState, section: string, prop: string): string {
         return `${sc}.totalV`;
       case 'rownum':
         return `${sc}.iteration`;
+      // PHP's int arithmetic: exact past 2^53 (a section's bigints), a float past the int range
       case 'index_prev':
-        return `(${sc}.index - ${sc}.step)`;
+        return `sub(${sc}.index, ${sc}.step)`;
       case 'index_next':
-        return `(${sc}.index + ${sc}.step)`;
+        return `add(${sc}.index, ${sc}.step)`;
       case 'first':
         return `(${sc}.iteration === 1)`;
       case 'last':

@@ -5,7 +5,18 @@
  * order come from the parser's table (FOREACH_PROPS, SECTION_PROPS).
  */
 import { FOREACH_PROPS } from '@sumi/parser';
-import { makeFloat, PhpArray, toBool, toInt, toStr, type Value } from '@sumi/php';
+import {
+  add,
+  INT64_MAX,
+  INT64_MIN,
+  makeFloat,
+  PhpArray,
+  sub,
+  toBool,
+  toInt,
+  toStr,
+  type Value,
+} from '@sumi/php';
 
 export interface ForeachState {
   total: number;
@@ -27,8 +38,12 @@ export interface SectionState {
   attrs: string;
   loop: number;
   show: boolean;
-  start: number;
-  step: number;
+  /**
+   * `start`, `step` and the running `index` are bigints together when an attribute is an int past
+   * 2^53 (`loop=1e20 start=-1` starts at 7766279631452241919): exact, as PHP's ints are
+   */
+  start: number | bigint;
+  step: number | bigint;
   max: number;
   /** `loop`, `step` and `max` as PHP holds them: ints past 2^53 stay exact (bigint) */
   loopV: Value;
@@ -39,7 +54,7 @@ export interface SectionState {
   /** `total` as PHP holds it: a float when it went through ceil() */
   totalV: Value;
   /** 0 before the loop starts (PHP: unset, so `+=` starts from null) */
-  index: number;
+  index: number | bigint;
   /** 0 before the loop starts (unset) */
   iteration: number;
   /** the iteration that last set rownum..last (0: never) */
@@ -102,16 +117,46 @@ export function sectionStart(
   const n = Number(loopV);
   const stepInt = step === undefined ? 1 : toInt(step);
   const stepV = stepInt === 0 || stepInt === 0n ? 1 : stepInt;
-  const st = Number(stepV);
   const maxInt = max === undefined ? loopV : toInt(max);
   const maxV = maxInt < 0 ? loopV : maxInt;
   const mx = Number(maxV);
-  let s: number;
-  if (start === undefined) s = st > 0 ? 0 : n - 1;
-  else {
-    s = Number(toInt(start));
-    if (s < 0) s = Math.max(st > 0 ? 0 : -1, n + s);
-    else s = Math.min(s, st > 0 ? n : n - 1);
+  const startInt = start === undefined ? undefined : toInt(start);
+  // ints past 2^53 (toInt's bigints) make the arithmetic exact: start, step and index are then bigints
+  const big =
+    typeof loopV === 'bigint' ||
+    typeof stepV === 'bigint' ||
+    typeof maxV === 'bigint' ||
+    typeof startInt === 'bigint';
+  let s: number | bigint;
+  let st: number | bigint;
+  // ceil((loop - start) / abs(step)), or (start + 1) for a negative step: PHP's ints, then ceil()
+  let c: number;
+  if (big) {
+    const L = BigInt(loopV);
+    const S0 = startInt === undefined ? undefined : BigInt(startInt);
+    const ST = BigInt(stepV);
+    let S: bigint;
+    if (S0 === undefined) S = ST > 0n ? 0n : L - 1n;
+    else if (S0 < 0n) S = bigMax(ST > 0n ? 0n : -1n, L + S0);
+    else S = bigMin(S0, ST > 0n ? L : L - 1n);
+    const span = ST > 0n ? L - S : S + 1n;
+    const abs = ST < 0n ? -ST : ST;
+    // PHP's int division gives an int when it is exact, else a float of the two as floats
+    c = span % abs === 0n ? Number(span / abs) : Math.ceil(Number(span) / Number(abs));
+    s = S;
+    st = ST;
+  } else {
+    const stepN = stepV as number;
+    let start = 0;
+    if (startInt === undefined) start = stepN > 0 ? 0 : n - 1;
+    else {
+      start = startInt as number;
+      if (start < 0) start = Math.max(stepN > 0 ? 0 : -1, n + start);
+      else start = Math.min(start, stepN > 0 ? n : n - 1);
+    }
+    c = Math.ceil((stepN > 0 ? n - start : start + 1) / Math.abs(stepN));
+    s = start;
+    st = stepN;
   }
   let visible = show === undefined ? true : typeof show === 'boolean' ? show : toBool(show);
   let total = 0;
@@ -120,7 +165,6 @@ export function sectionStart(
     if (start === undefined && step === undefined && max === undefined) totalV = total = n;
     else {
       // min(ceil(..), max): ceil() gives a float, and min() keeps the first of equals
-      const c = Math.ceil((st > 0 ? n - s : s + 1) / Math.abs(st));
       total = Math.min(c, mx);
       totalV = c <= mx ? makeFloat(c) : maxV;
     }
@@ -157,15 +201,15 @@ export function sectionProp(table: SectionTable | null, name: string, prop: stri
   if (!s) return null;
   switch (prop) {
     case 'index':
-      return s.iteration === 0 ? null : s.index;
+      return s.iteration === 0 ? null : phpInt(s.index);
     case 'iteration':
       return s.iteration === 0 ? null : s.iteration;
     case 'rownum':
       return s.row === 0 ? null : s.row;
     case 'index_prev':
-      return s.row === 0 ? null : rowIndex(s) - s.step;
+      return s.row === 0 ? null : sub(rowIndex(s), s.step);
     case 'index_next':
-      return s.row === 0 ? null : rowIndex(s) + s.step;
+      return s.row === 0 ? null : add(rowIndex(s), s.step);
     case 'first':
       return s.row === 0 ? null : s.row === 1;
     case 'last':
@@ -190,8 +234,25 @@ export function sectionProp(table: SectionTable | null, name: string, prop: stri
 }
 
 /** the index of the iteration that set rownum..last (index and iteration always step together) */
-function rowIndex(s: SectionState): number {
-  return s.start + (s.row - 1) * s.step;
+function rowIndex(s: SectionState): number | bigint {
+  if (typeof s.start === 'bigint') return s.start + BigInt(s.row - 1) * (s.step as bigint);
+  return s.start + (s.row - 1) * (s.step as number);
+}
+
+/**
+ * An index as PHP holds it: the step past the last iteration may leave the int range, where PHP's
+ * `+=` gives a float (the iterations themselves stay below `loop`)
+ */
+function phpInt(v: number | bigint): Value {
+  return typeof v === 'bigint' && (v > INT64_MAX || v < INT64_MIN) ? makeFloat(Number(v)) : v;
+}
+
+function bigMax(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
+
+function bigMin(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
 
 /** the keys Smarty gives an attribute left out, in its order */

@@ -1,0 +1,1 @@
+{section name=c loop=9223372036854775807 start=9223372036854775805 step=3}{$smarty.section.c.index}/{$smarty.section.c.index_next};{/section}[{$smarty.section.c.index}][{$smarty.section.c.index_next}]
