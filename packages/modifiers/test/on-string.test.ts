@@ -232,7 +232,7 @@ describe('onStringWith in a template', () => {
 
   it('takes numbers for onNumberWith; floats without a fraction, strings and arrays go their own ways', () => {
     const tpl = '{$x|string_format:"%.2f"}|{$x|string_format:"[%5d]"}|{$x|string_format:"%s様"}';
-    expect(render(tpl, { x: 3.14159 })).toEqual(['3.14|[    3]|3.14159様', []]);
+    expect(render(tpl, { x: 12.34567 })).toEqual(['12.35|[   12]|12.34567様', []]);
     expect(render(tpl, { x: -7 })).toEqual(['-7.00|[   -7]|-7様', []]);
     expect(render(tpl, { x: '2.5' })).toEqual(['2.50|[    2]|2.5様', []]);
     expect(render('{$x|string_format:"%.1f"}', { x: 2 ** 53 + 2 })).toEqual(['9007199254740994.0', []]);
