@@ -290,7 +290,8 @@ function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boo
     case 'var':
       return `${read}(${target}, ${compileVar(st, a.expr)})`;
     case 'section':
-      return `${read}(${target}, ${sectionProp(st, a.section, a.prop)})`;
+      // a key may be a bigint (key() normalises it): the running index goes in as it is
+      return `${read}(${target}, ${sectionProp(st, a.section, a.prop, true)})`;
     case 'prop':
       return `prop(${target}, ${JSON.stringify(a.name)})`;
   }
@@ -299,17 +300,18 @@ function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boo
 /**
  * Section properties that are a plain field of the section's state (render/loops.ts SectionState):
  * `loop`, `step` and `max` print as PHP keeps them (an int beyond 2^53 stays exact), as
- * rt.sectionProp gives them outside the section.
+ * rt.sectionProp gives them outside the section. `index` and `start` may be bigints, small ones
+ * included (a section with an attribute past 2^53 counts in bigints): `intOf` makes them values.
  */
 const SECTION_FIELDS: ReadonlyMap<string, string> = new Map([
-  ['index', 'index'],
-  ['iteration', 'iteration'],
-  ['loop', 'loopV'],
-  ['show', 'show'],
-  ['start', 'start'],
-  ['step', 'stepV'],
-  ['max', 'maxV'],
-  ['name', 'name'],
+  ['index', 'intOf(#.index)'],
+  ['iteration', '#.iteration'],
+  ['loop', '#.loopV'],
+  ['show', '#.show'],
+  ['start', 'intOf(#.start)'],
+  ['step', '#.stepV'],
+  ['max', '#.maxV'],
+  ['name', '#.name'],
 ]);
 
 /**
@@ -317,11 +319,12 @@ const SECTION_FIELDS: ReadonlyMap<string, string> = new Map([
  * body its state is a JS local and the loop is running, so the common
  * properties are plain reads.
  */
-function sectionProp(st: CodegenState, section: string, prop: string): string {
+function sectionProp(st: CodegenState, section: string, prop: string, asKey = false): string {
   const sc = st.sections.get(section);
   if (sc) {
+    if (asKey && prop === 'index') return `${sc}.index`;
     const field = SECTION_FIELDS.get(prop);
-    if (field !== undefined) return `${sc}.${field}`;
+    if (field !== undefined) return field.replace('#', sc);
     switch (prop) {
       case 'total':
         return `${sc}.totalV`;

@@ -20,6 +20,7 @@ import {
   le,
   looseEquals,
   lt,
+  makeInt,
   mod,
   mul,
   neg,
@@ -55,6 +56,11 @@ import {
   writeSlot,
 } from './scope';
 import type { RenderState } from './state';
+
+/** a section's index or start as a value: a bigint within 2^53 is a number (see SectionState) */
+function intOf(v: number | bigint): Value {
+  return typeof v === 'number' ? v : makeInt(v);
+}
 
 function str(v: Value): string {
   if (typeof v === 'string') return v;
@@ -152,6 +158,7 @@ function capString(s: string): string {
 
 export const helpers = {
   str,
+  intOf,
   attrSpecs,
   resolveAttr,
   checkAttrs,

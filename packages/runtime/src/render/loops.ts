@@ -5,18 +5,7 @@
  * order come from the parser's table (FOREACH_PROPS, SECTION_PROPS).
  */
 import { FOREACH_PROPS } from '@sumi/parser';
-import {
-  add,
-  INT64_MAX,
-  INT64_MIN,
-  makeFloat,
-  PhpArray,
-  sub,
-  toBool,
-  toInt,
-  toStr,
-  type Value,
-} from '@sumi/php';
+import { add, makeFloat, makeInt, PhpArray, sub, toBool, toInt, toStr, type Value } from '@sumi/php';
 
 export interface ForeachState {
   total: number;
@@ -40,7 +29,8 @@ export interface SectionState {
   show: boolean;
   /**
    * `start`, `step` and the running `index` are bigints together when an attribute is an int past
-   * 2^53 (`loop=1e20 start=-1` starts at 7766279631452241919): exact, as PHP's ints are
+   * 2^53 (`loop=1e20 start=-1` starts at 7766279631452241919) or the index would pass it: exact, as
+   * PHP's ints are. Small ones are bigints too then: read them through makeInt.
    */
   start: number | bigint;
   step: number | bigint;
@@ -127,37 +117,9 @@ export function sectionStart(
     typeof stepV === 'bigint' ||
     typeof maxV === 'bigint' ||
     typeof startInt === 'bigint';
-  let s: number | bigint;
-  let st: number | bigint;
-  // ceil((loop - start) / abs(step)), or (start + 1) for a negative step: PHP's ints, then ceil()
-  let c: number;
-  if (big) {
-    const L = BigInt(loopV);
-    const S0 = startInt === undefined ? undefined : BigInt(startInt);
-    const ST = BigInt(stepV);
-    let S: bigint;
-    if (S0 === undefined) S = ST > 0n ? 0n : L - 1n;
-    else if (S0 < 0n) S = bigMax(ST > 0n ? 0n : -1n, L + S0);
-    else S = bigMin(S0, ST > 0n ? L : L - 1n);
-    const span = ST > 0n ? L - S : S + 1n;
-    const abs = ST < 0n ? -ST : ST;
-    // PHP's int division gives an int when it is exact, else a float of the two as floats
-    c = span % abs === 0n ? Number(span / abs) : Math.ceil(Number(span) / Number(abs));
-    s = S;
-    st = ST;
-  } else {
-    const stepN = stepV as number;
-    let start = 0;
-    if (startInt === undefined) start = stepN > 0 ? 0 : n - 1;
-    else {
-      start = startInt as number;
-      if (start < 0) start = Math.max(stepN > 0 ? 0 : -1, n + start);
-      else start = Math.min(start, stepN > 0 ? n : n - 1);
-    }
-    c = Math.ceil((stepN > 0 ? n - start : start + 1) / Math.abs(stepN));
-    s = start;
-    st = stepN;
-  }
+  let b = big
+    ? boundsExact(loopV, startInt, stepV)
+    : bounds(n, startInt as number | undefined, stepV as number);
   let visible = show === undefined ? true : typeof show === 'boolean' ? show : toBool(show);
   let total = 0;
   let totalV: Value = 0;
@@ -165,18 +127,22 @@ export function sectionStart(
     if (start === undefined && step === undefined && max === undefined) totalV = total = n;
     else {
       // min(ceil(..), max): ceil() gives a float, and min() keeps the first of equals
-      total = Math.min(c, mx);
-      totalV = c <= mx ? makeFloat(c) : maxV;
+      total = Math.min(b.c, mx);
+      totalV = b.c <= mx ? makeFloat(b.c) : maxV;
     }
     if (total === 0) visible = false;
+  }
+  // the index stepped past the last iteration may pass 2^53 where the attributes do not: exact too
+  if (!big && visible && !Number.isSafeInteger((b.start as number) + total * (b.step as number))) {
+    b = boundsExact(loopV, startInt, stepV);
   }
   const sc: SectionState = {
     name,
     attrs,
     loop: n,
     show: visible,
-    start: s,
-    step: st,
+    start: b.start,
+    step: b.step,
     max: mx,
     loopV,
     stepV,
@@ -191,6 +157,47 @@ export function sectionStart(
   return sc;
 }
 
+/**
+ * Where a section starts, its step, and `c`: ceil((loop - start) / abs(step)), or of (start + 1) for a
+ * negative step, as PHP computes it from its ints.
+ */
+interface Bounds {
+  start: number | bigint;
+  step: number | bigint;
+  c: number;
+}
+
+/** the bounds of attributes within 2^53, in JS numbers */
+function bounds(n: number, startInt: number | undefined, step: number): Bounds {
+  let start: number;
+  if (startInt === undefined) start = step > 0 ? 0 : n - 1;
+  else if (startInt < 0) start = Math.max(step > 0 ? 0 : -1, n + startInt);
+  else start = Math.min(startInt, step > 0 ? n : n - 1);
+  return { start, step, c: Math.ceil((step > 0 ? n - start : start + 1) / Math.abs(step)) };
+}
+
+/** the bounds in bigints, exact for any int64 attributes */
+function boundsExact(
+  loop: number | bigint,
+  startInt: number | bigint | undefined,
+  step: number | bigint,
+): Bounds {
+  const L = BigInt(loop);
+  const ST = BigInt(step);
+  let S: bigint;
+  if (startInt === undefined) S = ST > 0n ? 0n : L - 1n;
+  else {
+    const S0 = BigInt(startInt);
+    if (S0 < 0n) S = bigMax(ST > 0n ? 0n : -1n, L + S0);
+    else S = bigMin(S0, ST > 0n ? L : L - 1n);
+  }
+  const span = ST > 0n ? L - S : S + 1n;
+  const abs = ST < 0n ? -ST : ST;
+  // PHP's int division gives an int when it is exact, else a float of the two as floats
+  const c = span % abs === 0n ? Number(span / abs) : Math.ceil(Number(span) / Number(abs));
+  return { start: S, step: ST, c };
+}
+
 /** the entry a section's loop steps on: its own, or the one a same-named inner section put in its place */
 export function sectionEntry(table: SectionTable | null, own: SectionState): SectionState {
   return table?.get(typeof own.name === 'string' ? own.name : toStr(own.name)) ?? own;
@@ -201,7 +208,7 @@ export function sectionProp(table: SectionTable | null, name: string, prop: stri
   if (!s) return null;
   switch (prop) {
     case 'index':
-      return s.iteration === 0 ? null : phpInt(s.index);
+      return s.iteration === 0 ? null : makeInt(s.index);
     case 'iteration':
       return s.iteration === 0 ? null : s.iteration;
     case 'rownum':
@@ -221,7 +228,7 @@ export function sectionProp(table: SectionTable | null, name: string, prop: stri
     case 'show':
       return s.show;
     case 'start':
-      return s.start;
+      return makeInt(s.start);
     case 'step':
       return s.stepV;
     case 'max':
@@ -237,14 +244,6 @@ export function sectionProp(table: SectionTable | null, name: string, prop: stri
 function rowIndex(s: SectionState): number | bigint {
   if (typeof s.start === 'bigint') return s.start + BigInt(s.row - 1) * (s.step as bigint);
   return s.start + (s.row - 1) * (s.step as number);
-}
-
-/**
- * An index as PHP holds it: the step past the last iteration may leave the int range, where PHP's
- * `+=` gives a float (the iterations themselves stay below `loop`)
- */
-function phpInt(v: number | bigint): Value {
-  return typeof v === 'bigint' && (v > INT64_MAX || v < INT64_MIN) ? makeFloat(Number(v)) : v;
 }
 
 function bigMax(a: bigint, b: bigint): bigint {
