@@ -28,6 +28,11 @@ import { isNumber, PhpFloat, type Value } from './value';
 export type BaseType =
   | 'string'
   | 'int'
+  /**
+   * an int whose bits the function reads (flags; a depth PHP takes as a C int): one past 2^53 comes
+   * as its exact bigint, where 'int' would round it (PHP_INT_MAX has every flag set). Spelled `int`.
+   */
+  | 'bits'
   | 'float'
   | 'bool'
   | 'array'
@@ -56,21 +61,23 @@ type JsOf<T extends string> = T extends `?${infer B}`
     ? string
     : T extends 'int'
       ? number
-      : T extends 'float'
-        ? number
-        : T extends 'bool'
-          ? boolean
-          : T extends 'array'
-            ? PhpArray
-            : T extends 'number'
-              ? number | bigint | PhpFloat
-              : T extends 'array|string'
-                ? PhpArray | string
-                : T extends 'array|int'
-                  ? PhpArray | number
-                  : T extends 'string|int'
-                    ? string | number
-                    : Value;
+      : T extends 'bits'
+        ? number | bigint
+        : T extends 'float'
+          ? number
+          : T extends 'bool'
+            ? boolean
+            : T extends 'array'
+              ? PhpArray
+              : T extends 'number'
+                ? number | bigint | PhpFloat
+                : T extends 'array|string'
+                  ? PhpArray | string
+                  : T extends 'array|int'
+                    ? PhpArray | number
+                    : T extends 'string|int'
+                      ? string | number
+                      : Value;
 
 export type ArgsOf<P extends readonly ParamSpec[]> = {
   [I in keyof P]: P[I] extends { variadic: true }
@@ -242,6 +249,10 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _r
     case 'int':
       if (typeof v === 'number' && Number.isSafeInteger(v)) return v + 0;
       break;
+    case 'bits':
+      if (typeof v === 'number' && Number.isSafeInteger(v)) return v + 0;
+      if (typeof v === 'bigint') return v;
+      break;
     case 'array':
     case 'array|string':
     case 'array|int':
@@ -256,6 +267,8 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _r
       return toStringParam(v, fail);
     case 'int':
       return toIntParam(v, fail);
+    case 'bits':
+      return toBitsParam(v, fail);
     case 'float':
       return toFloatParam(v, fail);
     case 'bool':
@@ -279,7 +292,7 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _r
 /** The type as PHP's messages spell it: `int|float`, `?array`, `string|int|null`. */
 export function phpTypeName(t: ParamType): string {
   const nullable = t.startsWith('?');
-  const base = (nullable ? t.slice(1) : t).replace('number', 'int|float');
+  const base = (nullable ? t.slice(1) : t).replace('number', 'int|float').replace('bits', 'int');
   if (!nullable) return base;
   return base.includes('|') ? `${base}|null` : `?${base}`;
 }
@@ -318,6 +331,16 @@ function toIntParam(v: Value, fail: () => never): number {
   if (v === null) return 0;
   if (v instanceof PhpFloat) return floatToIntParam(v.value, fail);
   return fail();
+}
+
+/** toIntParam keeping an int past 2^53 exact (see 'bits') */
+function toBitsParam(v: Value, fail: () => never): number | bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'string') {
+    const num = numericStringParam(v, fail);
+    if (typeof num === 'bigint') return num;
+  }
+  return toIntParam(v, fail);
 }
 
 /** A float given for an int parameter: integral values inside int64 pass; NaN, INF and beyond int64 fail. */

@@ -6,6 +6,7 @@
 import {
   allowedTagsFromList,
   allowString,
+  int32Bits,
   JSON_UNESCAPED_UNICODE,
   joinStrings,
   jsonEncode,
@@ -193,7 +194,8 @@ export const rcmsJsonEncode: ModifierDef = definePlugin({
     },
   ],
   run(_ctx: RenderContext, value: Value, flags?: Value): Value {
-    const extra = flags === undefined ? 0 : Number(toInt(flags));
+    // the flags' bits, all below 2^31: PHP_INT_MAX has them all set (a Number of it would not)
+    const extra = flags === undefined ? 0 : int32Bits(toInt(flags));
     const v =
       typeof value === 'string' && value.includes(CONTENT_BOUNDARY)
         ? PhpArray.fromList(splitString(value, CONTENT_BOUNDARY))

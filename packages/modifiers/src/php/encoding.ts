@@ -73,7 +73,7 @@ export const base64DecodeDef: ModifierDef = phpModifier({
 
 const flagsParam = {
   name: 'flags',
-  type: 'int',
+  type: 'bits',
   optional: true,
   default: ENT_QUOTES | ENT_SUBSTITUTE,
   description: 'ENT_* quote and document-type flags (default ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML401)',
@@ -108,7 +108,7 @@ export const htmlEntityDecode: ModifierDef = phpModifier({
       // PHP names the charset (`Charset "X" is not supported`); a message never echoes an argument
       ctx.warn('html_entity_decode(): the charset is not supported, assuming UTF-8');
     }
-    return decodeEntities(s, flags, true);
+    return decodeEntities(s, int32Bits(flags), true);
   },
 });
 
@@ -126,7 +126,7 @@ export const htmlspecialcharsDecode: ModifierDef = phpModifier({
       output: '<&quot;>',
     },
   ],
-  run: (_ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE) => decodeEntities(s, flags, false),
+  run: (_ctx, s, flags = ENT_QUOTES | ENT_SUBSTITUTE) => decodeEntities(s, int32Bits(flags), false),
 });
 
 const PERCENT_ESCAPE = /%([0-9a-fA-F]{2})/g;
@@ -243,8 +243,8 @@ export const jsonEncodeDef: ModifierDef = phpModifier({
     'Floats use the shortest form that reads back the same (0.1 + 0.2 gives 0.30000000000000004).',
   params: [
     { name: 'value', type: 'mixed' },
-    { name: 'flags', type: 'int', optional: true, default: 0, description: 'JSON_* flags' },
-    { name: 'depth', type: 'int', optional: true, default: 512, description: 'maximum nesting' },
+    { name: 'flags', type: 'bits', optional: true, default: 0, description: 'JSON_* flags' },
+    { name: 'depth', type: 'bits', optional: true, default: 512, description: 'maximum nesting' },
   ],
   result: 'the JSON text, or false (prints nothing) for values JSON cannot hold (INF, NAN, invalid UTF-8)',
   examples: [
@@ -512,7 +512,7 @@ export const pathinfoDef: ModifierDef = phpModifier({
     'flag (1 dirname, 2 basename, 4 extension, 8 filename) only that part as a string.',
   params: [
     { name: 'path', type: 'string' },
-    { name: 'flags', type: 'int', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' },
+    { name: 'flags', type: 'bits', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' },
   ],
   result: 'an array, or one part ("" when absent)',
   examples: [
@@ -524,7 +524,8 @@ export const pathinfoDef: ModifierDef = phpModifier({
     },
   ],
   run: (_ctx, path, flags = PATHINFO.ALL) => {
-    const parts = pathParts(path, flags);
+    // PHP tests the flags' bits (all below 2^4) and compares the whole int with PATHINFO_ALL
+    const parts = pathParts(path, int32Bits(flags));
     if (flags === PATHINFO.ALL) return PhpArray.fromEntries(parts);
     return parts.length ? parts[0][1] : '';
   },
