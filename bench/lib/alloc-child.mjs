@@ -51,9 +51,9 @@ async function main() {
     const after = process.memoryUsage().heapUsed;
     samples.push({ t0, t1: performance.now(), bytes: after - before });
   }
-  // in a row: the first render after a full GC also rebuilds what the GC let go of while no object
-  // held it (V8's hidden classes of objects a render makes and drops, built again field by field);
-  // renders that follow one another do not, as in a process that renders all the time
+  // in a row: the first render after a full GC also rebuilds what the GC let go of (V8's cache of
+  // the strings of numbers; the hidden classes of objects a render makes and drops, built again field
+  // by field); renders that follow one another reuse them, as in a process that renders all the time
   const steady = [];
   for (let i = 0; i < SAMPLES; i++) {
     globalThis.gc();
