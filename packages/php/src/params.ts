@@ -29,10 +29,11 @@ export type BaseType =
   | 'string'
   | 'int'
   /**
-   * an int whose bits the function reads (flags; a depth PHP takes as a C int): one past 2^53 comes
-   * as its exact bigint, where 'int' would round it (PHP_INT_MAX has every flag set). Spelled `int`.
+   * an int as PHP holds it, for a function that reads its bits (flags; a depth PHP takes as a C int)
+   * or checks its range: one past 2^53 comes as its exact bigint, where 'int' would round it
+   * (PHP_INT_MAX has every flag set; PHP_INT_MIN is out of mb_substr's range). Spelled `int`.
    */
-  | 'bits'
+  | 'int64'
   | 'float'
   | 'bool'
   | 'array'
@@ -61,7 +62,7 @@ type JsOf<T extends string> = T extends `?${infer B}`
     ? string
     : T extends 'int'
       ? number
-      : T extends 'bits'
+      : T extends 'int64'
         ? number | bigint
         : T extends 'float'
           ? number
@@ -249,7 +250,7 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _r
     case 'int':
       if (typeof v === 'number' && Number.isSafeInteger(v)) return v + 0;
       break;
-    case 'bits':
+    case 'int64':
       if (typeof v === 'number' && Number.isSafeInteger(v)) return v + 0;
       if (typeof v === 'bigint') return v;
       break;
@@ -267,8 +268,8 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _r
       return toStringParam(v, fail);
     case 'int':
       return toIntParam(v, fail);
-    case 'bits':
-      return toBitsParam(v, fail);
+    case 'int64':
+      return toInt64Param(v, fail);
     case 'float':
       return toFloatParam(v, fail);
     case 'bool':
@@ -292,7 +293,7 @@ export function coerceParam(fname: string, n: number, p: ParamSpec, v: Value, _r
 /** The type as PHP's messages spell it: `int|float`, `?array`, `string|int|null`. */
 export function phpTypeName(t: ParamType): string {
   const nullable = t.startsWith('?');
-  const base = (nullable ? t.slice(1) : t).replace('number', 'int|float').replace('bits', 'int');
+  const base = (nullable ? t.slice(1) : t).replace('number', 'int|float').replace('int64', 'int');
   if (!nullable) return base;
   return base.includes('|') ? `${base}|null` : `?${base}`;
 }
@@ -333,14 +334,16 @@ function toIntParam(v: Value, fail: () => never): number {
   return fail();
 }
 
-/** toIntParam keeping an int past 2^53 exact (see 'bits') */
-function toBitsParam(v: Value, fail: () => never): number | bigint {
+/** toIntParam keeping an int past 2^53 exact (see 'int64') */
+function toInt64Param(v: Value, fail: () => never): number | bigint {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'string') {
     const num = numericStringParam(v, fail);
     if (typeof num === 'bigint') return num;
   }
-  return toIntParam(v, fail);
+  // a float past 2^53 is an integer: its exact value (-2^63 is PHP_INT_MIN)
+  const n = toIntParam(v, fail);
+  return Number.isSafeInteger(n) ? n : BigInt(n);
 }
 
 /** A float given for an int parameter: integral values inside int64 pass; NaN, INF and beyond int64 fail. */

@@ -73,7 +73,7 @@ export const base64DecodeDef: ModifierDef = phpModifier({
 
 const flagsParam = {
   name: 'flags',
-  type: 'bits',
+  type: 'int64',
   optional: true,
   default: ENT_QUOTES | ENT_SUBSTITUTE,
   description: 'ENT_* quote and document-type flags (default ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML401)',
@@ -243,8 +243,8 @@ export const jsonEncodeDef: ModifierDef = phpModifier({
     'Floats use the shortest form that reads back the same (0.1 + 0.2 gives 0.30000000000000004).',
   params: [
     { name: 'value', type: 'mixed' },
-    { name: 'flags', type: 'bits', optional: true, default: 0, description: 'JSON_* flags' },
-    { name: 'depth', type: 'bits', optional: true, default: 512, description: 'maximum nesting' },
+    { name: 'flags', type: 'int64', optional: true, default: 0, description: 'JSON_* flags' },
+    { name: 'depth', type: 'int64', optional: true, default: 512, description: 'maximum nesting' },
   ],
   result: 'the JSON text, or false (prints nothing) for values JSON cannot hold (INF, NAN, invalid UTF-8)',
   examples: [
@@ -512,7 +512,7 @@ export const pathinfoDef: ModifierDef = phpModifier({
     'flag (1 dirname, 2 basename, 4 extension, 8 filename) only that part as a string.',
   params: [
     { name: 'path', type: 'string' },
-    { name: 'flags', type: 'bits', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' },
+    { name: 'flags', type: 'int64', optional: true, default: 15, description: 'PATHINFO_* (15 = all)' },
   ],
   result: 'an array, or one part ("" when absent)',
   examples: [

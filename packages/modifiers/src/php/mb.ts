@@ -9,6 +9,7 @@ import {
   fromCodePoints,
   hasLoneSurrogate,
   haystackOffset,
+  INT64_MIN,
   PhpArray,
   PhpError,
   substrRange,
@@ -225,17 +226,20 @@ export const mbSubstr: ModifierDef = phpModifier({
     'start past the end gives "".',
   params: [
     { name: 'string', type: 'string' },
-    { name: 'start', type: 'int', description: 'first character (negative: from the end)' },
+    { name: 'start', type: 'int64', description: 'first character (negative: from the end)' },
     {
       name: 'length',
-      type: '?int',
+      type: '?int64',
       optional: true,
       description: 'number of characters (negative: stop that many before the end)',
     },
     { name: 'encoding', type: '?string', optional: true, description: 'character encoding (UTF-8)' },
   ],
   result: 'the substring',
-  errors: ['an unknown encoding: ValueError, logged; the result is null'],
+  errors: [
+    'a start or length of PHP_INT_MIN: ValueError, logged; the result is null',
+    'an unknown encoding: ValueError, logged; the result is null',
+  ],
   examples: [
     { template: '{$s|mb_substr:1:2} {$s|mb_substr:-1}', data: { s: '日本語です' }, output: '本語 す' },
   ],
@@ -246,7 +250,13 @@ export const mbSubstr: ModifierDef = phpModifier({
       ? (s) => substr16(s, start, length)
       : null;
   },
-  run: (_ctx, s, start, length, enc) => {
+  run: (_ctx, s, startIn, lengthIn, enc) => {
+    // PHP negates them (PHP_INT_MIN has no positive), before it looks at the encoding
+    if (startIn === INT64_MIN) valueError('mb_substr', 2, 'start', INT_RANGE);
+    if (lengthIn === INT64_MIN) valueError('mb_substr', 3, 'length', INT_RANGE);
+    // past 2^53 an offset is past any string's end: its exact value no longer matters
+    const start = Number(startIn);
+    const length = lengthIn === null || lengthIn === undefined ? lengthIn : Number(lengthIn);
     const cs = charsetArg('mb_substr', 4, enc);
     if (cs === 'UTF-8') return substr16(s, start, length);
     const chars = decodeChars(s, cs);
@@ -254,6 +264,8 @@ export const mbSubstr: ModifierDef = phpModifier({
     return charsIn(part, cs);
   },
 });
+
+const INT_RANGE = 'must be between -9223372036854775807 and 9223372036854775807';
 
 /** mb_substr on UTF-8 text */
 function substr16(s: string, start: number, length: number | null | undefined): string {

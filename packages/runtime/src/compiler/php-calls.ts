@@ -58,7 +58,7 @@ function coercion(p: ParamSpec, x: string, n: number, d: string): string {
       fast = `typeof ${x} === 'string' ? ${x}`;
       break;
     case 'int':
-    case 'bits':
+    case 'int64':
       // an int32 is its own value (`| 0` turns -0 into 0, as PHP's int has no -0)
       fast = `typeof ${x} === 'number' && (${x} | 0) === ${x} ? ${x} | 0`;
       break;
