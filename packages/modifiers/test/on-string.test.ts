@@ -6,7 +6,7 @@
  */
 
 import { fromJSONText, PhpArray } from '@sumi/php';
-import { createEngine } from '@sumi/runtime';
+import { createEngine, type ModifierDef } from '@sumi/runtime';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { modifiers } from '../src/index';
@@ -132,40 +132,54 @@ const LITERAL_ARGS: Record<string, { taken: unknown[][]; left: unknown[][] }> = 
   },
 };
 
-const withArgs = modifiers.filter((d) => d.onStringWith !== undefined);
+/**
+ * The checks of a modifier hook made once from literal arguments (onStringWith, onNumberWith): the
+ * modifiers that have it are the table's; it refuses the table's `left` arguments and, for its
+ * `taken` ones, gives what `run` gives for any value `values` makes, with no warning.
+ */
+function literalHookTests<T>(
+  hook: 'onStringWith' | 'onNumberWith',
+  table: Record<string, { taken: unknown[][]; left: unknown[][] }>,
+  values: fc.Arbitrary<T>,
+  which: string,
+): void {
+  const withHook = modifiers.filter((d) => d[hook] !== undefined);
+  const made = (def: ModifierDef, args: unknown[]) => def[hook]!(args as never) as ((v: T) => string) | null;
 
-describe('onStringWith', () => {
-  it('is defined for the modifiers whose literal arguments can be decided once', () => {
-    expect(withArgs.map((d) => d.name).sort()).toEqual(Object.keys(LITERAL_ARGS).sort());
-  });
+  describe(hook, () => {
+    it(`is defined for ${which}`, () => {
+      expect(withHook.map((d) => d.name).sort()).toEqual(Object.keys(table).sort());
+    });
 
-  it.each(withArgs.map((d) => [d.name, d] as const))('%s: leaves other arguments to run', (name, def) => {
-    for (const args of LITERAL_ARGS[name]!.left) expect(def.onStringWith!(args as never)).toBeNull();
-  });
+    it.each(withHook.map((d) => [d.name, d] as const))('%s: leaves other arguments to run', (name, def) => {
+      for (const args of table[name]!.left) expect(made(def, args)).toBeNull();
+    });
 
-  it.each(withArgs.map((d) => [d.name, d] as const))(
-    '%s: gives what run gives for those arguments, with no warning',
-    (name, def) => {
-      const { taken } = LITERAL_ARGS[name]!;
-      for (const args of taken) expect(def.onStringWith!(args as never)).toBeTypeOf('function');
-      fc.assert(
-        fc.property(
-          fc.constantFrom(...taken),
-          fc
-            .array(fc.constantFrom(...PIECES, 'o', 'の', 'word ', '  '), { maxLength: 16 })
-            .map((p) => p.join('')),
-          (args, s) => {
+    it.each(withHook.map((d) => [d.name, d] as const))(
+      '%s: gives what run gives for those arguments, with no warning',
+      (name, def) => {
+        const { taken } = table[name]!;
+        for (const args of taken) expect(made(def, args)).toBeTypeOf('function');
+        fc.assert(
+          fc.property(fc.constantFrom(...taken), values, (args, v) => {
             const ctx = fakeCtx();
-            const expected = def.run(ctx, s, ...(args as never[]));
-            expect(def.onStringWith!(args as never)!(s)).toBe(expected);
+            const expected = def.run(ctx, v as never, ...(args as never[]));
+            expect(made(def, args)!(v)).toBe(expected);
             expect(ctx.warnings).toEqual([]);
-          },
-        ),
-        { numRuns: 2000 },
-      );
-    },
-  );
-});
+          }),
+          { numRuns: 2000 },
+        );
+      },
+    );
+  });
+}
+
+literalHookTests(
+  'onStringWith',
+  LITERAL_ARGS,
+  fc.array(fc.constantFrom(...PIECES, 'o', 'の', 'word ', '  '), { maxLength: 16 }).map((p) => p.join('')),
+  'the modifiers whose literal arguments can be decided once',
+);
 
 /** literal arguments per modifier with onNumberWith, as LITERAL_ARGS */
 const NUMBER_ARGS: Record<string, { taken: unknown[][]; left: unknown[][] }> = {
@@ -175,43 +189,17 @@ const NUMBER_ARGS: Record<string, { taken: unknown[][]; left: unknown[][] }> = {
   },
 };
 
-const withNumbers = modifiers.filter((d) => d.onNumberWith !== undefined);
-
-describe('onNumberWith', () => {
-  it('is defined for the modifiers numbers are piped to with literal arguments', () => {
-    expect(withNumbers.map((d) => d.name).sort()).toEqual(Object.keys(NUMBER_ARGS).sort());
-  });
-
-  it.each(withNumbers.map((d) => [d.name, d] as const))('%s: leaves other arguments to run', (name, def) => {
-    for (const args of NUMBER_ARGS[name]!.left) expect(def.onNumberWith!(args as never)).toBeNull();
-  });
-
-  it.each(withNumbers.map((d) => [d.name, d] as const))(
-    '%s: gives what run gives for a number, with no warning',
-    (name, def) => {
-      const { taken } = NUMBER_ARGS[name]!;
-      for (const args of taken) expect(def.onNumberWith!(args as never)).toBeTypeOf('function');
-      fc.assert(
-        fc.property(
-          fc.constantFrom(...taken),
-          fc.oneof(
-            fc.integer(),
-            fc.maxSafeInteger(),
-            fc.double({ noDefaultInfinity: false, noNaN: false }).filter((n) => !Number.isInteger(n)),
-            fc.constantFrom(0.5, 1.005, -0.0001, 2.675, 1e21 + 0.5, Number.NaN, -Infinity),
-          ),
-          (args, n) => {
-            const ctx = fakeCtx();
-            const expected = def.run(ctx, n, ...(args as never[]));
-            expect(def.onNumberWith!(args as never)!(n)).toBe(expected);
-            expect(ctx.warnings).toEqual([]);
-          },
-        ),
-        { numRuns: 2000 },
-      );
-    },
-  );
-});
+literalHookTests(
+  'onNumberWith',
+  NUMBER_ARGS,
+  fc.oneof(
+    fc.integer(),
+    fc.maxSafeInteger(),
+    fc.double({ noDefaultInfinity: false, noNaN: false }).filter((n) => !Number.isInteger(n)),
+    fc.constantFrom(0.5, 1.005, -0.0001, 2.675, 1e21 + 0.5, Number.NaN, -Infinity),
+  ),
+  'the modifiers numbers are piped to with literal arguments',
+);
 
 describe('onStringWith in a template', () => {
   const engine = createEngine({ plugins: modifiers });

@@ -102,7 +102,6 @@ export const replace: ModifierDef = definePlugin({
   onStringWith([search, rep]) {
     // two strings written as literals: str_replace of one needle, which neither warns nor fails
     if (typeof search !== 'string' || typeof rep !== 'string') return null;
-    if (search === '') return (s) => s;
     return (s) => replaceAllString(s, search, rep);
   },
   run(ctx: RenderContext, value: Value, search?: Value, rep?: Value): Value {

@@ -372,14 +372,12 @@ export function sprintf(format: string, args: readonly Value[]): string {
 export function sprintfOne(format: string): ((value: Value) => string) | null {
   const compiled = compileFormat(format);
   if (compiled === null || compiled.argsNeeded !== 1) return null;
+  // compileFormat joins the text between conversions: the one conversion has at most one piece of
+  // text on each side, and is called directly (no argument list, no loop)
   const parts = compiled.parts;
-  // text, one conversion, text: the conversion called directly (no argument list, no loop)
   const at = parts.findIndex((p) => typeof p !== 'string');
-  const before = parts.slice(0, at);
-  const after = parts.slice(at + 1);
-  if (before.length > 1 || after.length > 1) return (value) => runCompiled(parts, [value]);
-  const head = before.length ? (before[0] as string) : '';
-  const tail = after.length ? (after[0] as string) : '';
+  const head = at > 0 ? (parts[0] as string) : '';
+  const tail = at < parts.length - 1 ? (parts[at + 1] as string) : '';
   const { spec, width, precision, padding, left, alwaysSign, expprec } = parts[at] as Conversion;
   return (value) => {
     const out = head + formatArg(spec, value, width, precision, padding, left, alwaysSign, expprec) + tail;

@@ -404,10 +404,11 @@ function asOwnArray(v: Value | undefined): PhpArray | null {
  */
 export function arrayAt(vars: Scope, path: string): PhpArray {
   if (path.indexOf('.') < 0) {
-    const root = vars.owned(path);
+    const s = vars.slot(path);
+    const root = vars.ownedSlot(s);
     if (root instanceof PhpArray) return root;
     const made = asOwnArray(root)!;
-    vars.set(path, made);
+    vars.setSlot(s, made);
     return made;
   }
   const parts = path.split('.');
