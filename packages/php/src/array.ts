@@ -387,15 +387,26 @@ function viewGet(view: View, k: Key): Value | undefined {
   }
   if (typeof v !== 'object' || v === null) return viewValue(v, view);
   if (view.lastKey === k) return view.lastKid!;
-  const made =
-    view.list && !Array.isArray(v) && isPlainData(v)
-      ? buildRow(v as Record<string, unknown>, view)
-      : viewValue(v, view);
+  // a row of a list is a view too: compiled templates read its fields where they are (see viewField),
+  // and it is built only when something needs it whole
+  const made = viewValue(v, view);
   if (made instanceof PhpArray) {
     view.lastKey = k;
     view.lastKid = made;
   }
   return made;
+}
+
+/**
+ * @internal `$a.name` where `$a` is a view of a plain object (not a list), read in place: the value
+ * as the view converts it (a nested object or array becomes a view of its own, kept as the last one
+ * read), null when the object has no own property of that name. `name` is a string key (never
+ * integer-like). Compiled templates load a string, number or boolean field themselves and come
+ * here for the rest (see the runtime's field readers).
+ */
+export function viewField(view: View, name: string): Value {
+  const v = viewGet(view, name);
+  return v === undefined ? null : v;
 }
 
 /**
@@ -532,17 +543,6 @@ function fillObject(
   s.vals = vals;
   s.next = shape.next;
   s.hasInt = shape.hasInt;
-}
-
-/**
- * A plain object read from a list (a row), built at once: it is read for its fields next, and built
- * it needs no view of its own. Its nested objects are views held by the list's.
- */
-function buildRow(src: Record<string, unknown>, list: View): PhpArray {
-  refuseCycle(src, list, list.depth + 1);
-  const store = new ArrayStore(null, NO_VALS, null, 0);
-  fillObject(store, src, list, null, list, undefined, null);
-  return new PhpArray(store);
 }
 
 export class PhpArray {

@@ -32,6 +32,8 @@ export {
   type Key,
   PhpArray,
   readsInPlace,
+  type View,
+  viewField,
 } from './array';
 export { asciiLower, asciiUpper } from './ascii-case';
 export * from './binary-string';

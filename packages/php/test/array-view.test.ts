@@ -12,6 +12,7 @@ import {
   readsInPlace,
   toJS,
   type Value,
+  viewField,
 } from '../src/index';
 
 const view = (src: object) => PhpArray.view(src as Record<string, unknown>, fromJS);
@@ -204,5 +205,22 @@ describe('PhpArray.view', () => {
     const cyc: Record<string, unknown> = { s: 'x' };
     cyc.me = cyc;
     expect(estimateBytes([view(cyc)])).toBeGreaterThan(0); // ends
+  });
+
+  it('viewField reads one field of an object in place, and a row of a list stays a view', () => {
+    const src = { rows: [{ id: 1, cat: { label: 'a' }, none: null }], s: 'x' };
+    const rows = view(src).peek('rows') as PhpArray;
+    const row = rows.peekAt(0) as PhpArray;
+    expect(row.st.view).not.toBeNull(); // not built to be read
+    const w = row.st.view!;
+    expect(viewField(w, 'id')).toBe(1);
+    expect(viewField(w, 'none')).toBeNull();
+    expect(viewField(w, 'missing')).toBeNull();
+    expect(viewField(w, 'constructor')).toBeNull(); // own keys only
+    const cat = viewField(w, 'cat') as PhpArray;
+    expect(toJS(cat)).toEqual({ label: 'a' });
+    expect(viewField(w, 'cat')).toBe(cat); // read again at once: the same array
+    expect(row.st.view).not.toBeNull();
+    expect(toJS(row)).toEqual({ id: 1, cat: { label: 'a' }, none: null });
   });
 });

@@ -277,12 +277,23 @@ function compilePath(st: CodegenState, base: string, path: readonly Accessor[], 
   return sequence(base, steps);
 }
 
+/**
+ * A key a field reader may load as a JS property (see CodegenState.fieldReader): an identifier (never
+ * integer-like, nothing to escape) that no property of Object.prototype has, so a load that misses
+ * the object's own properties finds nothing on the way.
+ */
+function isFieldName(k: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && !(k in Object.prototype);
+}
+
 function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boolean): string {
   const read = quiet ? 'keyQ' : 'key';
   switch (a.kind) {
     case 'key': {
       // a constant key is normalised here ("5" is 5, as PHP has it), not on every read
       const k = typeof a.key === 'string' ? stringKey(a.key) : a.key;
+      if (!quiet && typeof k === 'string' && isFieldName(k))
+        return `${st.fieldReader(k)}(${target}, ${st.site()})`;
       return !quiet && (typeof k === 'string' || Number.isSafeInteger(k))
         ? `keyC(${target}, ${typeof k === 'string' ? jsString(k) : String(k)}, ${st.site()})`
         : `${read}(${target}, ${JSON.stringify(quiet ? k : a.key)})`;

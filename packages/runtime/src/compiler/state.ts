@@ -16,6 +16,7 @@ import {
 import type { PluginRegistry } from '../plugin/registry';
 import type { CompilerTagDef } from '../plugin/types';
 import { type WriteSummary, writeSummary } from './analysis';
+import { jsString } from './js-string';
 
 /**
  * Follows every print of a value of unknown size: a print can add a string of up to
@@ -161,6 +162,39 @@ export class CodegenState {
       `const ${name}s = ${k}.onString;`,
       `function ${name}(rt, p, v) {`,
       `return typeof v === 'string' ? ${name}s(v) : ${general}(rt.at(p), v);`,
+      '}',
+    ]);
+  }
+
+  /**
+   * A reader of `$x.name` for a constant key `name` (see isFieldName), as a module-level function of
+   * this template. On a view of the caller's plain object (PhpArray.view: plain data read in place)
+   * it loads the field itself: V8 then keeps an inline cache per key of this template, which sees
+   * the few shapes of its rows, where keyC's keyed load sees every object of every template. So a
+   * row is neither built nor looked up by name to read a string, number or boolean field.
+   * - `OP.name === undefined` proves the value is the object's own: the objects a view wraps have
+   *   Object.prototype or null as prototype (isPlainData), and `name` was not on Object.prototype
+   *   when this was compiled; if something put it there since, the check sends the read the safe way.
+   * - Anything else (a nested object, a missing field) is read as the view reads it (viewField).
+   * - On an array of Sumi's own, the key at the position the site found last is checked first, as
+   *   keyC does (inlined: this is the read of every converted row); any other value goes to keyC.
+   */
+  fieldReader(name: string): string {
+    const key = jsString(name);
+    return this.caller(`F:${name}`, 'F', (fn) => [
+      `function ${fn}(x, c) {`,
+      'if (x instanceof PA) {',
+      'const s = x.st, w = s.view;',
+      'if (w === null) {',
+      'const keys = s.keys;',
+      `if (keys !== null && keys[c.i] === ${key}) return s.vals[c.i];`,
+      '} else if (!w.list) {',
+      `const y = w.src.${name};`,
+      `if ((typeof y === 'string' || typeof y === 'number' || typeof y === 'boolean') && OP.${name} === undefined) return y;`,
+      `return viewField(w, ${key});`,
+      '}',
+      '}',
+      `return keyC(x, ${key}, c);`,
       '}',
     ]);
   }

@@ -36,6 +36,7 @@ import {
   toBool,
   toKey,
   toStr,
+  viewField,
 } from '@sumi/php';
 import { attrSpecs, checkAttrs, resolveAttr } from '../plugin/attributes';
 import type { ModifierDef } from '../plugin/types';
@@ -211,6 +212,9 @@ export const helpers = {
   argc: argumentCount,
   mapped,
   PA: PhpArray,
+  /** Object.prototype, for the field readers' check that a field was the object's own (see CodegenState.fieldReader) */
+  OP: Object.prototype as Record<string, unknown>,
+  viewField,
   /** the prototype of attribute objects: nothing to inherit, nothing to change */
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
