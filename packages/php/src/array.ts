@@ -374,6 +374,8 @@ function viewArray(src: unknown[] | Record<string, unknown>, parent: View): PhpA
 
 /** the value at key `k` of a view, or undefined when it has none */
 function viewGet(view: View, k: Key): Value | undefined {
+  // the nested array read last is read again at once (the data do not change during a render)
+  if (view.lastKey === k) return view.lastKid!;
   let v: unknown;
   if (view.list) {
     const src = view.src as unknown[];
@@ -386,7 +388,6 @@ function viewGet(view: View, k: Key): Value | undefined {
     v = src[name];
   }
   if (typeof v !== 'object' || v === null) return viewValue(v, view);
-  if (view.lastKey === k) return view.lastKid!;
   // a row of a list is a view too: compiled templates read its fields where they are (see viewField),
   // and it is built only when something needs it whole
   const made = viewValue(v, view);
