@@ -292,7 +292,10 @@ function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boo
     case 'key': {
       // a constant key is normalised here ("5" is 5, as PHP has it), not on every read
       const k = typeof a.key === 'string' ? stringKey(a.key) : a.key;
-      if (!quiet && typeof k === 'string' && isFieldName(k))
+      // in a loop, where a read runs once per row: outside, keyC's build of the record serves the
+      // few reads it gets, and a template of many one-off keys (`$sections.s1` ... `.s40`) does not
+      // get a reader for each
+      if (!quiet && typeof k === 'string' && st.loops.length > 0 && isFieldName(k))
         return `${st.fieldReader(k)}(${target}, ${st.site()})`;
       return !quiet && (typeof k === 'string' || Number.isSafeInteger(k))
         ? `keyC(${target}, ${typeof k === 'string' ? jsString(k) : String(k)}, ${st.site()})`
