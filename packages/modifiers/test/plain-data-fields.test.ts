@@ -115,11 +115,57 @@ describe('fields of plain rows', () => {
   });
 });
 
+describe('only own enumerable fields are read, as fromJS converts them', () => {
+  const tpl = '{foreach from=$rows item=r}[{$r.name}|{$r.length}]{/foreach}';
+  test('a non-enumerable own field is no field', () => {
+    const hidden = Object.defineProperty({ a: 1 }, 'name', { value: 'hidden', enumerable: false });
+    const bare = Object.create(null, { name: { value: 1, enumerable: false } });
+    // the same shape as the hidden one, with the field enumerable: the site has seen `name` in it
+    expect(both(tpl, { rows: [{ a: 1, name: 'seen' }, hidden, bare] })).toBe('[seen|][|][|]');
+  });
+
+  test('a proxy answers for the keys it lists only', () => {
+    const lenient = new Proxy({ a: 1 }, { get: (t, k) => (k in t ? t[k as 'a'] : 'default') });
+    expect(engine.renderSync(tpl, { rows: [{ name: 'x' }, lenient] }).output).toBe('[x|][|]');
+  });
+
+  test('arguments objects and other exotic objects are converted, not read field by field', () => {
+    const args = (function (..._: unknown[]) {
+      // biome-ignore lint/complexity/noArguments: the object under test
+      return arguments;
+    })(1, 2);
+    expect(engine.renderSync(tpl, { rows: [args] }).output).toBe('[|]');
+  });
+});
+
 describe('a field put on Object.prototype after the template was compiled', () => {
   const proto = Object.prototype as Record<string, unknown>;
   afterEach(() => {
     delete proto.label;
     delete proto.score;
+    delete proto.title;
+  });
+
+  test('an enumerable one is not read for a row that lacks the field', () => {
+    const tpl = engine.compile('{foreach from=$rows item=r}[{$r.title}]{/foreach}');
+    proto.title = 'polluted';
+    expect(engine.renderSync(tpl, { rows: [{ title: 't' }, {}, { title: 'u' }] }).output).toBe('[t][][u]');
+  });
+
+  test('a getter there is never run', () => {
+    const tpl = engine.compile('{foreach from=$rows item=r}[{$r.label}]{/foreach}');
+    let runs = 0;
+    Object.defineProperty(proto, 'label', {
+      get() {
+        runs++;
+        return this === proto ? undefined : 'polluted';
+      },
+      configurable: true,
+    });
+    expect(engine.renderSync(tpl, { rows: [{ label: 'own' }, {}, { label: 'own' }] }).output).toBe(
+      '[own][][own]',
+    );
+    expect(runs).toBe(0);
   });
 
   test('is not read as the field of a row that lacks it', () => {

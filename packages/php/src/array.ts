@@ -208,6 +208,11 @@ export interface View {
   names: string[] | null;
   /** the key lists of the objects last built from this one's values, newest first (see fillObject) */
   shapes: NameShape[] | null;
+  /**
+   * The key list of this object (not a list), once needed (see viewShape): its Object.keys, so every
+   * name in it is one of the object's own enumerable properties.
+   */
+  shape: NameShape | null;
 }
 
 /**
@@ -263,6 +268,7 @@ function newView(
     lastKid: null,
     names: null,
     shapes: null,
+    shape: null,
   };
 }
 
@@ -411,6 +417,51 @@ export function viewField(view: View, name: string): Value {
 }
 
 /**
+ * @internal The key list of a view's plain object (not a list): the kept shape with its Object.keys
+ * (the shapes of its holder's other objects first, so the rows of one table share one), kept on
+ * the view. Every name in it is an own enumerable property of the object: a property load of one
+ * of them reads the object's own value, never anything its prototype has.
+ * - A kept shape is checked with for-in, which makes no key list. for-in also lists what
+ *   Object.prototype was given as enumerable (a row without a field would then match the shape of
+ *   a row with it): then the names are read with Object.keys.
+ */
+export function viewShape(view: View): object {
+  let shape = view.shape;
+  if (shape === null) {
+    const src = view.src as Record<string, unknown>;
+    if (inheritsEnumerable()) {
+      const names = viewNames(view);
+      shape = shapeOfObject(src, names.length, view.parent, names);
+    } else shape = shapeOfObject(src, -1, view.parent, view.names);
+    view.shape = shape;
+  }
+  return shape;
+}
+
+/** whether Object.prototype has an enumerable property (for-in lists it for every plain object) */
+function inheritsEnumerable(): boolean {
+  for (const _ in Object.prototype) return true;
+  return false;
+}
+
+/** @internal a field reader's memory: the key list of the objects it last found its key in */
+export interface FieldSite {
+  sh: object | null;
+}
+
+/**
+ * @internal Whether `name` is in the key list `shape` (viewShape): for a field reader (the runtime's
+ * CodegenState.fieldReader), which then keeps the list in `site` and loads the field of the next
+ * object with that list (a row of the same table) without asking again.
+ */
+export function shapeHas(shape: object, name: string, site: FieldSite): boolean {
+  const sh = shape as NameShape;
+  if (!(sh.index === null ? sh.names.includes(name) : sh.index.has(name))) return false;
+  site.sh = sh;
+  return true;
+}
+
+/**
  * Builds a view store's keys and values (one level: nested objects stay views), before anything
  * that needs them: a change, a walk in order, a key list. The array handed out last for a nested
  * object is the one stored, so a change made through it stays.
@@ -451,11 +502,14 @@ const recentShapes: NameShape[] = [];
 const RECENT_KEPT = 16;
 const RECENT_MAX_KEYS = 256;
 
-/** the kept shape whose names for-in lists for `src` (`count`: its Object.values' length), or null */
+/**
+ * the kept shape whose names for-in lists for `src` (`count`: its Object.values' length, or -1 when
+ * not known: see viewShape), or null
+ */
 function knownShape(shapes: NameShape[], src: Record<string, unknown>, count: number): NameShape | null {
   for (let i = 0; i < shapes.length; i++) {
     const shape = shapes[i]!;
-    if (shape.names.length === count && namesAre(src, shape.names)) return shape;
+    if ((count < 0 || shape.names.length === count) && namesAre(src, shape.names)) return shape;
   }
   return null;
 }
@@ -475,7 +529,10 @@ function keepShape(shapes: NameShape[], shape: NameShape, max: number): void {
   shapes[0] = shape;
 }
 
-/** the shape of `src`'s keys (`names`: its Object.keys when already read), found or built, and kept */
+/**
+ * the shape of `src`'s keys (`count`: its Object.values' length, or -1 when not known; `names`: its
+ * Object.keys when already read), found or built, and kept
+ */
 function shapeOfObject(
   src: Record<string, unknown>,
   count: number,
@@ -497,7 +554,7 @@ function shapeOfObject(
   }
   if (shape === null) {
     const own = names ?? Object.keys(src);
-    if (count !== own.length) throw new Error('the data changed during the render');
+    if (count >= 0 && count !== own.length) throw new Error('the data changed during the render');
     shape = sameShape(recentShapes, own);
     if (shape === null) {
       shape = shapeOfNames(own);
@@ -570,7 +627,7 @@ export class PhpArray {
    * are converted as they are read (a nested array or object becomes a view of its own), and the
    * first change builds this array's own keys and values, so the caller's data are never written.
    * `other` converts what is neither (Map, Set, Date, bigint...), as fromJS does. The data must not
-   * change while the array is in use.
+   * change while the array is in use (a getter in them runs each time its field is read).
    */
   static view(
     src: readonly unknown[] | Readonly<Record<string, unknown>>,

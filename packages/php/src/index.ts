@@ -27,13 +27,16 @@ export {
   CyclicDataError,
   copyValue,
   countRecursive,
+  type FieldSite,
   findKey,
   isPlainData,
   type Key,
   PhpArray,
   readsInPlace,
+  shapeHas,
   type View,
   viewField,
+  viewShape,
 } from './array';
 export { asciiLower, asciiUpper } from './ascii-case';
 export * from './binary-string';

@@ -10,9 +10,11 @@ import {
   fromJS,
   PhpArray,
   readsInPlace,
+  shapeHas,
   toJS,
   type Value,
   viewField,
+  viewShape,
 } from '../src/index';
 
 const view = (src: object) => PhpArray.view(src as Record<string, unknown>, fromJS);
@@ -222,5 +224,27 @@ describe('PhpArray.view', () => {
     expect(viewField(w, 'cat')).toBe(cat); // read again at once: the same array
     expect(row.st.view).not.toBeNull();
     expect(toJS(row)).toEqual({ id: 1, cat: { label: 'a' }, none: null });
+  });
+
+  it('viewShape lists own enumerable names only, and rows of one table share it', () => {
+    const hidden = Object.defineProperty({ a: 1 }, 'b', { value: 2, enumerable: false });
+    const rows = view({ rows: [{ a: 1, b: 2 }, { a: 3, b: 4 }, hidden] }).peek('rows') as PhpArray;
+    const shapeOf = (i: number) => viewShape((rows.peekAt(i) as PhpArray).st.view!);
+    const site = { sh: null as object | null };
+    expect(shapeOf(0)).toBe(shapeOf(1));
+    expect(shapeHas(shapeOf(0), 'b', site)).toBe(true);
+    expect(site.sh).toBe(shapeOf(0));
+    expect(shapeOf(2)).not.toBe(shapeOf(0));
+    expect(shapeHas(shapeOf(2), 'b', site)).toBe(false);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.b = 'inherited';
+    try {
+      // for-in lists the inherited name too: the names are read, not matched against the kept list
+      const later = view({ rows: [{ a: 1, b: 2 }, { a: 1 }] }).peek('rows') as PhpArray;
+      const second = viewShape((later.peekAt(1) as PhpArray).st.view!);
+      expect(shapeHas(second, 'b', site)).toBe(false);
+    } finally {
+      delete proto.b;
+    }
   });
 });

@@ -279,8 +279,8 @@ function compilePath(st: CodegenState, base: string, path: readonly Accessor[], 
 
 /**
  * A key a field reader may load as a JS property (see CodegenState.fieldReader): an identifier (never
- * integer-like, nothing to escape) that no property of Object.prototype has, so a load that misses
- * the object's own properties finds nothing on the way.
+ * integer-like, nothing to escape), and none of Object.prototype's names (`constructor`,
+ * `__proto__`...), which keyC reads as the data's keys they are.
  */
 function isFieldName(k: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && !(k in Object.prototype);

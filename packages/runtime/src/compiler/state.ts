@@ -81,7 +81,7 @@ export interface LoopFrame {
 export class CodegenState {
   readonly constants: unknown[] = [];
   /** per-site caches of constant-key reads (`C[n]`, see render/access.ts keyC) */
-  readonly sites: { i: number }[] = [];
+  readonly sites: { i: number; sh: object | null }[] = [];
   readonly spans: Span[] = [];
   readonly errors: CompileError[] = [];
   readonly warnings: SumiDiagnostic[] = [];
@@ -168,14 +168,16 @@ export class CodegenState {
 
   /**
    * A reader of `$x.name` for a constant key `name` (see isFieldName), as a module-level function of
-   * this template. On a view of the caller's plain object (PhpArray.view: plain data read in place)
-   * it loads the field itself: V8 then keeps an inline cache per key of this template, which sees
-   * the few shapes of its rows, where keyC's keyed load sees every object of every template. So a
-   * row is neither built nor looked up by name to read a string, number or boolean field.
-   * - `OP.name === undefined` proves the value is the object's own: the objects a view wraps have
-   *   Object.prototype or null as prototype (isPlainData), and `name` was not on Object.prototype
-   *   when this was compiled; if something put it there since, the check sends the read the safe way.
-   * - Anything else (a nested object, a missing field) is read as the view reads it (viewField).
+   * this template, used in loops. On a view of the caller's plain object (PhpArray.view: plain data
+   * read in place) it loads the field itself: V8 then keeps an inline cache per key of this
+   * template, which sees the few shapes of its rows, where keyC's keyed load sees every object of
+   * every template. So a row is neither built nor looked up by name to read a field.
+   * - The load is made only when `name` is in the object's key list (viewShape: its own enumerable
+   *   names, shared by the rows of one table; `c.sh` is the list the site found it in last), so it
+   *   reads what the converted data would have, never a non-enumerable property or anything on the
+   *   prototype. A name not in the list is a missing key: null.
+   * - A string, number or boolean is the value itself; anything else (a nested object or array, a
+   *   Map...) is read as the view reads it (viewField).
    * - On an array of Sumi's own, the key at the position the site found last is checked first, as
    *   keyC does (inlined: this is the read of every converted row); any other value goes to keyC.
    */
@@ -189,8 +191,10 @@ export class CodegenState {
       'const keys = s.keys;',
       `if (keys !== null && keys[c.i] === ${key}) return s.vals[c.i];`,
       '} else if (!w.list) {',
+      'const sh = w.shape ?? viewShape(w);',
+      `if (sh !== c.sh && !shapeHas(sh, ${key}, c)) return null;`,
       `const y = w.src.${name};`,
-      `if ((typeof y === 'string' || typeof y === 'number' || typeof y === 'boolean') && OP.${name} === undefined) return y;`,
+      "if (typeof y === 'string' || typeof y === 'number' || typeof y === 'boolean') return y;",
       `return viewField(w, ${key});`,
       '}',
       '}',
@@ -354,7 +358,7 @@ export class CodegenState {
 
   /** a fresh key-read cache, as a JS expression */
   site(): string {
-    return `C[${this.sites.push({ i: 0 }) - 1}]`;
+    return `C[${this.sites.push({ i: 0, sh: null }) - 1}]`;
   }
 
   /** records a span and returns its index, assigned to `p` before risky code */

@@ -29,6 +29,7 @@ import {
   PhpObject,
   phpCaught,
   type Reporter,
+  shapeHas,
   shiftLeft,
   shiftRight,
   strictEquals,
@@ -37,6 +38,7 @@ import {
   toKey,
   toStr,
   viewField,
+  viewShape,
 } from '@sumi/php';
 import { attrSpecs, checkAttrs, resolveAttr } from '../plugin/attributes';
 import type { ModifierDef } from '../plugin/types';
@@ -212,8 +214,8 @@ export const helpers = {
   argc: argumentCount,
   mapped,
   PA: PhpArray,
-  /** Object.prototype, for the field readers' check that a field was the object's own (see CodegenState.fieldReader) */
-  OP: Object.prototype as Record<string, unknown>,
+  viewShape,
+  shapeHas,
   viewField,
   /** the prototype of attribute objects: nothing to inherit, nothing to change */
   NOPROTO: Object.freeze(Object.create(null)) as object,
