@@ -407,7 +407,7 @@ function viewGet(view: View, k: Key): Value | undefined {
 /**
  * @internal `$a.name` where `$a` is a view of a plain object (not a list), read in place: the value
  * as the view converts it (a nested object or array becomes a view of its own, kept as the last one
- * read), null when the object has no own property of that name. `name` is a string key (never
+ * read), null when the object has no own enumerable property of that name. `name` is a string key (never
  * integer-like). Compiled templates load a string, number or boolean field themselves and come
  * here for the rest (see the runtime's field readers).
  */

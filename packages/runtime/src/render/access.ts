@@ -51,7 +51,7 @@ export function key(v: Value, k: Value): Value {
 /** a read site's memory of where its key was last found */
 export interface KeySite {
   i: number;
-  /** a field reader's key list (see @sumi/php's viewFieldAt); every site has it, so sites share one shape */
+  /** a field reader's key list (see CodegenState.fieldReader, @sumi/php's shapeHas); every site has it, so all share one shape */
   sh: object | null;
 }
 
