@@ -428,12 +428,8 @@ export function viewField(view: View, name: string): Value {
 export function viewShape(view: View): object {
   let shape = view.shape;
   if (shape === null) {
-    const src = view.src as Record<string, unknown>;
-    if (inheritsEnumerable()) {
-      const names = viewNames(view);
-      shape = shapeOfObject(src, names.length, view.parent, names);
-    } else shape = shapeOfObject(src, -1, view.parent, view.names);
-    view.shape = shape;
+    const names = view.names ?? (inheritsEnumerable() ? viewNames(view) : null);
+    shape = view.shape = shapeOfObject(view.src as Record<string, unknown>, -1, view.parent, names);
   }
   return shape;
 }
