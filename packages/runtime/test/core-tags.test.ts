@@ -244,6 +244,94 @@ describe('loop reads of variables the body cannot write (read once before the lo
   });
 });
 
+describe("a section's current row, `$items[i]`, is read once per iteration", () => {
+  const engine = createEngine();
+  const items = [
+    { q: 1, s: 'a' },
+    { q: 0, s: 'b' },
+    { q: 2, s: 'c' },
+    { q: 3, s: 'd' },
+  ];
+  const both = (source: string, data: Record<string, unknown>) => {
+    const plain = engine.renderSync(source, data).output;
+    expect(engine.renderSync(source, fromJSONText(JSON.stringify(data)) as PhpArray).output).toBe(plain);
+    return plain;
+  };
+
+  test('the code reads the row once, and clears it at the top of each iteration', () => {
+    const code = engine.compile('{section name=i loop=$items}{$items[i].q}{$items[i].s}{/section}').code;
+    // each use reads the cached row, or reads it into the cache: `key(` is never called bare
+    expect(code.match(/key\(h\d+, s\d+\.index\)/g)).toHaveLength(2);
+    expect(code.match(/\(r\d+ = key\(h\d+, s\d+\.index\)\)/g)).toHaveLength(2);
+    expect(code).toMatch(/\n(r\d+) = undefined;\n/);
+  });
+
+  test('every iteration gets its own row: steps, starts, max, {continue} and {break}', () => {
+    const data = { items };
+    expect(
+      both(
+        '{section name=i loop=$items}{$items[i].s}{$items[i].q}{if $items[i].q > 2}{break}{/if}{/section}',
+        data,
+      ),
+    ).toBe('a1b0c2d3');
+    expect(both('{section name=i loop=$items step=-2}{$items[i].s}{$items[i].q}{/section}', data)).toBe(
+      'd3b0',
+    );
+    expect(
+      both('{section name=i loop=$items start=1 max=2}{$items[i].s}{$items[i].q},{/section}', data),
+    ).toBe('b0,c2,');
+    expect(
+      both(
+        '{section name=i loop=$items}{if $items[i].q == 0}{continue}{/if}{$items[i].s}{$items[i].q}{/section}',
+        data,
+      ),
+    ).toBe('a1c2d3');
+  });
+
+  test('rows missing, scalars and strings read as before', () => {
+    expect(
+      both('{section name=i loop=4}[{$l[i]}{if is_array($l[i])}{$l[i].x}{/if}]{/section}', {
+        l: [{ x: 1 }, 'str', null],
+      }),
+    ).toBe('[Array1][str][][]');
+    expect(both('{section name=i loop=3}{$s[i]}{$s[i]}{/section}', { s: 'abc' })).toBe('aabbcc');
+  });
+
+  test('a row kept in a variable, or changed through it, is the row PHP copies', () => {
+    expect(
+      both(
+        '{section name=i loop=$items max=2}{assign var=r value=$items[i]}{assign var="r.q" value=9}{$r.q}{$items[i].q}{/section}',
+        { items },
+      ),
+    ).toBe('9190');
+  });
+
+  test('an inner loop reads the outer row; an inner section of the same name takes the name over', () => {
+    expect(
+      both(
+        '{section name=i loop=$items max=2}{section name=j loop=2}{$items[i].s}{$items[j].s}{/section}|{/section}',
+        { items },
+      ),
+    ).toBe('aaab|babb|');
+    // Smarty's one table entry per name: the inner loop leaves `i` at its own end (checked with the reference)
+    expect(
+      both(
+        '{section name=i loop=$items max=2}{$items[i].s}{section name=i loop=1}{$items[i].s}{/section}{$items[i].s}|{/section}',
+        { items },
+      ),
+    ).toBe('aab|');
+  });
+
+  test('in a body long enough to run in parts', () => {
+    const long = Array.from({ length: 600 }, (_, k) => `<p>{$items[i].s}${k}{$items[i].q}</p>\n`).join('');
+    const source = `{section name=i loop=$items}${long}{/section}`;
+    expect(engine.compile(source).code).toContain('(o) => {');
+    const out = both(source, { items });
+    expect(out.startsWith('<p>a01</p>')).toBe(true);
+    expect(out.endsWith('<p>d5993</p>\n')).toBe(true);
+  });
+});
+
 describe('a long template runs as several functions', () => {
   // ~4,000 top-level statements: far more generated code than one part holds
   const lines = Array.from({ length: 2000 }, (_, i) => `<p>{$x}-${i}</p>{assign var=n value=$n+1}\n`).join(

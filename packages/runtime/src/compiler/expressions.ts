@@ -303,9 +303,11 @@ function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boo
     }
     case 'var':
       return `${read}(${target}, ${compileVar(st, a.expr)})`;
-    case 'section':
+    case 'section': {
       // a key may be a bigint (key() normalises it): the running index goes in as it is
-      return `${read}(${target}, ${sectionProp(st, a.section, a.prop, true)})`;
+      const index = sectionProp(st, a.section, a.prop, true);
+      return (quiet ? null : st.sectionRow(target, index)) ?? `${read}(${target}, ${index})`;
+    }
     case 'prop':
       return `prop(${target}, ${JSON.stringify(a.name)})`;
   }

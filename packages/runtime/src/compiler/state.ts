@@ -76,6 +76,10 @@ export interface LoopFrame {
   writes: WriteSummary | null;
   /** `{capture}` blocks open around the loop (a jump out of one inside it leaves it open) */
   captures: number;
+  /** a section's state local (`s1`), whose `.index` names the current row; null for other loops */
+  section: string | null;
+  /** hoisted local → the local caching `local[index]`, the current row, for one iteration (sectionRow) */
+  rows: Map<string, string>;
 }
 
 export class CodegenState {
@@ -286,7 +290,45 @@ export class CodegenState {
   ): LoopFrame {
     // recorded for splitBody: a part that defines the loop may jump to it
     this.labels.push(label);
-    return { label, kind, body, sets, hoisted: new Map(), decls: [], writes: null, captures: this.captures };
+    return {
+      label,
+      kind,
+      body,
+      sets,
+      hoisted: new Map(),
+      decls: [],
+      writes: null,
+      captures: this.captures,
+      section: null,
+      rows: new Map(),
+    };
+  }
+
+  /**
+   * `$items[i]` read inside section `i` from a hoisted `$items` (which the body cannot write): the
+   * row is the same for the whole iteration, so it is read once, on first use, into a local the
+   * section clears at the top of every iteration (`$items[i].qty`, `.price`, `.sku` read one row,
+   * not three). `index`: the compiled key. Null when the read is not of that kind.
+   */
+  sectionRow(target: string, index: string): string | null {
+    const frame = this.loops[this.loops.length - 1];
+    if (frame === undefined || frame.section === null || index !== `${frame.section}.index`) return null;
+    let isHoisted = false;
+    for (const local of frame.hoisted.values()) if (local === target) isHoisted = true;
+    if (!isHoisted) return null;
+    let row = frame.rows.get(target);
+    if (row === undefined) {
+      row = this.id('r');
+      frame.rows.set(target, row);
+      frame.decls.push(`let ${row};`);
+    }
+    // key() never gives undefined (a missing row is null), so undefined means "not read yet"
+    return `(${row} !== undefined ? ${row} : (${row} = key(${target}, ${index})))`;
+  }
+
+  /** the statement clearing a loop frame's cached rows (sectionRow), run at the top of each iteration */
+  rowResets(frame: LoopFrame): string {
+    return frame.rows.size === 0 ? '' : `${[...frame.rows.values()].join(' = ')} = undefined;\n`;
   }
 
   /**

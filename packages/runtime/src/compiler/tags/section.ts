@@ -64,6 +64,8 @@ function compileSection(st: CodegenState, n: BlockNode): string {
   const outer = literal === null ? undefined : st.sections.get(literal);
   if (literal !== null) st.sections.set(literal, sc);
   const frame = st.loopFrame(label, 'section', n.body, new Set());
+  // `$a[i]` names this loop's row only while no inner section of the same name takes `i` over
+  if (literal !== null) frame.section = sc;
   st.loops.push(frame);
   const body = compileNodes(st, n.body);
   st.loops.pop();
@@ -83,7 +85,7 @@ ${frame.decls.join('\n')}
 ${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${refetch}${sc}.index += ${sc}.step, ${sc}.iteration++) {
 ${sc}.row = ${sc}.iteration;
 ${st.loopTick()}
-${body}}
+${st.rowResets(frame)}${body}}
 }${alt ? ` else {\n${alt}}` : ''}
 }
 `;
