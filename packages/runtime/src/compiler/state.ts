@@ -225,17 +225,27 @@ export class CodegenState {
    * `resolveAttrs` of definition `def` for the attribute objects of class `cls` (see attrsClass,
    * which gives them every declared attribute), as a module-level function of this template: each
    * attribute is read and written by its own name, where the generic walk reads them by a name held
-   * in a variable (a slow lookup in V8 once it has seen many attribute objects).
+   * in a variable (a slow lookup in V8 once it has seen many attribute objects). `fixed`: the
+   * attributes resolved at compile time (tags/plugin-call.ts), each with the JS of the value to store,
+   * or "" when the object already holds it.
    */
-  attrsResolver(def: { attributes: Record<string, unknown> }, cls: string): string {
+  attrsResolver(
+    def: { attributes: Record<string, unknown> },
+    cls: string,
+    fixed: ReadonlyMap<string, string> = new Map(),
+  ): string {
     const k = this.constant(def);
-    return this.caller(`R:${k}:${cls}`, 'R', (name) => [
+    const id = `R:${k}:${cls}:${JSON.stringify([...fixed].sort())}`;
+    return this.caller(id, 'R', (name) => [
       `const ${name}d = ${k};`,
       `const ${name}s = attrSpecs(${name}d);`,
       `function ${name}(rt, a) {`,
-      ...Object.keys(def.attributes).map((attr, i) => {
+      ...Object.keys(def.attributes).flatMap((attr, i) => {
         const prop = `a[${JSON.stringify(attr)}]`;
-        return `${prop} = resolveAttr(${name}d, ${name}s[${i}], ${prop}, rt);`;
+        const js = fixed.get(attr);
+        // resolved at compile time: a literal is in the object already, an attribute left out is its default
+        if (js !== undefined) return js === '' ? [] : [`${prop} = ${js};`];
+        return [`${prop} = resolveAttr(${name}d, ${name}s[${i}], ${prop}, rt);`];
       }),
       `return checkAttrs(${name}d, a);`,
       '}',

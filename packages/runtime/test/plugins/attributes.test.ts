@@ -79,6 +79,62 @@ describe('attribute casts', () => {
   });
 });
 
+describe('literal attributes are resolved when the template is compiled', () => {
+  const literals = [
+    '"12abc"',
+    'abc',
+    '""',
+    '0',
+    '-3',
+    '1.5',
+    'true',
+    'false',
+    'null',
+    '"0"',
+    '"x"',
+    '"y"',
+    '9007199254740993',
+  ];
+
+  test('a literal resolves as the same value from a variable does, for every type', () => {
+    for (const name of ['s', 'i', 'n', 'b', 'a', 'v', 'raw', 'e']) {
+      for (const literal of literals) {
+        const compiled = `{probe ${name}=${literal}}`;
+        const dynamic = `{assign var=x value=${literal}}{probe ${name}=$x}`;
+        const outcome = (tpl: string) => {
+          try {
+            return probeRun(tpl).output;
+          } catch (e) {
+            return `error ${(e as { code: string }).code}: ${(e as Error).message}`;
+          }
+        };
+        expect(outcome(compiled), compiled).toBe(outcome(dynamic));
+      }
+    }
+  });
+
+  test("the call's resolver resolves only what is not a literal; left-out attributes get their defaults", () => {
+    const code = engine({ plugins: [probe] }).compile('{probe s="x" i=$n}').code;
+    const resolver = code.slice(code.indexOf('function R'), code.indexOf('return checkAttrs'));
+    expect(resolver).toContain('a["i"] = resolveAttr(');
+    expect(resolver).not.toContain('a["s"] = resolveAttr(');
+    expect(shown('{probe s="x"}')).toBe('s="x"');
+    expect(shown('{probe i=$n}', '{"n":"5"}')).toBe('i=5');
+  });
+
+  test('a literal the call refuses is refused when the call runs, at its place', () => {
+    const src = 'before {if $never}{probe e=z}{/if}';
+    expect(run(src, '{}', { plugins: [probe] }).output).toBe('before ');
+    const e = err('x\n  {probe e=z}', '{}', { plugins: [probe] });
+    expect([e.code, e.line, e.column]).toEqual(['ATTRIBUTE_TYPE', 2, 3]);
+  });
+
+  test('an attribute written twice is its last value, literal or not', () => {
+    expect(shown('{probe s="a" s=$b}', '{"b":"B"}')).toBe('s="B"');
+    expect(shown('{probe s=$b s="a"}', '{"b":"B"}')).toBe('s="a"');
+  });
+});
+
 describe("Smarty's assign() targets", () => {
   const e = engine();
   test('an array assigns its own entries (not the value); a float names its int key', () => {

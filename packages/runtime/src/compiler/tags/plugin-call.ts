@@ -5,8 +5,12 @@
  * async variant of a template only calls of async plugins are awaited.
  */
 import type { Attribute, BlockNode, Node, TagNode } from '@sumi/parser';
+import type { Value } from '@sumi/php';
+import { attrSpecs, type ResolvedSpec, resolveAttr } from '../../plugin/attributes';
 import type { BlockPluginDef, FunctionPluginDef } from '../../plugin/types';
 import { compileExpr } from '../expressions';
+import { jsString } from '../js-string';
+import { literalOf } from '../php-calls';
 import { type CodegenState, OUTPUT_CHECK } from '../state';
 import { checkStaticAttrs } from './static-check';
 
@@ -32,10 +36,55 @@ function attrsCall(
   const given = attrs.map((a) => a.name);
   const absent = def ? Object.keys(def.attributes).filter((n) => !given.includes(n)) : [];
   const cls = st.attrsClass(given, absent);
-  return {
-    object: `new ${cls}(${attrs.map((a) => compileExpr(st, a.value)).join(', ')})`,
-    resolver: def === undefined ? undefined : st.attrsResolver(def, cls),
-  };
+  if (def === undefined) {
+    return { object: `new ${cls}(${attrs.map((a) => compileExpr(st, a.value)).join(', ')})`, resolver: undefined };
+  }
+  // what a literal (or an attribute left out) resolves to is the same on every call: it is resolved
+  // now, goes into the object resolved, and the call's resolver leaves it alone
+  const fixed = new Map<string, string>();
+  const values = attrs.map((a) => {
+    const spec = def.attributes[a.name] === undefined ? undefined : specOf(def, a.name);
+    const literal = spec === undefined ? undefined : literalOf(a.value);
+    const js = literal === undefined ? null : resolvedLiteral(def, spec!, literal);
+    // a name written twice: the last one is the attribute (as the object's constructor has it)
+    if (js === null) fixed.delete(a.name);
+    else fixed.set(a.name, '');
+    return js ?? compileExpr(st, a.value);
+  });
+  for (const name of absent) {
+    const js = resolvedLiteral(def, specOf(def, name), undefined);
+    if (js !== null) fixed.set(name, js === 'undefined' ? '' : js);
+  }
+  return { object: `new ${cls}(${values.join(', ')})`, resolver: st.attrsResolver(def, cls, fixed) };
+}
+
+function specOf(def: FunctionPluginDef | BlockPluginDef, name: string): ResolvedSpec {
+  return attrSpecs(def).find((r) => r.name === name)!;
+}
+
+/**
+ * `resolveAttr` of a literal (or of `undefined`, an attribute left out), done at compile time, as JS:
+ * only when it is a string, an int, a boolean, null or undefined and the resolution neither failed
+ * nor warned (those stay with the call, which reports them at its place); else null.
+ */
+function resolvedLiteral(
+  def: FunctionPluginDef | BlockPluginDef,
+  spec: ResolvedSpec,
+  literal: Value | undefined,
+): string | null {
+  let warned = false;
+  let out: Value;
+  try {
+    out = resolveAttr(def, spec, literal, { warn: () => (warned = true) });
+  } catch {
+    return null;
+  }
+  if (warned) return null;
+  if (out === undefined) return 'undefined';
+  if (out === null || typeof out === 'boolean') return String(out);
+  if (typeof out === 'string') return jsString(out);
+  if (typeof out === 'number' && Number.isSafeInteger(out) && !Object.is(out, -0)) return String(out);
+  return null;
 }
 
 /** `rt.call` (or `rt.callAsync`, awaited) of `def` with the tag's attributes, and `body` for a block */
