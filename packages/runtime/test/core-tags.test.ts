@@ -288,6 +288,22 @@ describe("a section's current row, `$items[i]`, is read once per iteration", () 
     ).toBe('a1c2d3');
   });
 
+  test('a row under constant keys (`$data.list[i]`) is read once too; a key from a variable is read each time', () => {
+    const code = engine.compile(
+      '{section name=i loop=$d.list}{$d.list[i].q}{$d.list[i].s}{$d.$k[i].q}{$d.$k[i].s}{/section}',
+    ).code;
+    expect(code.match(/\(r\d+ = key\(/g)).toHaveLength(2);
+    // `$d.$k[i]`: read where it is used, each time
+    expect(code.match(/F\d+\(key\(key\(h\d+, h\d+\), s\d+\.index\)/g)).toHaveLength(2);
+    const data = { d: { list: items, other: [{ q: 9, s: 'z' }] }, k: 'other' };
+    expect(
+      both(
+        '{section name=i loop=$d.list}{$d.list[i].s}{$d.list[i].q}{$d.$k[i].s}{$d.$k[i].q};{/section}',
+        data,
+      ),
+    ).toBe('a1z9;b0;c2;d3;');
+  });
+
   test('rows missing, scalars and strings read as before', () => {
     expect(
       both('{section name=i loop=4}[{$l[i]}{if is_array($l[i])}{$l[i].x}{/if}]{/section}', {

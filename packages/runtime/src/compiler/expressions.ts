@@ -258,14 +258,31 @@ function compileCall(st: CodegenState, name: string, args: Expr[]): string {
 /** `quiet`: read as isset() does (see render/access.ts keyQ); the keys themselves are read as usual */
 export function compileVar(st: CodegenState, v: VarExpr, quiet = false): string {
   if (v.name === 'smarty') return compileSmartyVar(st, v, quiet);
-  const local = st.locals.get(v.name) ?? st.hoistedRead(v.name);
-  return compilePath(st, local ?? st.readVar(v.name), v.path, quiet);
+  const item = st.locals.get(v.name);
+  const hoisted = item === undefined ? st.hoistedRead(v.name) : null;
+  return compilePath(st, item ?? hoisted ?? st.readVar(v.name), v.path, quiet, hoisted);
 }
 
-function compilePath(st: CodegenState, base: string, path: readonly Accessor[], quiet = false): string {
+/**
+ * `invariant`: the hoisted local `base` is (CodegenState.hoistedRead), or null. While the path below
+ * it has constant keys only, what it reads is the same for the whole loop, and that path (the local
+ * and the keys) names it: `$list[i]` and `$data.list[i]` after it are then the loop's current row
+ * (CodegenState.sectionRow).
+ */
+function compilePath(
+  st: CodegenState,
+  base: string,
+  path: readonly Accessor[],
+  quiet = false,
+  invariant: string | null = null,
+): string {
   if (path.length <= MAX_NESTED) {
     let out = base;
-    for (const a of path) out = compileAccess(st, out, a, quiet);
+    let name = invariant;
+    for (const a of path) {
+      out = compileAccess(st, out, a, quiet, name);
+      name = name !== null && a.kind === 'key' ? `${name}.${JSON.stringify(a.key)}` : null;
+    }
     return out;
   }
   // `$a.b.c...` of thousands of keys: compiled once each, then applied in sequence
@@ -286,7 +303,14 @@ function isFieldName(k: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && !(k in Object.prototype);
 }
 
-function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boolean): string {
+/** `invariant`: the name of the loop-invariant value `target` reads (see compilePath), or null */
+function compileAccess(
+  st: CodegenState,
+  target: string,
+  a: Accessor,
+  quiet: boolean,
+  invariant: string | null = null,
+): string {
   const read = quiet ? 'keyQ' : 'key';
   switch (a.kind) {
     case 'key': {
@@ -306,7 +330,8 @@ function compileAccess(st: CodegenState, target: string, a: Accessor, quiet: boo
     case 'section': {
       // a key may be a bigint (key() normalises it): the running index goes in as it is
       const index = sectionProp(st, a.section, a.prop, true);
-      return (quiet ? null : st.sectionRow(target, index)) ?? `${read}(${target}, ${index})`;
+      const row = quiet || invariant === null ? null : st.sectionRow(invariant, target, index);
+      return row ?? `${read}(${target}, ${index})`;
     }
     case 'prop':
       return `prop(${target}, ${JSON.stringify(a.name)})`;

@@ -78,7 +78,7 @@ export interface LoopFrame {
   captures: number;
   /** a section's state local (`s1`), whose `.index` names the current row; null for other loops */
   section: string | null;
-  /** hoisted local → the local caching `local[index]`, the current row, for one iteration (sectionRow) */
+  /** a loop-invariant value's name → the local caching its current row, for one iteration (sectionRow) */
   rows: Map<string, string>;
 }
 
@@ -315,21 +315,20 @@ export class CodegenState {
   }
 
   /**
-   * `$items[i]` read inside section `i` from a hoisted `$items` (which the body cannot write): the
-   * row is the same for the whole iteration, so it is read once, on first use, into a local the
-   * section clears at the top of every iteration (`$items[i].qty`, `.price`, `.sku` read one row,
-   * not three). `index`: the compiled key. Null when the read is not of that kind.
+   * `$items[i]` read inside section `i`, where `$items` (or `$data.items`) is the same for the whole
+   * loop (read from a hoisted local, one the body cannot write, through constant keys): the row is
+   * the same for the whole iteration, so it is read once, on first use, into a local the section
+   * clears at the top of every iteration (`$items[i].qty`, `.price`, `.sku` read one row, not three).
+   * `invariant` names what `target` reads (see expressions.ts compilePath); `index`: the compiled key.
+   * Null when the read is not of that kind.
    */
-  sectionRow(target: string, index: string): string | null {
+  sectionRow(invariant: string, target: string, index: string): string | null {
     const frame = this.loops[this.loops.length - 1];
     if (frame === undefined || frame.section === null || index !== `${frame.section}.index`) return null;
-    let isHoisted = false;
-    for (const local of frame.hoisted.values()) if (local === target) isHoisted = true;
-    if (!isHoisted) return null;
-    let row = frame.rows.get(target);
+    let row = frame.rows.get(invariant);
     if (row === undefined) {
       row = this.id('r');
-      frame.rows.set(target, row);
+      frame.rows.set(invariant, row);
       frame.decls.push(`let ${row};`);
     }
     // key() never gives undefined (a missing row is null), so undefined means "not read yet"
