@@ -37,7 +37,10 @@ function attrsCall(
   const absent = def ? Object.keys(def.attributes).filter((n) => !given.includes(n)) : [];
   const cls = st.attrsClass(given, absent);
   if (def === undefined) {
-    return { object: `new ${cls}(${attrs.map((a) => compileExpr(st, a.value)).join(', ')})`, resolver: undefined };
+    return {
+      object: `new ${cls}(${attrs.map((a) => compileExpr(st, a.value)).join(', ')})`,
+      resolver: undefined,
+    };
   }
   // what a literal (or an attribute left out) resolves to is the same on every call: it is resolved
   // now, goes into the object resolved, and the call's resolver leaves it alone
