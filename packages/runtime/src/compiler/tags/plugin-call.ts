@@ -46,23 +46,25 @@ function attrsCall(
   // now, goes into the object resolved, and the call's resolver leaves it alone
   const fixed = new Map<string, string>();
   const values = attrs.map((a) => {
-    const spec = def.attributes[a.name] === undefined ? undefined : specOf(def, a.name);
+    // (an attribute the plugin does not declare is handed on as written)
+    const spec = specOf(def, a.name);
     const literal = spec === undefined ? undefined : literalOf(a.value);
-    const js = literal === undefined ? null : resolvedLiteral(def, spec!, literal);
+    const js = spec === undefined || literal === undefined ? null : resolvedLiteral(def, spec, literal);
     // a name written twice: the last one is the attribute (as the object's constructor has it)
     if (js === null) fixed.delete(a.name);
     else fixed.set(a.name, '');
     return js ?? compileExpr(st, a.value);
   });
   for (const name of absent) {
-    const js = resolvedLiteral(def, specOf(def, name), undefined);
+    const js = resolvedLiteral(def, specOf(def, name)!, undefined);
     if (js !== null) fixed.set(name, js === 'undefined' ? '' : js);
   }
   return { object: `new ${cls}(${values.join(', ')})`, resolver: st.attrsResolver(def, cls, fixed) };
 }
 
-function specOf(def: FunctionPluginDef | BlockPluginDef, name: string): ResolvedSpec {
-  return attrSpecs(def).find((r) => r.name === name)!;
+/** the declared attribute `name` of `def` (undefined for one it does not declare: `__proto__` is a name like any) */
+function specOf(def: FunctionPluginDef | BlockPluginDef, name: string): ResolvedSpec | undefined {
+  return attrSpecs(def).find((r) => r.name === name);
 }
 
 /**
