@@ -63,6 +63,28 @@ describe('variable slots', () => {
     expect(scope.roots()).toEqual(['x', 2, 5, expect.any(PhpArray)]);
     expect(data.get('a')).toBe(1);
   });
+
+  test('Scope: the slot asked for last is given again at once; other names still find their own', () => {
+    const scope = new Scope();
+    const x = scope.slot('x');
+    const y = scope.slot('y');
+    // names built at run time are other string objects with the same text
+    const name = (s: string) => [...s].join('');
+    for (const [n, want] of [
+      ['x', x],
+      ['x', x],
+      ['y', y],
+      [name('y'), y],
+      [name('x'), x],
+    ] as const)
+      expect(scope.slot(n)).toBe(want);
+    const z = scope.slot('z');
+    expect(z).not.toBe(x);
+    expect(scope.slot('z')).toBe(z);
+    scope.setSlot(scope.slot('x'), 1);
+    scope.setSlot(z, 2);
+    expect(scope.entries().map(([k]) => k)).toEqual(['dataSet', 'x', 'z']);
+  });
 });
 
 describe('variable slots in a long template', () => {

@@ -65,14 +65,20 @@ export class Scope {
 
   constructor(private readonly data: PhpArray | null = null) {}
 
+  /** the slot `slot` gave last (a slot is never dropped): a plugin called in a loop asks for the same one */
+  private asked: Slot | null = null;
+
   /** the slot of variable `name`, made on first use (compiled templates read and write through it) */
   slot(name: string): Slot {
+    const asked = this.asked;
+    if (asked !== null && asked.name === name) return asked;
     let s = this.slots.get(name);
     if (s === undefined) {
       s = new Slot(this, name);
       this.slots.set(name, s);
       this.last = s;
     }
+    this.asked = s;
     return s;
   }
 
