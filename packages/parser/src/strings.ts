@@ -7,6 +7,8 @@
  *   and bare `$name` / `$name[0]` / `$name[abc]` not preceded by a backslash.
  * - bare words that Smarty wraps in double quotes (attribute values): no escapes,
  *   but the same `$name` interpolation.
+ * - In both, a `$name` Smarty leaves alone (after a backslash, or a name beyond ASCII: `$金額`)
+ *   is PHP's own interpolation of a local variable of the compiled template: nothing.
  */
 import type { Expr, InterpString, StringLit } from './ast';
 import { isWord, scanVarToken } from './chars';
@@ -36,7 +38,7 @@ const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map([
  * together with the surrounding text, as PHP strings are bytes.
  */
 export function decodeDouble(body: string): string {
-  if (body.indexOf('\\') < 0) return body;
+  if (body.indexOf('\\') < 0 && body.indexOf('$') < 0) return body;
   let out = '';
   let bytes: number[] | null = null;
   const flush = () => {
@@ -48,11 +50,12 @@ export function decodeDouble(body: string): string {
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
     if (c === '$') {
-      // a `$name` Smarty left alone (a backslash before it, itself escaped: `\\$name`) is PHP's
-      // own interpolation of a local variable of the compiled template, undefined there: nothing
+      // a `$name` Smarty left alone (a backslash before it, itself escaped: `\\$name`, or a name
+      // beyond ASCII: `$金額`) is PHP's own interpolation of a local variable of the compiled template
       const end = phpVariableEnd(body, i);
       if (end > i) {
         flush();
+        out += phpVariableText(body, i, end);
         i = end - 1;
         continue;
       }
@@ -110,6 +113,19 @@ function isNameChar(c: number, first: boolean): boolean {
   );
 }
 
+/** PHP's superglobals: arrays in every request, which print as "Array" */
+const SUPERGLOBALS = new Set(['GLOBALS', '_SERVER', '_GET', '_POST', '_FILES', '_COOKIE', '_REQUEST', '_ENV']);
+
+/**
+ * What PHP prints for the interpolation [i, end) (phpVariableEnd): a local variable of the compiled
+ * template, undefined there, is nothing, and so is a key or property of it; a superglobal alone is
+ * an array, "Array" (its entries, the request's own, are not known here: nothing).
+ */
+function phpVariableText(body: string, i: number, end: number): string {
+  const name = body.slice(i + 1, end);
+  return SUPERGLOBALS.has(name) ? 'Array' : '';
+}
+
 /**
  * The end of the PHP "simple syntax" interpolation at `i` (`$name`, then one `[key]` or `->prop`),
  * or `i` when there is none. `$this` is left as written: it is Smarty's own object, which PHP
@@ -145,8 +161,24 @@ export type QuoteMode = 'double' | 'bare' | 'bare-addslashes';
 function decodeLiteral(text: string, mode: QuoteMode): string {
   if (mode === 'double') return decodeDouble(text);
   // Smarty wrapped the bare word as "..." after strtr(\ -> \\, " -> \") or addslashes():
-  // PHP reads it back unchanged, except addslashes' \' which PHP keeps as \'
-  return mode === 'bare-addslashes' ? text.replace(/'/g, "\\'") : text;
+  // PHP reads it back unchanged (addslashes' \' stays \'), but for its own interpolation of a
+  // `$name` Smarty left alone: every backslash was doubled, so `\$name` is one too
+  const read = text.indexOf('$') < 0 ? text : withPhpVariables(text);
+  return mode === 'bare-addslashes' ? read.replace(/'/g, "\\'") : read;
+}
+
+/** `text` with PHP's interpolation of each `$name` in it (see phpVariableEnd) and nothing else */
+function withPhpVariables(text: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = text.indexOf('$'); i >= 0; i = text.indexOf('$', i + 1)) {
+    const end = phpVariableEnd(text, i);
+    if (end === i) continue;
+    out += text.slice(last, i) + phpVariableText(text, i, end);
+    last = end;
+    i = end - 1;
+  }
+  return out + text.slice(last);
 }
 
 /**

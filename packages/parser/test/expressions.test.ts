@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../src/index';
 import { codes, errors, printed } from './helpers';
+import { showExpr } from './show';
 
 describe('variables', () => {
   it('reads names, dots, brackets and object members', () => {
@@ -138,6 +139,28 @@ describe('numbers and strings as print tags', () => {
     // an escaped dollar is a dollar; `$this` (Smarty's object) is left as written
     expect(printed('{"\\$k"}')).toBe(JSON.stringify('$k'));
     expect(printed('{"\\\\$this"}')).toBe(JSON.stringify('\\$this'));
+  });
+
+  it('reads a `$name` beyond ASCII as PHP does: Smarty takes only \\w names, PHP interpolates the rest', () => {
+    // `$金額` is no Smarty variable (its name is not \w), so PHP reads a local of that name: nothing
+    expect(printed('{"合計$金額円"}')).toBe(JSON.stringify('合計'));
+    expect(printed('{"a$ée[0]z $é->p-q"}')).toBe(JSON.stringify('az -q'));
+    // a dollar before anything else stays
+    expect(printed('{"a$ b$- c$. d$"}')).toBe(JSON.stringify('a$ b$- c$. d$'));
+  });
+
+  it('interpolates as PHP does in a bare word too (Smarty wraps it in double quotes, backslashes doubled)', () => {
+    const value = (source: string) => {
+      const n = parse(source).ast.body[0];
+      const a = n?.type === 'Tag' ? n.attrs.find((x) => x.name === 'value') : undefined;
+      return a === undefined ? '' : showExpr(a.value);
+    };
+    // a backslash does not escape the dollar there: PHP sees `\\$x`, a backslash and its own `$x`
+    expect(value('{assign var=n value=a\\$x[0]z}')).toBe(`bare(${JSON.stringify('a\\z')})`);
+    expect(value('{assign var=n value=a\\$x->b->c}')).toBe(`bare(${JSON.stringify('a\\->c')})`);
+    expect(value('{assign var=n value=a$é.b}')).toBe(`bare(${JSON.stringify('a.b')})`);
+    // a superglobal is an array: "Array"
+    expect(value('{assign var=n value=a\\$_SERVER}')).toBe(`bare(${JSON.stringify('a\\Array')})`);
   });
 
   it('replaces every occurrence of a variable Smarty found, escaped ones too (strtr)', () => {

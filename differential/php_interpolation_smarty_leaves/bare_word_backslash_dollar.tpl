@@ -1,0 +1,1 @@
+{assign var=n value=a\$x[0]z}[{$n}]{assign var=n value=a\$x->b->c}[{$n}]{assign var=n value=a\$x->1}[{$n}]{assign var=n value=a\$$x}[{$n}]{assign var=n value=a$é.b}[{$n}]

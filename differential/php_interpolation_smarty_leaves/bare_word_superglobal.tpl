@@ -1,0 +1,1 @@
+{assign var=n value=a\$_SERVER}[{$n}]{assign var=n value=a\$GLOBALS}[{$n}]

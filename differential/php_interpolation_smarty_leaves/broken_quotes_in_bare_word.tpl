@@ -1,0 +1,1 @@
+{assign var=n value="`"Z"`\$x"}[{$n}]{assign var=n value="`"Z"`$é"}[{$n}]

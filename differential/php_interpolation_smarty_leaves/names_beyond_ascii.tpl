@@ -1,0 +1,1 @@
+{"合計$金額円"}|{assign var=n value="a$ée[0]z $é->p-q"}{$n}|{"x"|cat:"a$é-b"}|{"a\$éb"}|{"a$ b$- c$."}
