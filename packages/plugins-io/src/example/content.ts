@@ -115,7 +115,9 @@ const topics = [
     contents_type: 2,
     subject: '定期メンテナンスのお知らせ',
     slug: 'maintenance-2026-11',
-    open_end_ymdhi: '2026-11-30 00:00',
+    // open until a date far ahead: the example site (and the CLI's tests of it, which run on the real
+    // clock) must read the same whenever they run
+    open_end_ymdhi: '2099-12-31 00:00',
     inst_ymdhi: '2026-10-28T15:00:00+09:00',
     update_ymdhi: '2026-10-28T15:00:00+09:00',
     ext: { summary: '11月8日 2:00〜4:00 にサービスを停止します。', view_count: 12 },
