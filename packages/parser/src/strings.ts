@@ -114,7 +114,16 @@ function isNameChar(c: number, first: boolean): boolean {
 }
 
 /** PHP's superglobals: arrays in every request, which print as "Array" */
-const SUPERGLOBALS = new Set(['GLOBALS', '_SERVER', '_GET', '_POST', '_FILES', '_COOKIE', '_REQUEST', '_ENV']);
+const SUPERGLOBALS = new Set([
+  'GLOBALS',
+  '_SERVER',
+  '_GET',
+  '_POST',
+  '_FILES',
+  '_COOKIE',
+  '_REQUEST',
+  '_ENV',
+]);
 
 /**
  * What PHP prints for the interpolation [i, end) (phpVariableEnd): a local variable of the compiled
