@@ -167,6 +167,27 @@ export function chromiumPageRenderer(
   };
 }
 
+/** tries of a webp capture that found no frame to take (see shoot) */
+const SCREENSHOT_ATTEMPTS = 3;
+
+/**
+ * Resolves once the page has drawn a frame (two animation frames: the second follows a paint), or
+ * after FRAME_WAIT_MS: a page that never draws (its scripts stopped, an error) is captured as it is.
+ */
+async function nextFrame(page: Page): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const drawn = page
+    .evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    )
+    .catch(() => {});
+  await Promise.race([drawn, new Promise<void>((done) => (timer = setTimeout(done, FRAME_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+/** the longest wait for a frame before a webp capture */
+const FRAME_WAIT_MS = 1000;
+
 async function shoot(context: BrowserContext, page: Page, request: CaptureRequest): Promise<Uint8Array> {
   if (request.format === 'pdf') {
     const p = request.pdf;
@@ -195,12 +216,25 @@ async function shoot(context: BrowserContext, page: Page, request: CaptureReques
       const size = metrics.cssContentSize;
       clip = { x: 0, y: 0, width: Math.ceil(size.width), height: Math.ceil(size.height), scale: 1 };
     }
-    const shot = await cdp.send('Page.captureScreenshot', {
-      format: 'webp',
+    const params = {
+      format: 'webp' as const,
       ...(request.quality !== undefined ? { quality: request.quality } : {}),
       ...(clip ? { clip, captureBeyondViewport: true } : {}),
-    });
-    return Uint8Array.from(Buffer.from(shot.data, 'base64'));
+    };
+    // the protocol call takes the compositor's next frame, which a loaded machine may not have drawn
+    // in time ("Unable to capture screenshot"; playwright's own screenshot waits for one): a frame is
+    // awaited first, and the call tried again a few times (the capture's deadline still holds)
+    await nextFrame(page);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const shot = await cdp.send('Page.captureScreenshot', params);
+        return Uint8Array.from(Buffer.from(shot.data, 'base64'));
+      } catch (err) {
+        if (attempt >= SCREENSHOT_ATTEMPTS || !/Unable to capture screenshot/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+        await nextFrame(page);
+      }
+    }
   } finally {
     await cdp.detach().catch(() => {});
   }
