@@ -11,6 +11,8 @@ import { copyValue, PhpArray } from './array';
 import { errorTypeName, toOperand } from './convert';
 import { PhpError, type WarnFn } from './errors';
 import { floatToIntBig, floatToIntCap } from './key';
+import { isNumericString } from './numeric';
+import { PhpObject } from './object';
 import {
   floatValue,
   INT64_MAX,
@@ -125,6 +127,60 @@ export function mul(a: Value | undefined, b: Value | undefined, warn?: WarnFn): 
     if (Number.isSafeInteger(r)) return r + 0;
   }
   return mulNum(toOperand(a, a, b, '*', warn), toOperand(b, a, b, '*', warn));
+}
+
+/**
+ * `++$v` (PHP 8.2): null becomes 1, a bool stays, a number or numeric string is `$v + 1`, the empty
+ * string is "1", and any other string is incremented as Perl does ("az" → "ba", "Zz" → "AAa", "a9"
+ * → "b0"), from its end up to the first character that is not an ASCII letter or digit (none: the
+ * string is kept). An array or object is PHP's TypeError.
+ */
+export function increment(v: Value): Value {
+  if (v === null) return 1;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') {
+    if (v === '') return '1';
+    if (!isNumericString(v)) return incrementString(v);
+  } else if (v instanceof PhpArray || v instanceof PhpObject) {
+    throw new PhpError('TypeError', `Cannot increment ${errorTypeName(v)}`);
+  }
+  return add(v, 1);
+}
+
+/**
+ * `--$v` (PHP 8.2): null and bools stay, a number or numeric string is `$v - 1`, the empty string is
+ * -1, and any other string is kept. An array or object is PHP's TypeError.
+ */
+export function decrement(v: Value): Value {
+  if (v === null || typeof v === 'boolean') return v;
+  if (typeof v === 'string') {
+    if (v === '') return -1;
+    if (!isNumericString(v)) return v;
+  } else if (v instanceof PhpArray || v instanceof PhpObject) {
+    throw new PhpError('TypeError', `Cannot decrement ${errorTypeName(v)}`);
+  }
+  return sub(v, 1);
+}
+
+/** zend's increment_string: the Perl-style increment of a string that is not numeric */
+function incrementString(s: string): string {
+  const chars = s.split('');
+  let first = '';
+  for (let pos = chars.length - 1; pos >= 0; pos--) {
+    const c = chars[pos]!;
+    const wrap = c === 'z' ? 'a' : c === 'Z' ? 'A' : c === '9' ? '0' : null;
+    if (wrap === null) {
+      const code = c.charCodeAt(0);
+      const alnum = (code >= 97 && code < 122) || (code >= 65 && code < 90) || (code >= 48 && code < 57);
+      // a character that is no ASCII letter or digit ends the increment there (the string may be kept)
+      if (alnum) chars[pos] = String.fromCharCode(code + 1);
+      return chars.join('');
+    }
+    // a carry: the character wraps, the one before it goes up; past the first, one is added in front
+    chars[pos] = wrap;
+    first = wrap === 'a' ? 'a' : wrap === 'A' ? 'A' : '1';
+  }
+  return first + chars.join('');
 }
 
 /** `a / b`: int when both are ints and the division is exact, else float. */

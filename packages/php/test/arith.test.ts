@@ -5,9 +5,11 @@ import {
   bitNot,
   bitOr,
   bitXor,
+  decrement,
   div,
   INT64_MAX,
   INT64_MIN,
+  increment,
   isFloat,
   isInt,
   jsonEncode,
@@ -296,5 +298,49 @@ describe('bitwise', () => {
   it('operands must be numeric', () => {
     expect(() => bitAnd('abc', 1)).toThrow('Unsupported operand types: string & int');
     expect(() => bitOr(new PhpArray(), 1)).toThrow('Unsupported operand types: array | int');
+  });
+});
+
+describe('++ and -- (PHP 8.2)', () => {
+  // each row: the value, then ++, -- and ++ then -- as PHP 8.2 gives them (checked with php -r), as
+  // their type and what echo prints
+  const f = (n: number): Value => makeFloat(n);
+  const rows: [Value, Value, Value, Value][] = [
+    ['2abc', '2abd', '2abc', '2abd'],
+    ['az', 'ba', 'az', 'ba'],
+    ['Zz', 'AAa', 'Zz', 'AAa'],
+    ['a9', 'b0', 'a9', 'b0'],
+    ['zz', 'aaa', 'zz', 'aaa'],
+    ['99a', '99b', '99a', '99b'],
+    ['9', 10, 8, 9],
+    [' 9', 10, 8, 9],
+    ['9 ', 10, 8, 9],
+    ['1.5', f(2.5), f(0.5), f(1.5)],
+    ['1e3', f(1001), f(999), f(1000)],
+    ['a!', 'a!', 'a!', 'a!'],
+    ['abc ', 'abc ', 'abc ', 'abc '],
+    ['é', 'é', 'é', 'é'],
+    ['-', '-', '-', '-'],
+    ['', '1', -1, 0],
+    [null, 1, null, 0],
+    [true, true, true, true],
+    [false, false, false, false],
+    [5, 6, 4, 5],
+    [f(1.5), f(2.5), f(0.5), f(1.5)],
+    [INT64_MAX, f(2 ** 63), INT64_MAX - 1n, f(2 ** 63)],
+    ['9223372036854775807', f(2 ** 63), INT64_MAX - 1n, f(2 ** 63)],
+  ];
+  const shown = (v: Value) => `${typeName(v)} ${toStr(v)}`;
+  for (const [v, inc, dec, both] of rows) {
+    it(`${typeName(v)} ${toStr(v)}`, () => {
+      expect(shown(increment(v))).toBe(shown(inc));
+      expect(shown(decrement(v))).toBe(shown(dec));
+      expect(shown(decrement(increment(v)))).toBe(shown(both));
+    });
+  }
+  it('an array or object is TypeError', () => {
+    expect(() => increment(new PhpArray())).toThrow('Cannot increment array');
+    expect(() => decrement(new PhpArray())).toThrow('Cannot decrement array');
+    expect(() => increment(new PhpObject())).toThrow('Cannot increment stdClass');
   });
 });

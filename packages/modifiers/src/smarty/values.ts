@@ -4,12 +4,13 @@
  */
 
 import {
-  add,
   byteCount,
   coerceParam,
+  decrement,
   fromBinary,
   gt,
   htmlspecialchars,
+  increment,
   isFloat,
   isInt,
   mul,
@@ -112,29 +113,39 @@ export function debugPrintVar(v: Value, depth: Value, length: Value, guard = 0):
   if (v instanceof PhpArray || v instanceof PhpObject) {
     // one line per element (and an indent as deep as asked): built in chunks, within the string cap
     const out = new StringBuilder();
-    const entries = v instanceof PhpArray ? v : v.props;
-    // PHP computes `$depth * 2` and `$depth + 1` per element: an empty array never does arithmetic
-    // on `depth`, a non-empty one gives PHP's TypeError for an array or a non-numeric string
+    // Per element PHP prints `str_repeat('&nbsp;', $depth * 2)`, passes `++$depth` down, then does
+    // `$depth--`. A number comes back to itself; a string such as "2abc" is incremented as a string
+    // ("2abd") and never decremented, so a later element's indent may differ ("9z" becomes "10a").
+    // An empty array does no arithmetic on `depth`; for a non-empty one, an array or a non-numeric
+    // string is PHP's TypeError.
+    let at: Value = depth;
+    let indentAt: Value | undefined;
     let indent = '';
-    let next: Value = null;
-    if (entries.size > 0) {
-      // str_repeat()'s int parameter reads it: a float past the int range is its TypeError
-      indent = strRepeat(
-        '&nbsp;',
-        coerceParam('str_repeat', 2, TIMES, mul(depth, 2), SILENT) as number | bigint,
-      );
-      // Smarty passes `++$depth`: PHP's ++ leaves a bool as it is
-      next = typeof depth === 'boolean' ? depth : add(depth, 1);
-    }
+    /** before an element: its indent, and the depth its value is printed at */
+    const step = (): Value => {
+      if (indentAt === undefined || at !== indentAt) {
+        // str_repeat()'s int parameter reads it: a float past the int range is its TypeError
+        indent = strRepeat(
+          '&nbsp;',
+          coerceParam('str_repeat', 2, TIMES, mul(at, 2), SILENT) as number | bigint,
+        );
+        indentAt = at;
+      }
+      const next = increment(at);
+      at = decrement(next);
+      return next;
+    };
     if (v instanceof PhpArray) {
       out.add(`<b>Array (${v.size})</b>`);
       v.forEach((val, key) => {
+        const next = step();
         out.add(`<br>${indent}<b>${strtrPairs(String(key), DPV_REPLACE)}</b> =&gt; `);
         out.add(debugPrintVar(val, next, length, guard + 1));
       });
     } else {
       out.add(`<b>${v.className} Object (${v.props.size})</b>`);
       v.props.forEach((val, key) => {
+        const next = step();
         out.add(`<br>${indent}<b> -&gt;${strtrPairs(String(key), DPV_REPLACE)}</b> = `);
         out.add(debugPrintVar(val, next, length, guard + 1));
       });

@@ -1,0 +1,1 @@
+{$v|@debug_print_var:"2abc"}|{$v|@debug_print_var:"9z":10}
