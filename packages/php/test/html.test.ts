@@ -177,4 +177,29 @@ describe('invalid UTF-8 (surrogate-escaped bytes)', () => {
     expect(htmlspecialchars(cut, ENT_QUOTES, 'UTF-8')).toBe('');
     expect(htmlspecialchars(cut, ENT_QUOTES, 'ISO-8859-1')).toBe(cut);
   });
+
+  it("a broken sequence is what PHP's get_next_char reads as one (UTR #36 strategy 2), not WHATWG's", () => {
+    // the bytes, and htmlspecialchars()'s output as PHP 8.2 gives it (U+FFFD as `?`)
+    const rows: [number[], string][] = [
+      [[0xec, 0xf8, 0x42], '?B'], // a lead byte and one that starts nothing: one sequence
+      [[0xe0, 0x80, 0x80, 0x78], '?x'], // overlong: whole
+      [[0xed, 0xa0, 0x80, 0x78], '?x'], // a surrogate: whole
+      [[0xf4, 0x90, 0x80, 0x80, 0x78], '?x'], // past U+10FFFF: whole
+      [[0xf0, 0x80, 0x80, 0x80], '?'],
+      [[0xc3, 0xff], '?'], // a 2-byte lead and a byte that starts nothing
+      [[0xc3, 0xc3, 0xa9], '?é'], // a lead byte after a lead: the second starts a character
+      [[0xe3, 0x81, 0x78], '?x'], // cut short
+      [[0xe3, 0x81], '?'],
+      [[0xc0, 0x80, 0x78], '??x'], // C0 and C1 start nothing
+      [[0xff, 0xfe], '??'],
+      [[0x61, 0xf0, 0x9f, 0x98, 0x80, 0x7a], 'a😀z'],
+    ];
+    for (const [bytes, want] of rows) {
+      const s = String.fromCharCode(...bytes.map((b) => (b < 0x80 ? b : 0xdc00 + b)));
+      // (valid UTF-8 stays as characters in Sumi's strings: decode it as PHP has it)
+      const text = new TextDecoder('utf-8', { fatal: false }).decode(new Uint8Array(bytes));
+      const input = text.includes('\ufffd') ? s : text;
+      expect(htmlspecialchars(input).replaceAll('\ufffd', '?'), bytes.join(' ')).toBe(want);
+    }
+  });
 });
