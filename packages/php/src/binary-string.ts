@@ -10,7 +10,7 @@
  * U+FFFD (3 bytes). Text that is valid UTF-8 is unaffected: for it this is plain UTF-8.
  */
 
-import { capArray } from './host';
+import { capArray, StringBuilder } from './host';
 import { byteLength } from './value';
 
 const encoder = new TextEncoder();
@@ -210,4 +210,67 @@ function isLow(c: number): boolean {
 
 function isCont(c: number | undefined): boolean {
   return c !== undefined && c >= 0x80 && c <= 0xbf;
+}
+
+/** a byte that starts a character, for get_next_char (ASCII included) */
+const utf8Lead = (c: number | undefined) => c !== undefined && (c < 0x80 || (c >= 0xc2 && c <= 0xf4));
+
+/**
+ * How many bytes the invalid sequence at `b[pos]` spans as ext/standard/html.c's get_next_char reads
+ * UTF-8 (UTR #36's strategy 2: it never takes a byte that starts a valid sequence), or 0 when a valid
+ * character starts there. Unlike the WHATWG decoder, it takes a lead byte and the bytes after it
+ * that cannot start anything (`EC F8`), and an overlong form or a surrogate whole (`E0 80 80`), as
+ * one sequence.
+ */
+function invalidLength(b: Uint8Array, pos: number): number {
+  const c = b[pos]!;
+  const avail = b.length - pos;
+  if (c < 0x80) return 0;
+  if (c < 0xc2) return 1;
+  const need = c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
+  if (need === 0) return 1;
+  if (need === 2) {
+    if (avail < 2) return 1;
+    if (!isCont(b[pos + 1])) return utf8Lead(b[pos + 1]) ? 1 : 2;
+    return 0; // C2..DF with a trail byte: never overlong
+  }
+  let whole = avail >= need;
+  for (let k = 1; whole && k < need; k++) if (!isCont(b[pos + k])) whole = false;
+  if (!whole) {
+    // the first byte after the lead that is missing or starts something ends the sequence
+    for (let k = 1; k < need; k++) if (avail < k + 1 || utf8Lead(b[pos + k])) return k;
+    return need;
+  }
+  if (need === 3) {
+    const cp = ((c & 0x0f) << 12) | ((b[pos + 1]! & 0x3f) << 6) | (b[pos + 2]! & 0x3f);
+    return cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff) ? 3 : 0;
+  }
+  const cp =
+    ((c & 0x07) << 18) | ((b[pos + 1]! & 0x3f) << 12) | ((b[pos + 2]! & 0x3f) << 6) | (b[pos + 3]! & 0x3f);
+  return cp < 0x10000 || cp > 0x10ffff ? 4 : 0;
+}
+
+/**
+ * The bytes as UTF-8 text, each invalid sequence one U+FFFD as PHP's htmlspecialchars() and
+ * htmlentities() read them with ENT_SUBSTITUTE (see invalidLength).
+ */
+export function utf8Substituted(b: Uint8Array): string {
+  const decoder = new TextDecoder('utf-8');
+  const out = new StringBuilder();
+  let run = 0;
+  for (let pos = 0; pos < b.length; ) {
+    const bad = b[pos]! < 0x80 ? 0 : invalidLength(b, pos);
+    if (bad === 0) {
+      const c = b[pos]!;
+      pos += c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+      continue;
+    }
+    // the valid run before it decodes as it is
+    if (run < pos) out.add(decoder.decode(b.subarray(run, pos)));
+    out.add('\ufffd');
+    pos += bad;
+    run = pos;
+  }
+  if (run < b.length) out.add(decoder.decode(b.subarray(run)));
+  return out.toString();
 }

@@ -7,7 +7,7 @@
  * htmlentities() and its entity table are in html-entities.ts, so that code needing only the specials
  * does not carry the table.
  */
-import { fromBinary, isAsciiString, toBinary, toBytes } from './binary-string';
+import { fromBinary, isAsciiString, toBinary, toBytes, utf8Substituted } from './binary-string';
 import { replaceMatches, StringBuilder } from './host';
 
 export const ENT_HTML_QUOTE_NONE = 0;
@@ -142,66 +142,6 @@ function basic(ch: string, flags: number): string | null {
   return null;
 }
 
-const utf8Lead = (c: number | undefined) => c !== undefined && (c < 0x80 || (c >= 0xc2 && c <= 0xf4));
-const utf8Trail = (c: number | undefined) => c !== undefined && c >= 0x80 && c <= 0xbf;
-
-/**
- * How many bytes the invalid sequence at `b[pos]` spans as ext/standard/html.c's get_next_char reads
- * UTF-8 (UTR #36's strategy 2: it never takes a byte that starts a valid sequence), or 0 when a valid
- * character starts there. Unlike the WHATWG decoder, it takes a lead byte and the bytes after it
- * that cannot start anything (`EC F8`), and an overlong form or a surrogate whole (`E0 80 80`), as
- * one sequence.
- */
-function invalidLength(b: Uint8Array, pos: number): number {
-  const c = b[pos]!;
-  const avail = b.length - pos;
-  if (c < 0x80) return 0;
-  if (c < 0xc2) return 1;
-  const need = c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
-  if (need === 0) return 1;
-  if (need === 2) {
-    if (avail < 2) return 1;
-    if (!utf8Trail(b[pos + 1])) return utf8Lead(b[pos + 1]) ? 1 : 2;
-    return 0; // C2..DF with a trail byte: never overlong
-  }
-  let whole = avail >= need;
-  for (let k = 1; whole && k < need; k++) if (!utf8Trail(b[pos + k])) whole = false;
-  if (!whole) {
-    // the first byte after the lead that is missing or starts something ends the sequence
-    for (let k = 1; k < need; k++) if (avail < k + 1 || utf8Lead(b[pos + k])) return k;
-    return need;
-  }
-  if (need === 3) {
-    const cp = ((c & 0x0f) << 12) | ((b[pos + 1]! & 0x3f) << 6) | (b[pos + 2]! & 0x3f);
-    return cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff) ? 3 : 0;
-  }
-  const cp =
-    ((c & 0x07) << 18) | ((b[pos + 1]! & 0x3f) << 12) | ((b[pos + 2]! & 0x3f) << 6) | (b[pos + 3]! & 0x3f);
-  return cp < 0x10000 || cp > 0x10ffff ? 4 : 0;
-}
-
-/** The bytes as UTF-8 text, each invalid sequence (as PHP reads them: invalidLength) one U+FFFD. */
-function substituteInvalid(b: Uint8Array): string {
-  const decoder = new TextDecoder('utf-8');
-  const out = new StringBuilder();
-  let run = 0;
-  for (let pos = 0; pos < b.length; ) {
-    const bad = b[pos]! < 0x80 ? 0 : invalidLength(b, pos);
-    if (bad === 0) {
-      const c = b[pos]!;
-      pos += c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-      continue;
-    }
-    // the valid run before it decodes as it is
-    if (run < pos) out.add(decoder.decode(b.subarray(run, pos)));
-    out.add('\ufffd');
-    pos += bad;
-    run = pos;
-  }
-  if (run < b.length) out.add(decoder.decode(b.subarray(run)));
-  return out.toString();
-}
-
 /** an `&...;` that is already an entity is kept when double_encode is false */
 const EXISTING_ENTITY = /^&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/;
 
@@ -220,7 +160,7 @@ export function escapeText(
   // invalid UTF-8 (a lone surrogate here) gives "" unless ENT_SUBSTITUTE/ENT_IGNORE
   if (charset === 'utf-8' && LONE_SURROGATE.test(s)) {
     // lone surrogates stand for bytes that are not UTF-8 (see binary-string.ts)
-    if (flags & ENT_SUBSTITUTE) s = substituteInvalid(toBytes(s));
+    if (flags & ENT_SUBSTITUTE) s = utf8Substituted(toBytes(s));
     else if (flags & ENT_IGNORE) s = replaceMatches(s, LONE_SURROGATES, () => '');
     else return '';
   }

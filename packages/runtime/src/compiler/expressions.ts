@@ -264,7 +264,7 @@ export function compileVar(st: CodegenState, v: VarExpr, quiet = false): string 
 }
 
 /**
- * `invariant`: the hoisted local `base` is (CodegenState.hoistedRead), or null. While the path below
+ * `hoisted`: the hoisted local `base` is (CodegenState.hoistedRead), or null. While the path below
  * it has constant keys only, what it reads is the same for the whole loop, and that path (the local
  * and the keys) names it: `$list[i]` and `$data.list[i]` after it are then the loop's current row
  * (CodegenState.sectionRow).
@@ -274,14 +274,17 @@ function compilePath(
   base: string,
   path: readonly Accessor[],
   quiet = false,
-  invariant: string | null = null,
+  hoisted: string | null = null,
 ): string {
   if (path.length <= MAX_NESTED) {
     let out = base;
-    let name = invariant;
-    for (const a of path) {
-      out = compileAccess(st, out, a, quiet, name);
-      name = name !== null && a.kind === 'key' ? `${name}.${JSON.stringify(a.key)}` : null;
+    // the accessors before `i` are constant keys (then the value `out` reads is loop-invariant)
+    let constant = hoisted !== null;
+    for (let i = 0; i < path.length; i++) {
+      const a = path[i]!;
+      const invariant = constant && a.kind === 'section' ? invariantName(hoisted!, path, i) : null;
+      out = compileAccess(st, out, a, quiet, invariant);
+      constant &&= a.kind === 'key';
     }
     return out;
   }
@@ -292,6 +295,14 @@ function compilePath(
     return (t: string) => `${before}${t}${after}`;
   });
   return sequence(base, steps);
+}
+
+/** the name of what the hoisted local and the constant keys `path[0..end)` read (see compilePath) */
+function invariantName(hoisted: string, path: readonly Accessor[], end: number): string {
+  let name = hoisted;
+  for (let i = 0; i < end; i++)
+    name += `.${JSON.stringify((path[i] as Extract<Accessor, { kind: 'key' }>).key)}`;
+  return name;
 }
 
 /**
