@@ -63,13 +63,17 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     break;
   }
   let total = 0;
+  // a string's bytes, or 0 when it is one of the shared ones already counted
+  const stringBytes = (v: string): number => {
+    if (v.length >= SHARED_MIN && v.length <= SHARED_MAX) {
+      if (strings.has(v)) return 0;
+      strings.add(v);
+    }
+    return STRING_HEADER_BYTES + v.length;
+  };
   const visit = (v: Value): void => {
     if (typeof v === 'string') {
-      if (v.length >= SHARED_MIN && v.length <= SHARED_MAX) {
-        if (strings.has(v)) return;
-        strings.add(v);
-      }
-      total += STRING_HEADER_BYTES + v.length;
+      total += stringBytes(v);
       return;
     }
     if (v instanceof PhpObject) v = v.props;
@@ -87,24 +91,25 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
       }
     }
   };
-  // one nested value of a source at `depth` (hoisted: walkSource runs once per object of the data)
-  const visitJS = (x: unknown, depth: number): void => {
-    if (typeof x === 'string') {
-      if (x.length < SHARED_MIN) total += STRING_HEADER_BYTES + x.length;
-      else visit(x);
-    } else if (typeof x === 'object' && x !== null) {
-      if (isPlainData(x)) {
-        const top = depth < SHALLOW ? depth : SHALLOW - 1;
-        for (let i = 0; i <= top; i++) if (path[i] === x) return;
-        if (depth >= SHALLOW && deepPath.has(x)) return;
-        // shallow levels are walked at once (no stack traffic for the rows of a list); deep ones
-        // go on the stack, so the data's depth never becomes the call stack's
-        if (depth + 1 < SHALLOW) walkSource(x, depth + 1);
-        else sourceStack.push(x, depth + 1);
-      } else visit(other(x));
-    } else if (typeof x === 'bigint') visit(other(x));
+  // the bytes of a nested object or array of a source at `depth` (what goes to `visit` or on the
+  // source stack is counted there)
+  const nested = (x: object, depth: number): number => {
+    if (!isPlainData(x)) {
+      visit(other(x));
+      return 0;
+    }
+    const top = depth < SHALLOW ? depth : SHALLOW - 1;
+    for (let i = 0; i <= top; i++) if (path[i] === x) return 0;
+    if (depth >= SHALLOW && deepPath.has(x)) return 0;
+    // shallow levels are walked at once (no stack traffic for the rows of a list); deep ones go on
+    // the stack, so the data's depth never becomes the call stack's
+    if (depth + 1 < SHALLOW) return walkSource(x, depth + 1);
+    sourceStack.push(x, depth + 1);
+    return 0;
   };
-  const walkSource = (src: Source, depth: number): void => {
+  // the bytes of one object of the data and what it holds; summed in a local, since this runs once
+  // per object of the data and `total` lives in this closure's context
+  const walkSource = (src: Source, depth: number): number => {
     // path[0..depth] are this source and its holders (entries past them are stale, never read)
     if (depth >= SHALLOW) {
       // the entries from this depth down are a walked subtree's: this source takes their place
@@ -113,25 +118,39 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
       deepLength = depth + 1;
     }
     path[depth] = src;
-    if (Array.isArray(src)) {
-      total += ARRAY_HEADER_BYTES + src.length * ARRAY_ELEMENT_BYTES;
-      for (let i = 0; i < src.length; i++) {
-        const x = src[i];
-        if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x, depth);
-      }
-      return;
+    return Array.isArray(src) ? listBytes(src, depth) : objectBytes(src, depth);
+  };
+  const listBytes = (src: unknown[], depth: number): number => {
+    let bytes = ARRAY_HEADER_BYTES + src.length * ARRAY_ELEMENT_BYTES;
+    for (let i = 0; i < src.length; i++) {
+      const x = src[i];
+      if (typeof x === 'string')
+        bytes += x.length < SHARED_MIN ? STRING_HEADER_BYTES + x.length : stringBytes(x);
+      else if (typeof x === 'object' && x !== null) bytes += nested(x, depth);
+      else if (typeof x === 'bigint') visit(other(x));
     }
-    // for-in allocates no key list (Object.keys does, once per object of the data); it also lists
-    // what Object.prototype was given as enumerable, so then each name is checked as the view does
+    return bytes;
+  };
+  // for-in allocates no key list (Object.keys does, once per object of the data); it also lists
+  // what Object.prototype was given as enumerable, so then each name is checked as the view does
+  const objectBytes = (src: Record<string, unknown>, depth: number): number => {
+    let bytes = 0;
     let n = 0;
     for (const name in src) {
       if (inherited && !hasOwn.call(src, name)) continue;
       n++;
-      if (typeof stringKey(name) === 'string') total += STRING_HEADER_BYTES + name.length;
+      // a name is a string key unless it reads as an integer (its first character tells most apart)
+      const c = name.charCodeAt(0);
+      if (c > 57 || (c < 48 && c !== 45) || typeof stringKey(name) === 'string') {
+        bytes += STRING_HEADER_BYTES + name.length;
+      }
       const x = src[name];
-      if (typeof x === 'object' || typeof x === 'string' || typeof x === 'bigint') visitJS(x, depth);
+      if (typeof x === 'string')
+        bytes += x.length < SHARED_MIN ? STRING_HEADER_BYTES + x.length : stringBytes(x);
+      else if (typeof x === 'object' && x !== null) bytes += nested(x, depth);
+      else if (typeof x === 'bigint') visit(other(x));
     }
-    total += ARRAY_HEADER_BYTES + n * ARRAY_ELEMENT_BYTES;
+    return bytes + ARRAY_HEADER_BYTES + n * ARRAY_ELEMENT_BYTES;
   };
   for (const v of roots) {
     // a shared array (the data passed in, a variable's copy of them) cannot change while shared:
@@ -154,7 +173,7 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     while ((stack.length > 0 || sourceStack.length > 0) && total <= stopAbove) {
       if (sourceStack.length > 0) {
         const depth = sourceStack.pop() as number;
-        walkSource(sourceStack.pop() as Source, depth);
+        total += walkSource(sourceStack.pop() as Source, depth);
         continue;
       }
       const a = stack.pop()!;
@@ -166,10 +185,9 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
       const vals = s.vals;
       for (let i = 0; i < vals.length; i++) {
         const x = vals[i];
-        if (typeof x === 'string') {
-          if (x.length < SHARED_MIN) total += STRING_HEADER_BYTES + x.length;
-          else visit(x);
-        } else if (typeof x === 'object') visit(x);
+        if (typeof x === 'string')
+          total += x.length < SHARED_MIN ? STRING_HEADER_BYTES + x.length : stringBytes(x);
+        else if (typeof x === 'object') visit(x);
       }
     }
     if (total > stopAbove) break;

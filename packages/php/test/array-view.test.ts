@@ -3,6 +3,7 @@
  * change. Every reading operation must agree with the converted array, and no operation may write
  * the caller's objects.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CyclicDataError,
@@ -207,6 +208,40 @@ describe('PhpArray.view', () => {
     const cyc: Record<string, unknown> = { s: 'x' };
     cyc.me = cyc;
     expect(estimateBytes([view(cyc)])).toBeGreaterThan(0); // ends
+  });
+
+  it('counts any data as their conversion would: keys that read as integers, shared strings, depth', () => {
+    const long = 'L'.repeat(70);
+    const key = fc.oneof(
+      fc.constantFrom('0', '7', '-3', '012', '-0', '1e3', '9007199254740993', 'name', '', 'x1', long),
+      fc.string({ maxLength: 4 }),
+    );
+    const leaf = fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom(long, `${long}!`, 'é'.repeat(40)),
+    );
+    const tree = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, leaf, tie('list'), tie('map')),
+      list: fc.array(tie('node'), { maxLength: 5 }),
+      map: fc.dictionary(key, tie('node'), { maxKeys: 5 }),
+    })).node;
+    // nested deeper than the walk's recursion (it goes on with a stack there)
+    const deep = (n: number, inner: unknown): unknown => {
+      let v = inner;
+      for (let i = 0; i < n; i++) v = i % 2 ? [v, 'x'] : { k: v, [String(i)]: 1 };
+      return v;
+    };
+    fc.assert(
+      fc.property(tree, fc.integer({ min: 0, max: 80 }), (t, depth) => {
+        const src = { t, d: deep(depth, t) };
+        expect(estimateBytes([view(src)])).toBe(estimateBytes([fromJS(src) as Value]));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('viewField reads one field of an object in place, and a row of a list stays a view', () => {
