@@ -34,8 +34,8 @@ const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map([
 
 /**
  * PHP double-quoted string body (no interpolation here). Unknown escapes stay as
- * written. `\xHH` and octal escapes produce bytes, which are read back as UTF-8
- * together with the surrounding text, as PHP strings are bytes.
+ * written. `\xHH`, octal and `\u{...}` escapes produce bytes, which are read back
+ * as UTF-8 (see bytesText), as PHP strings are bytes.
  */
 export function decodeDouble(body: string): string {
   if (body.indexOf('\\') < 0 && body.indexOf('$') < 0) return body;
@@ -43,7 +43,7 @@ export function decodeDouble(body: string): string {
   let bytes: number[] | null = null;
   const flush = () => {
     if (bytes) {
-      out += utf8(bytes);
+      out += bytesText(bytes);
       bytes = null;
     }
   };
@@ -92,8 +92,8 @@ export function decodeDouble(body: string): string {
       if (m) {
         const cp = Number.parseInt(m[1], 16);
         if (cp <= 0x10ffff) {
-          flush();
-          out += String.fromCodePoint(cp);
+          // PHP writes the code point's UTF-8 form, a surrogate's too (not valid UTF-8: ED A0 80)
+          utf8Bytes(cp, (bytes ??= []));
           i += 1 + m[0].length;
           continue;
         }
@@ -160,9 +160,58 @@ function phpVariableEnd(body: string, i: number): number {
   return j;
 }
 
-function utf8(bytes: number[]): string {
-  if (bytes.every((b) => b < 0x80)) return String.fromCharCode(...bytes);
-  return new TextDecoder('utf-8').decode(new Uint8Array(bytes));
+/** the UTF-8 bytes of code point `cp` (any up to U+10FFFF, as PHP's `\u{...}` writes them) */
+function utf8Bytes(cp: number, out: number[]): void {
+  if (cp < 0x80) out.push(cp);
+  else if (cp < 0x800) out.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
+  else if (cp < 0x10000) out.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+  else out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+}
+
+/** the platform's UTF-8 decoder, refusing what is not UTF-8 and keeping a byte order mark (PHP keeps its bytes) */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function strictUtf8(bytes: Uint8Array): string | null {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** how many bytes the character a lead byte starts has (0: no character starts with it) */
+function leadLength(b: number): number {
+  if (b < 0x80) return 1;
+  if (b >= 0xc2 && b <= 0xdf) return 2;
+  if (b >= 0xe0 && b <= 0xef) return 3;
+  return b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+}
+
+/**
+ * The string Sumi's PHP values stand for these bytes with (@sumi/php, binary-string.ts): UTF-8 as
+ * it is, and each byte of what is not UTF-8 as the lone surrogate U+DC00 + byte, so `strlen`,
+ * printing and every byte function see PHP's bytes (`"\xEC\xF8B"` is 3 bytes, not two U+FFFD).
+ * A character is taken where its lead byte and the bytes after it decode as one; otherwise the
+ * lead byte alone is kept.
+ */
+function bytesText(list: number[]): string {
+  if (list.every((b) => b < 0x80)) return String.fromCharCode(...list);
+  const bytes = new Uint8Array(list);
+  const whole = strictUtf8(bytes);
+  if (whole !== null) return whole;
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const n = leadLength(bytes[i]!);
+    const char = n > 0 && i + n <= bytes.length ? strictUtf8(bytes.subarray(i, i + n)) : null;
+    if (char !== null) {
+      out += char;
+      i += n;
+    } else {
+      out += String.fromCharCode(0xdc00 + bytes[i]!);
+      i++;
+    }
+  }
+  return out;
 }
 
 export type QuoteMode = 'double' | 'bare' | 'bare-addslashes';

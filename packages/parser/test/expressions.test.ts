@@ -132,6 +132,25 @@ describe('numbers and strings as print tags', () => {
     expect(printed('{"\\xE3\\x81\\x82"}')).toBe(JSON.stringify('あ'));
   });
 
+  it("keeps escaped bytes that are not UTF-8 as PHP's bytes (a lone surrogate U+DC00 + byte each)", () => {
+    const value = (src: string, options = {}) => {
+      const n = parse(src, options).ast.body[0];
+      if (n.type !== 'Print' || n.expr.type !== 'String') throw new Error(src);
+      return n.expr.value;
+    };
+    // EC needs two continuation bytes and F8 starts nothing: three bytes, as in PHP
+    expect(value('{"\\xEC\\xF8B"}')).toBe('\udcec\udcf8B');
+    // a character cut short, then a whole one; octal escapes are bytes too
+    expect(value('{"\\xE3\\xE3\\x81\\x82\\351"}')).toBe('\udce3あ\udce9');
+    // an overlong form and an encoded surrogate are not UTF-8 either
+    expect(value('{"\\xC0\\xAF\\xED\\xA0\\x80"}')).toBe('\udcc0\udcaf\udced\udca0\udc80');
+    // a byte order mark is kept, not taken as one
+    expect(value('{"\\xEF\\xBB\\xBFx"}')).toBe('\ufeffx');
+    // `\u{...}` writes the code point's UTF-8 form, a surrogate's too (ED A0 80)
+    const other = { leftDelimiter: '<{', rightDelimiter: '}>' };
+    expect(value('<{"\\u{D800}\\u{E9}"}>', other)).toBe('\udced\udca0\udc80é');
+  });
+
   it("leaves PHP's own interpolation of a `$name` Smarty did not expand: an undefined local, nothing", () => {
     // `\\\\$k` is an escaped backslash, then PHP's `$k` (a local of the compiled template)
     expect(printed('{"\\\\$k.x"}')).toBe(JSON.stringify('\\.x'));

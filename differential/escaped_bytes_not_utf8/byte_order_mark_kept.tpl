@@ -1,0 +1,1 @@
+{"\xEF\xBB\xBFx"|strlen} {"\xEF\xBB\xBF"|escape:"url"}

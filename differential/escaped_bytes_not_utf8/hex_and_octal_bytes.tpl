@@ -1,0 +1,1 @@
+{"\xEC\xF8B"|strlen} {"\xE3\x81\x82\xE3"|escape:"url"} {"a\351b"|escape:"url"} {"\xC0\xAF\xED\xA0\x80"|escape:"url"} {"\xE3\x81\x82"}{"\xFF"|md5}
