@@ -1,4 +1,4 @@
-import { toBytes } from '@sumi/php';
+import { fromBytes, substrRange, toBytes } from '@sumi/php';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertKana, KANA, kanaModeFlags } from '../src/php/kana';
@@ -41,6 +41,106 @@ describe('mb_strlen, mb_substr', () => {
     ['abc', [1, null], 'bc'],
   ])('mb_substr(%j, ...%j) = %j', (s, args, expected) => {
     expect(run(mbSubstr, s, args)).toBe(expected);
+  });
+  // what PHP 8.2 gives (php -r, bin2hex): an escaped byte that starts a character takes the bytes
+  // after it with it, as libmbfl's mblen table says, even the first bytes of a whole character
+  it.each([
+    [
+      '\udce3あb',
+      3,
+      [
+        [0, 1, '\udce3\udce3\udc81'],
+        [1, 1, '\udc82'],
+        [1, null, '\udc82b'],
+        [-1, null, 'b'],
+        [-2, 1, '\udc82'],
+        [0, -1, '\udce3あ'],
+      ],
+    ],
+    [
+      'ab\udcf0',
+      3,
+      [
+        [0, 1, 'a'],
+        [1, 1, 'b'],
+        [1, null, 'b\udcf0'],
+        [-1, null, '\udcf0'],
+        [-2, 1, 'b'],
+        [0, -1, 'ab'],
+      ],
+    ],
+    [
+      '\udce3\udce3\udce3xyz',
+      4,
+      [
+        [0, 1, '\udce3\udce3\udce3'],
+        [1, 1, 'x'],
+        [1, null, 'xyz'],
+        [-1, null, 'z'],
+        [-2, 1, 'y'],
+        [0, -1, '\udce3\udce3\udce3xy'],
+      ],
+    ],
+    [
+      'é\udcc3',
+      2,
+      [
+        [0, 1, 'é'],
+        [1, 1, '\udcc3'],
+        [1, null, '\udcc3'],
+        [-1, null, '\udcc3'],
+        [-2, 1, 'é'],
+        [0, -1, 'é'],
+      ],
+    ],
+  ] as const)('bytes that are not UTF-8 are counted by their first byte: %j', (s, length, cuts) => {
+    expect(run(mbStrlen, s)).toBe(length);
+    for (const [start, len, expected] of cuts) {
+      expect(run(mbSubstr, s, [start, len])).toBe(expected);
+      expect(mbSubstr.onStringWith!([start, len])!(s)).toBe(expected);
+    }
+  });
+  it('mb_strlen and mb_substr count by the mblen table on any bytes', () => {
+    // the reference: libmbfl's table over the bytes, written plainly
+    const mblen = (b: number) =>
+      b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    const starts = (bytes: Uint8Array) => {
+      const out: number[] = [];
+      for (let i = 0; i < bytes.length; i += mblen(bytes[i]!)) out.push(i);
+      return out;
+    };
+    const piece = fc.constantFrom(
+      'a',
+      ' ',
+      'é',
+      'あ',
+      '😀',
+      '\udce3',
+      '\udcc3',
+      '\udcf0',
+      '\udc81',
+      '\udcff',
+      '\udcc0',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 10 }),
+        fc.integer({ min: -12, max: 12 }),
+        fc.option(fc.integer({ min: -12, max: 12 })),
+        (pieces, start, len) => {
+          const s = fromBytes(toBytes(pieces.join('')));
+          const bytes = toBytes(s);
+          const at = starts(bytes);
+          expect(run(mbStrlen, s)).toBe(at.length);
+          const [from, to] = substrRange(at.length, start, len);
+          const cut =
+            from >= to ? '' : fromBytes(bytes.subarray(at[from], to < at.length ? at[to] : bytes.length));
+          expect(run(mbSubstr, s, [start, len])).toBe(cut);
+          expect(mbSubstr.onStringWith!([start, len])!(s)).toBe(cut);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
   it('mb_substr in SJIS returns SJIS bytes', () => {
     const sjis = run(mbConvertEncoding, 'あいう', ['SJIS']);

@@ -6,6 +6,7 @@
 
 import {
   byteCount,
+  fromBinary,
   fromCodePoints,
   hasLoneSurrogate,
   haystackOffset,
@@ -13,6 +14,7 @@ import {
   PhpArray,
   PhpError,
   substrRange,
+  toBinary,
   type Value,
   valueError,
 } from '@sumi/php';
@@ -50,7 +52,81 @@ function charsIn(chars: readonly number[], cs: Charset): string {
  * UTF-8 text (the default) is measured and cut in place: mbstring's characters are the code points,
  * a surrogate pair one character and every other unit (an escaped invalid byte) one. Decoding into a
  * list of code points would take a JS number per character.
+ *
+ * mb_strlen and mb_substr count otherwise where the bytes are not UTF-8: PHP 8.2 steps through them
+ * by each character's first byte (libmbfl's mblen table: C2..DF start 2 bytes, E0..EF 3, F0..F4 4,
+ * any other 1), whatever the bytes after it are. On UTF-8 that is the code points again; an escaped
+ * byte that starts a character takes the next bytes with it (`"x\xE3yz"` is 2 characters, `x` and
+ * E3 y z). Text holding one is counted and cut on its bytes (the *ByLead functions).
  */
+
+/** an escaped byte (a unit U+DC80..U+DCFF, see @sumi/php) that starts a character of 2 to 4 bytes */
+function isEscapedLead(c: number): boolean {
+  return c >= 0xdcc2 && c <= 0xdcf4;
+}
+
+/** how many bytes mbstring's character starting with byte `b` has (the mblen table) */
+function mblen(b: number): number {
+  if (b < 0xc2) return 1;
+  if (b <= 0xdf) return 2;
+  if (b <= 0xef) return 3;
+  return b <= 0xf4 ? 4 : 1;
+}
+
+/** mb_strlen on UTF-8: code points, or -1 when an escaped lead byte needs the bytes (strlenByLead) */
+function charsByLead16(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; n++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) i++;
+    else if (isEscapedLead(c)) return -1;
+    else i += isPairAt(s, i) ? 2 : 1;
+  }
+  return n;
+}
+
+/** unitAfter as mb_substr counts, or -1 when an escaped lead byte comes first (substrByLead) */
+function unitAfterByLead(s: string, k: number, at = 0): number {
+  let i = at;
+  for (; k > 0 && i < s.length; k--) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) i++;
+    else if (isEscapedLead(c)) return -1;
+    else i += isPairAt(s, i) ? 2 : 1;
+  }
+  return Math.min(i, s.length);
+}
+
+/** the byte where the character `k` characters after byte `at` of `bin` (one char per byte) starts */
+function byteAfter(bin: string, k: number, at = 0): number {
+  let i = at;
+  for (; k > 0 && i < bin.length; k--) i += mblen(bin.charCodeAt(i));
+  return Math.min(i, bin.length);
+}
+
+function strlenByLead(s: string): number {
+  const n = charsByLead16(s);
+  if (n >= 0) return n;
+  const bin = toBinary(s);
+  let chars = 0;
+  for (let i = 0; i < bin.length; i += mblen(bin.charCodeAt(i))) chars++;
+  return chars;
+}
+
+function substrByLead(s: string, start: number, length: number | null | undefined): string {
+  const bin = toBinary(s);
+  let from = start;
+  let count = length;
+  if (start < 0 || (length !== null && length !== undefined && length < 0)) {
+    const [a, b] = substrRange(strlenByLead(s), start, length);
+    from = a;
+    count = b - a;
+  }
+  const at = byteAfter(bin, from);
+  return fromBinary(
+    bin.slice(at, count === null || count === undefined ? bin.length : byteAfter(bin, count, at)),
+  );
+}
 
 function isPairAt(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
@@ -215,7 +291,7 @@ export const mbStrlen: ModifierDef = phpModifier({
   examples: [{ template: '{$s|mb_strlen} {$s|strlen}', data: { s: 'héllo日本' }, output: '7 12' }],
   run: (_ctx, s, enc) => {
     const cs = charsetArg('mb_strlen', 2, enc);
-    return cs === 'UTF-8' ? charsIn16(s) : decodeChars(s, cs).length;
+    return cs === 'UTF-8' ? strlenByLead(s) : decodeChars(s, cs).length;
   },
 });
 
@@ -271,10 +347,15 @@ const INT_RANGE = 'must be between -9223372036854775807 and 9223372036854775807'
 function substr16(s: string, start: number, length: number | null | undefined): string {
   if (start >= 0 && (length === null || length === undefined || length >= 0)) {
     // counted from the start: the string's length in characters is not needed
-    const at = unitAfter(s, start);
-    return length === null || length === undefined ? s.slice(at) : s.slice(at, unitAfter(s, length, at));
+    const at = unitAfterByLead(s, start);
+    if (at < 0) return substrByLead(s, start, length);
+    if (length === null || length === undefined) return s.slice(at);
+    const end = unitAfterByLead(s, length, at);
+    return end < 0 ? substrByLead(s, start, length) : s.slice(at, end);
   }
-  const [from, to] = substrRange(charsIn16(s), start, length);
+  const n = charsByLead16(s);
+  if (n < 0) return substrByLead(s, start, length);
+  const [from, to] = substrRange(n, start, length);
   const at = unitAfter(s, from);
   return s.slice(at, unitAfter(s, to - from, at));
 }
