@@ -195,7 +195,6 @@ function leadLength(b: number): number {
  * lead byte alone is kept.
  */
 function bytesText(list: number[]): string {
-  if (list.every((b) => b < 0x80)) return String.fromCharCode(...list);
   const bytes = new Uint8Array(list);
   const whole = strictUtf8(bytes);
   if (whole !== null) return whole;
