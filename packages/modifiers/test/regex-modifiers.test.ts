@@ -77,6 +77,10 @@ describe('replace (str_replace; conformance replace)', () => {
     expect(() => run(replace, 'a', ['a', ['b']])).toThrow(
       'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string',
     );
+    // before the subject is looked at: an empty array subject fails too
+    expect(() => runJS(replace, [], ['a', ['b']])).toThrow(
+      'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string',
+    );
     expect(() => run(replace, 'a', ['a'])).toThrow(
       'Too few arguments to function smarty_modifier_replace(), 2 passed and exactly 3 expected',
     );

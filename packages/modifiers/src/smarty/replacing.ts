@@ -50,12 +50,7 @@ export function strReplace(
     }
     return out;
   }
-  if (replace instanceof PhpArray) {
-    throw new PhpError(
-      'TypeError',
-      'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string',
-    );
-  }
+  checkReplaceFor(search, replace);
   const needle = toStr(search, warn);
   if (needle === '') return subject;
   // the result's size is checked before it is built (a split of every occurrence would not be)
@@ -74,6 +69,16 @@ export function tooFewArguments(name: string, given: number, expected: number): 
     'TypeError',
     `Too few arguments to function smarty_modifier_${name}(), ${given} passed and exactly ${expected} expected`,
   );
+}
+
+/** str_replace() refuses an array of replacements for one search, before it looks at the subject */
+function checkReplaceFor(search: Value, replace: Value): void {
+  if (replace instanceof PhpArray && !(search instanceof PhpArray)) {
+    throw new PhpError(
+      'TypeError',
+      'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string',
+    );
+  }
 }
 
 function checkObject(fn: string, index: number, name: string, v: Value): void {
@@ -111,6 +116,8 @@ export const replace: ModifierDef = definePlugin({
     checkObject('str_replace', 1, 'search', search);
     checkObject('str_replace', 2, 'replace', rep);
     checkObject('str_replace', 3, 'subject', value);
+    // even when there is nothing to replace in (an empty array subject)
+    checkReplaceFor(search, rep);
     return mapSubject(ctx, value, (s) => strReplace(search, rep, s, warn));
   },
 });

@@ -1,0 +1,1 @@
+{$v1|@replace:'o':$v0|@json_encode}
