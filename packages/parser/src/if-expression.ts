@@ -291,6 +291,12 @@ function translateTokens(p: IfParse): void {
       p.lastStart = startIndex;
       continue;
     }
+    // a decimal number as the lexer found it is numeric as it stands (not a hex one: see below)
+    if (r.kind === 'num' && !HEX_MARK.test(text)) {
+      numberToken(p, r, text);
+      p.lastStart = startIndex;
+      continue;
+    }
     const lower = text.toLowerCase();
     if (WORD_OPS.has(lower)) {
       tok(ctx, 'operator', r.start, r.end);
@@ -301,14 +307,20 @@ function translateTokens(p: IfParse): void {
       p.lastStart = toks.length - 1;
       continue;
     } else if (/^[a-zA-Z_]\w*$/.test(text)) bareNameToken(p, r, text);
-    else if (isNumericString(text)) {
-      const num = numberLiteral(ctx, r.start, r.end);
-      const t: ExprTok = { t: 'val', expr: num, start: r.start, end: r.end };
-      if (text[0] === '-') (p.negatives ??= new Set()).add(t);
-      toks.push(t);
-    } else fail(p, DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text }, unidentifiedHint(text));
+    else if (isNumericString(text)) numberToken(p, r, text);
+    else fail(p, DiagnosticCode.IF_UNIDENTIFIED_TOKEN, r, { token: text }, unidentifiedHint(text));
     p.lastStart = startIndex;
   }
+}
+
+const HEX_MARK = /x/i;
+
+/** a numeric literal (`-3` remembered as a negative one, for `is div by`'s operand) */
+function numberToken(p: IfParse, r: Raw, text: string): void {
+  const num = numberLiteral(p.ctx, r.start, r.end);
+  const t: ExprTok = { t: 'val', expr: num, start: r.start, end: r.end };
+  if (text[0] === '-') (p.negatives ??= new Set()).add(t);
+  p.toks.push(t);
 }
 
 /** A symbol operator or parenthesis; `=` is an assignment, which a condition cannot hold. */
