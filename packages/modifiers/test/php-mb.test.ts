@@ -163,6 +163,24 @@ describe('mb_strpos, mb_stripos', () => {
   ])('%o(%j, ...%j)', (def, h, args, expected) => {
     expect(run(def, h, args)).toBe(expected);
   });
+  // PHP 8.2 (php -r): bytes searched among bytes, the offset taken by the mblen table, the position
+  // counted in bytes that are not continuation bytes; the case-insensitive search reads each
+  // ill-formed part as `?`
+  it.each([
+    [mbStrpos, '\udce3\udc81ab', ['b'], 2],
+    [mbStrpos, '\udce3\udc81ab', ['b', 1], 2],
+    [mbStrpos, '\udce3\udc81ab', ['b', 2], false],
+    [mbStrpos, '\udce3xab', ['b', 1], 3],
+    [mbStrpos, 'あ\udc81b', ['b'], 1],
+    [mbStrpos, '\udc81\udc81b', ['\udc81', 1], 0],
+    [mbStrpos, '\udce3\udc81あ', ['あ'], 1],
+    [mbStrpos, 'あい', ['\udc81'], 1],
+    [mbStrpos, '\udce3\udc81ab', ['b', -1], 2],
+    [mbStripos, '\udce3\udc81ab', ['B'], 2],
+    [mbStripos, 'a?b\udcff', ['\udcff'], 1],
+  ])('bytes that are not UTF-8: %o(%j, ...%j)', (def, h, args, expected) => {
+    expect(run(def, h, args)).toBe(expected);
+  });
   it('offset out of range', () => {
     const ctx = fakeCtx();
     expect(run(mbStrpos, 'あい', ['あ', 3], ctx)).toBe(null);
@@ -173,6 +191,15 @@ describe('mb_strpos, mb_stripos', () => {
 });
 
 describe('mb_strwidth, mb_strimwidth', () => {
+  it("read bytes that are not UTF-8 as PHP's decoder does: one mark per ill-formed part, `?`", () => {
+    // PHP 8.2 (php -r)
+    expect(run(mbStrwidth, 'x\udce3yz')).toBe(4);
+    expect(run(mbStrwidth, '\udce3\udc81')).toBe(1);
+    expect(run(mbStrimwidth, 'x\udce3yz', [0, 2])).toBe('x?');
+    expect(run(mbStrimwidth, 'x\udce3yz', [0, 3, '…'])).toBe('x?…');
+    expect(run(mbStrimwidth, '\udce3\udc81あ', [0, 3])).toBe('?あ');
+    expect(run(mbStrimwidth, '日本\udcff語', [1, 10])).toBe('本?語');
+  });
   it.each([
     ['あいうえおかきくけこ', 20],
     ['あいabc', 7],

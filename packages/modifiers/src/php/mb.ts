@@ -8,6 +8,7 @@ import {
   byteCount,
   fromBinary,
   fromCodePoints,
+  hasEscapedByte,
   hasLoneSurrogate,
   haystackOffset,
   INT64_MIN,
@@ -23,6 +24,7 @@ import { eastAsianWidth } from 'get-east-asian-width';
 import { isIntArg, isOptionalIntArg, phpModifier } from './define';
 import { convertKana, kanaModeFlags } from './kana';
 import {
+  BAD_INPUT,
   type Charset,
   charsetOf,
   decodeChars,
@@ -50,19 +52,27 @@ function charsIn(chars: readonly number[], cs: Charset): string {
 
 /*
  * UTF-8 text (the default) is measured and cut in place: mbstring's characters are the code points,
- * a surrogate pair one character and every other unit (an escaped invalid byte) one. Decoding into a
- * list of code points would take a JS number per character.
+ * a surrogate pair one character. Decoding into a list of code points would take a JS number per
+ * character.
  *
- * mb_strlen and mb_substr count otherwise where the bytes are not UTF-8: PHP 8.2 steps through them
- * by each character's first byte (libmbfl's mblen table: C2..DF start 2 bytes, E0..EF 3, F0..F4 4,
- * any other 1), whatever the bytes after it are. On UTF-8 that is the code points again; an escaped
- * byte that starts a character takes the next bytes with it (`"x\xE3yz"` is 2 characters, `x` and
- * E3 y z). Text holding one is counted and cut on its bytes (the *ByLead functions).
+ * Where the bytes are not UTF-8 (escaped bytes, see @sumi/php), PHP 8.2's functions disagree about
+ * what a character is, and each is followed:
+ * - mb_strlen and mb_substr step through the bytes by each character's first byte (libmbfl's mblen
+ *   table: C2..DF start 2 bytes, E0..EF 3, F0..F4 4, any other 1), whatever the bytes after it are:
+ *   `"x\xE3yz"` is 2 characters, `x` and E3 y z (the *ByLead functions);
+ * - mb_strpos searches bytes and counts the bytes before the match that are not continuation
+ *   bytes (bytePosition);
+ * - mb_stripos, mb_strwidth and mb_strimwidth decode, with one mark per ill-formed part, of width 1,
+ *   written back as `?` (decodeUtf8Marked).
+ * The checks for such bytes sit where they cost nothing on UTF-8 text, or are one regex test.
  */
 
-/** an escaped byte (a unit U+DC80..U+DCFF, see @sumi/php) that starts a character of 2 to 4 bytes */
+/** the escaped bytes (units U+DC80..U+DCFF, see @sumi/php) that start a character of 2 to 4 bytes */
+const ESCAPED_LEAD_FIRST = 0xdcc2;
+const ESCAPED_LEAD_LAST = 0xdcf4;
+
 function isEscapedLead(c: number): boolean {
-  return c >= 0xdcc2 && c <= 0xdcf4;
+  return c >= ESCAPED_LEAD_FIRST && c <= ESCAPED_LEAD_LAST;
 }
 
 /** how many bytes mbstring's character starting with byte `b` has (the mblen table) */
@@ -73,13 +83,17 @@ function mblen(b: number): number {
   return b <= 0xf4 ? 4 : 1;
 }
 
-/** mb_strlen on UTF-8: code points, or -1 when an escaped lead byte needs the bytes (strlenByLead) */
-function charsByLead16(s: string): number {
+/**
+ * The code points of UTF-8 text, or -1 when it holds an escaped byte in `lo..hi` (units
+ * U+DC80..U+DCFF): those that start a character, for mb_strlen and mb_substr (strlenByLead), or any,
+ * for mb_strpos (bytePosition).
+ */
+function charsUnless(s: string, lo: number, hi: number): number {
   let n = 0;
   for (let i = 0; i < s.length; n++) {
     const c = s.charCodeAt(i);
     if (c < 0xd800 || c > 0xdfff) i++;
-    else if (isEscapedLead(c)) return -1;
+    else if (c >= lo && c <= hi) return -1;
     else i += isPairAt(s, i) ? 2 : 1;
   }
   return n;
@@ -105,7 +119,7 @@ function byteAfter(bin: string, k: number, at = 0): number {
 }
 
 function strlenByLead(s: string): number {
-  const n = charsByLead16(s);
+  const n = charsUnless(s, ESCAPED_LEAD_FIRST, ESCAPED_LEAD_LAST);
   if (n >= 0) return n;
   const bin = toBinary(s);
   let chars = 0;
@@ -169,6 +183,26 @@ function position16(hay: string, needle: string, from: number): number | false {
   return false;
 }
 
+/**
+ * mb_strpos on UTF-8 text holding bytes that are not UTF-8, as PHP 8.2 finds it: the needle's bytes
+ * are searched for among the haystack's, from the byte the offset reaches by the mblen table (see
+ * mblen), and the position is the number of bytes before the match that are not continuation bytes
+ * (0x80..0xBF). `"x\xE3yz"` has its `z` at 3; in `"\xE3\x81あ"`, `あ` is at 1.
+ */
+function bytePosition(hay: string, needle: string, from: number): number | false {
+  const h = toBinary(hay);
+  const j = h.indexOf(toBinary(needle), byteAfter(h, from));
+  if (j < 0) return false;
+  let n = 0;
+  for (let i = 0; i < j; i++) if ((h.charCodeAt(i) & 0xc0) !== 0x80) n++;
+  return n;
+}
+
+/** a decoder's mark as the `?` PHP writes for it */
+function markAsText(c: number): number {
+  return c === BAD_INPUT ? 0x3f : c;
+}
+
 /** strimwidth (below) on UTF-8 text, by slicing */
 function strimwidth16(s: string, from: number, width: number, marker: string): string {
   const mkwidth = widthOf16(marker);
@@ -192,7 +226,7 @@ function strimwidth16(s: string, from: number, width: number, marker: string): s
 
 /** mbstring's character width: 2 for East Asian Wide and Fullwidth characters, else 1. */
 export function charWidth(cp: number): number {
-  if (cp >= 0xdc80 && cp <= 0xdcff) return 1;
+  if ((cp >= 0xdc80 && cp <= 0xdcff) || cp === BAD_INPUT) return 1;
   return eastAsianWidth(cp);
 }
 
@@ -230,10 +264,17 @@ function mbPosition(
   const cs = charsetArg(fname, 4, enc);
   // PHP 8.2's case-insensitive search gives false for an empty haystack before it looks at the offset
   if (caseless && hay === '') return false;
-  if (cs === 'UTF-8' && !caseless)
-    return position16(hay, needle, haystackOffset(fname, offset, charsIn16(hay)));
-  let h = decodeChars(hay, cs);
-  let n = decodeChars(needle, cs);
+  if (cs === 'UTF-8' && !caseless) {
+    // the haystack's characters are counted for the offset's check anyway: that walk finds escaped bytes
+    const n = hasEscapedByte(needle) ? -1 : charsUnless(hay, 0xdc80, 0xdcff);
+    if (n < 0) return bytePosition(hay, needle, haystackOffset(fname, offset, strlenByLead(hay)));
+    return position16(hay, needle, haystackOffset(fname, offset, n));
+  }
+  // bytes that are not UTF-8 (in either), for the case-insensitive search
+  const broken = cs === 'UTF-8' && (hasEscapedByte(hay) || hasEscapedByte(needle));
+  // PHP folds the case of both through its decoder, which writes each ill-formed part as `?`
+  let h = broken ? decodeUtf8Marked(hay).map(markAsText) : decodeChars(hay, cs);
+  let n = broken ? decodeUtf8Marked(needle).map(markAsText) : decodeChars(needle, cs);
   const from = haystackOffset(fname, offset, h.length);
   if (caseless) {
     h = h.map(fold);
@@ -353,7 +394,7 @@ function substr16(s: string, start: number, length: number | null | undefined): 
     const end = unitAfterByLead(s, length, at);
     return end < 0 ? substrByLead(s, start, length) : s.slice(at, end);
   }
-  const n = charsByLead16(s);
+  const n = charsUnless(s, ESCAPED_LEAD_FIRST, ESCAPED_LEAD_LAST);
   if (n < 0) return substrByLead(s, start, length);
   const [from, to] = substrRange(n, start, length);
   const at = unitAfter(s, from);
@@ -374,7 +415,8 @@ export const mbStrwidth: ModifierDef = phpModifier({
   examples: [{ template: '{$s|mb_strwidth}', data: { s: 'あいabc' }, output: '7' }],
   run: (_ctx, s, enc) => {
     const cs = charsetArg('mb_strwidth', 2, enc);
-    return cs === 'UTF-8' ? widthOf16(s) : stringWidth(decodeChars(s, cs));
+    if (cs !== 'UTF-8') return stringWidth(decodeChars(s, cs));
+    return hasEscapedByte(s) ? stringWidth(decodeUtf8Marked(s)) : widthOf16(s);
   },
 });
 
@@ -430,7 +472,9 @@ export const mbStrimwidth: ModifierDef = phpModifier({
   ],
   run: (_ctx, s, start, width, marker = '', enc) => {
     const cs = charsetArg('mb_strimwidth', 5, enc);
-    const chars = cs === 'UTF-8' ? null : decodeChars(s, cs);
+    // UTF-8 with bytes that are not UTF-8, in the text or the marker: PHP's decoder's characters
+    const marked = cs === 'UTF-8' && (hasEscapedByte(s) || hasEscapedByte(marker));
+    const chars = cs !== 'UTF-8' ? decodeChars(s, cs) : marked ? decodeUtf8Marked(s) : null;
     // PHP 8.2 (libmbfl) adds the string's width, not its length, to a negative start, and checks bytes
     let from = start;
     const swidth = from < 0 || width < 0 ? (chars === null ? widthOf16(s) : stringWidth(chars)) : 0;
@@ -440,8 +484,9 @@ export const mbStrimwidth: ModifierDef = phpModifier({
     if (w < 0) w = swidth + w - from;
     if (w < 0) valueError('mb_strimwidth', 3, 'width', 'is out of range');
     if (chars === null) return strimwidth16(s, from, w, marker);
-    const out = strimwidth(chars, from, w, decodeChars(marker, cs));
-    return charsIn(out, cs);
+    const out = strimwidth(chars, from, w, marked ? decodeUtf8Marked(marker) : decodeChars(marker, cs));
+    // a mark is written as `?`, as PHP writes its decoder's marks
+    return marked ? encodeChars(out, cs) : charsIn(out, cs);
   },
 });
 
