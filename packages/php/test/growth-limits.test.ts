@@ -3,6 +3,7 @@
  * inputs: with a host of small caps they throw LimitError before building, and under the caps they
  * give what JavaScript's own split / replace / join (and PHP) give.
  */
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BoundedCache,
@@ -142,6 +143,25 @@ describe('building strings', () => {
     expect(replaceAllString('aaa', 'aa', 'b')).toBe('ba');
     expect(replaceAllString('abc', '', 'x')).toBe('abc');
     expect(limitOf(() => replaceAllString(commas, ',', 'xxxx'))).toEqual({ what: 'string', size: 1500 });
+  });
+
+  it('replaceAllString is split and join, short text or long, `$` taken as it is', () => {
+    const outer = enterHost(DEFAULT_HOST);
+    const piece = fc.constantFrom('a', 'b', ' ', '$', '$&', 'é', '😀', 'ab');
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }),
+        fc.constantFrom('a', 'ab', ' ', '$', 'aa', '😀', 'é'),
+        fc.constantFrom('', '-', '$&', '$1', 'xyz', '😀'),
+        fc.constantFrom(1, 300),
+        (pieces, needle, replacement, times) => {
+          const s = pieces.join('').repeat(times);
+          expect(replaceAllString(s, needle, replacement)).toBe(s.split(needle).join(replacement));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    leaveHost(outer);
   });
 
   it('replaceAllString builds many replacements in chunks', () => {
