@@ -173,7 +173,9 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     while ((stack.length > 0 || sourceStack.length > 0) && total <= stopAbove) {
       if (sourceStack.length > 0) {
         const depth = sourceStack.pop() as number;
-        total += walkSource(sourceStack.pop() as Source, depth);
+        // summed apart: the walk adds what `visit` counts (a Map, a Date...) to `total` itself
+        const bytes = walkSource(sourceStack.pop() as Source, depth);
+        total += bytes;
         continue;
       }
       const a = stack.pop()!;

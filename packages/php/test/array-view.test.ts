@@ -210,7 +210,7 @@ describe('PhpArray.view', () => {
     expect(estimateBytes([view(cyc)])).toBeGreaterThan(0); // ends
   });
 
-  it('counts any data as their conversion would: keys that read as integers, shared strings, depth', () => {
+  it('counts any data as their conversion would: keys that read as integers, shared strings, depth, values `other` converts', () => {
     const long = 'L'.repeat(70);
     const key = fc.oneof(
       fc.constantFrom('0', '7', '-3', '012', '-0', '1e3', '9007199254740993', 'name', '', 'x1', long),
@@ -223,6 +223,8 @@ describe('PhpArray.view', () => {
       fc.constant(null),
       fc.string({ maxLength: 8 }),
       fc.constantFrom(long, `${long}!`, 'é'.repeat(40)),
+      // what `other` converts (counted by the walk's visit, beside the sums of plain objects)
+      fc.constantFrom(new Date(0), new Map([['a', 1]]), PhpArray.fromList(['a', 'b']), 12n),
     );
     const tree = fc.letrec((tie) => ({
       node: fc.oneof({ depthSize: 'small' }, leaf, tie('list'), tie('map')),
