@@ -176,6 +176,10 @@ describe('mb_strpos, mb_stripos', () => {
     [mbStrpos, '\udce3\udc81あ', ['あ'], 1],
     [mbStrpos, 'あい', ['\udc81'], 1],
     [mbStrpos, '\udce3\udc81ab', ['b', -1], 2],
+    // a negative offset walks back a character per byte that is not a continuation byte
+    [mbStrpos, 'x\udce3yz', ['y', -1], false],
+    [mbStrpos, 'a\udce3b', ['b', -3], 2],
+    [mbStrpos, '\udce3\udc81あ', ['あ', -1], 1],
     [mbStripos, '\udce3\udc81ab', ['B'], 2],
     [mbStripos, 'a?b\udcff', ['\udcff'], 1],
   ])('bytes that are not UTF-8: %o(%j, ...%j)', (def, h, args, expected) => {
@@ -229,6 +233,25 @@ describe('mb_strwidth, mb_strimwidth', () => {
     const ctx = fakeCtx();
     expect(run(mbStrimwidth, 'abc', [4, 2], ctx)).toBe(null);
     expect(ctx.warnings).toEqual(['mb_strimwidth(): Argument #2 ($start) is out of range']);
+  });
+  // PHP 8.2.36 (php -r): the start in characters (mb_strlen's), a negative width counted without
+  // the columns before the start
+  it.each([
+    ['あいう', [-1, 6], 'う'],
+    ['あいう', [3, 6], ''],
+    ['あいう', [4, 6], null],
+    ['あいう', [-4, 6], null],
+    ['あいう', [1, -2], 'い'],
+    ['aあbい', [2, -1], 'b'],
+    ['aあbい', [-2, -1], 'b'],
+    ['aあbい', [1, -2], 'あb'],
+    ['aあbい', [2, -4], null],
+    ['a\udce3bcd', [3, 6], 'cd'],
+    ['a\udce3bcd', [-2, 6], '?bcd'],
+    ['a\udce3bcd', [4, 6], null],
+    ['abcdef', [0, 4, '\udce3\udc81'], 'abc\udce3\udc81'],
+  ])('mb_strimwidth(%j, ...%j) = %j', (s, args, expected) => {
+    expect(run(mbStrimwidth, s, args)).toBe(expected);
   });
 });
 

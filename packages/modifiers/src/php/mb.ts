@@ -5,7 +5,6 @@
  */
 
 import {
-  byteCount,
   fromBinary,
   fromCodePoints,
   hasEscapedByte,
@@ -185,16 +184,29 @@ function position16(hay: string, needle: string, from: number): number | false {
 
 /**
  * mb_strpos on UTF-8 text holding bytes that are not UTF-8, as PHP 8.2 finds it: the needle's bytes
- * are searched for among the haystack's, from the byte the offset reaches by the mblen table (see
- * mblen), and the position is the number of bytes before the match that are not continuation bytes
- * (0x80..0xBF). `"x\xE3yz"` has its `z` at 3; in `"\xE3\x81あ"`, `あ` is at 1.
+ * are searched for among the haystack's, and the position is the number of bytes before the match
+ * that are not continuation bytes (0x80..0xBF): `"x\xE3yz"` has its `z` at 3; in `"\xE3\x81あ"`,
+ * `あ` is at 1. The search starts where a positive offset reaches by the mblen table (see mblen),
+ * or, for a negative one, that many such bytes back from the end.
  */
-function bytePosition(hay: string, needle: string, from: number): number | false {
+function bytePosition(fname: string, hay: string, needle: string, offset: number): number | false {
   const h = toBinary(hay);
-  const j = h.indexOf(toBinary(needle), byteAfter(h, from));
-  if (j < 0) return false;
+  let at: number;
+  if (offset >= 0) at = byteAfter(h, haystackOffset(fname, offset, strlenByLead(hay)));
+  else {
+    // PHP's ValueError when the walk back runs out of characters
+    haystackOffset(fname, offset, leadBytes(h, h.length));
+    at = h.length;
+    for (let k = -offset; k > 0; ) if ((h.charCodeAt(--at) & 0xc0) !== 0x80) k--;
+  }
+  const j = h.indexOf(toBinary(needle), at);
+  return j < 0 ? false : leadBytes(h, j);
+}
+
+/** the bytes of `bin` (one char per byte) before `end` that are not continuation bytes */
+function leadBytes(bin: string, end: number): number {
   let n = 0;
-  for (let i = 0; i < j; i++) if ((h.charCodeAt(i) & 0xc0) !== 0x80) n++;
+  for (let i = 0; i < end; i++) if ((bin.charCodeAt(i) & 0xc0) !== 0x80) n++;
   return n;
 }
 
@@ -267,7 +279,7 @@ function mbPosition(
   if (cs === 'UTF-8' && !caseless) {
     // the haystack's characters are counted for the offset's check anyway: that walk finds escaped bytes
     const n = hasEscapedByte(needle) ? -1 : charsUnless(hay, 0xdc80, 0xdcff);
-    if (n < 0) return bytePosition(hay, needle, haystackOffset(fname, offset, strlenByLead(hay)));
+    if (n < 0) return bytePosition(fname, hay, needle, offset);
     return position16(hay, needle, haystackOffset(fname, offset, n));
   }
   // bytes that are not UTF-8 (in either), for the case-insensitive search
@@ -420,30 +432,32 @@ export const mbStrwidth: ModifierDef = phpModifier({
   },
 });
 
-/** libmbfl's mbfl_strimwidth: chars from `from`, at most `width` columns including the marker. */
+/**
+ * libmbfl's mbfl_strimwidth: the chars from `from` that fit in `width` columns, the marker (of
+ * `markerWidth` columns) included when the string is cut; `marked` says whether the marker follows.
+ */
 export function strimwidth(
   chars: readonly number[],
   from: number,
   width: number,
-  marker: readonly number[],
-): number[] {
-  const mkwidth = stringWidth(marker);
-  const out: number[] = [];
-  let budget = width - mkwidth;
+  markerWidth: number,
+): { kept: number[]; marked: boolean } {
+  const kept: number[] = [];
+  let budget = width - markerWidth;
   let used = 0;
   let cut = -1;
   for (let i = from; i < chars.length; i++) {
     used += charWidth(chars[i]);
     if (cut < 0 && used > budget) {
       // the first character that does not fit before the marker: the rest may still fit without it
-      cut = out.length;
-      if (mkwidth === 0) return out;
+      cut = kept.length;
+      if (markerWidth === 0) return { kept, marked: false };
       budget = width;
     }
-    if (cut >= 0 && used > budget) return [...out.slice(0, cut), ...marker];
-    out.push(chars[i]);
+    if (cut >= 0 && used > budget) return { kept: kept.slice(0, cut), marked: true };
+    kept.push(chars[i]);
   }
-  return out;
+  return { kept, marked: false };
 }
 
 export const mbStrimwidth: ModifierDef = phpModifier({
@@ -475,18 +489,27 @@ export const mbStrimwidth: ModifierDef = phpModifier({
     // UTF-8 with bytes that are not UTF-8, in the text or the marker: PHP's decoder's characters
     const marked = cs === 'UTF-8' && (hasEscapedByte(s) || hasEscapedByte(marker));
     const chars = cs !== 'UTF-8' ? decodeChars(s, cs) : marked ? decodeUtf8Marked(s) : null;
-    // PHP 8.2 (libmbfl) adds the string's width, not its length, to a negative start, and checks bytes
-    let from = start;
-    const swidth = from < 0 || width < 0 ? (chars === null ? widthOf16(s) : stringWidth(chars)) : 0;
-    if (from < 0) from += swidth;
-    if (from < 0 || from > byteCount(s)) valueError('mb_strimwidth', 2, 'start', 'is out of range');
+    // PHP 8.2 (the reference, 8.2.36): a negative start counts back from the end in characters as
+    // mb_strlen counts them, and a start past them is out of range; a negative width leaves that
+    // many columns unused at the end, the columns before the start not counted
+    const len = cs === 'UTF-8' ? strlenByLead(s) : chars!.length;
+    const from = start < 0 ? start + len : start;
+    if (from < 0 || from > len) valueError('mb_strimwidth', 2, 'start', 'is out of range');
     let w = width;
-    if (w < 0) w = swidth + w - from;
+    if (w < 0) {
+      const all = chars === null ? widthOf16(s) : stringWidth(chars);
+      const before =
+        chars === null ? widthOf16(s.slice(0, unitAfter(s, from))) : stringWidth(chars.slice(0, from));
+      w = all + w - before;
+    }
     if (w < 0) valueError('mb_strimwidth', 3, 'width', 'is out of range');
     if (chars === null) return strimwidth16(s, from, w, marker);
-    const out = strimwidth(chars, from, w, marked ? decodeUtf8Marked(marker) : decodeChars(marker, cs));
-    // a mark is written as `?`, as PHP writes its decoder's marks
-    return marked ? encodeChars(out, cs) : charsIn(out, cs);
+    const mk = marked ? decodeUtf8Marked(marker) : decodeChars(marker, cs);
+    const cut = strimwidth(chars, from, w, stringWidth(mk));
+    // a mark of the text is written as `?`, as PHP writes its decoder's marks; the marker's own
+    // bytes are appended as they are
+    if (marked) return encodeChars(cut.kept, cs) + (cut.marked ? marker : '');
+    return charsIn(cut.marked ? [...cut.kept, ...mk] : cut.kept, cs);
   },
 });
 
