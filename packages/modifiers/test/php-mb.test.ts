@@ -256,6 +256,10 @@ describe('mb_strwidth, mb_strimwidth', () => {
 });
 
 describe('mb_convert_kana', () => {
+  it("writes bytes that are not UTF-8 as PHP's decoder marks them: one ? per ill-formed part", () => {
+    expect(run(mbConvertKana, 'a\udce3b')).toBe('a?b');
+    expect(run(mbConvertKana, 'ｶﾞ\udce3\udc81ｷ', ['KV'])).toBe('ガ?キ');
+  });
   it.each([
     ['ｶﾞｷﾞ　ＡＢＣ１２３', 'KVas', 'ガギ ABC123'],
     ['ｱｲｳ', undefined, 'アイウ'],

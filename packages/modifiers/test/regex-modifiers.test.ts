@@ -88,6 +88,13 @@ describe('replace (str_replace; conformance replace)', () => {
   it('an array subject gives an array', () => {
     expect(runJS(replace, ['ab', 'b'], ['b', 'c'])).toEqual(['ac', 'c']);
   });
+  it('replaces bytes that are not UTF-8 as bytes, as str_replace does (PHP 8.2)', () => {
+    // not the second half of a surrogate pair, but the byte inside a character; the result read back
+    expect(run(replace, '𐂀', ['\udc80', 'X'])).toBe('\udcf0\udc90\udc82X');
+    expect(run(replace, 'あ', ['\udc81', 'Z'])).toBe('\udce3Z\udc82');
+    expect(run(replace, '\udcc3x', ['x', '\udca9'])).toBe('é');
+    expect(replace.onStringWith!(['\udc81', 'Z'])!('あ')).toBe('\udce3Z\udc82');
+  });
 });
 
 describe('split', () => {

@@ -539,8 +539,9 @@ export const mbConvertKana: ModifierDef = phpModifier({
     const cs = charsetArg('mb_convert_kana', 3, enc);
     const flags = kanaModeFlags(mode);
     if (typeof flags === 'string') throw new PhpError('ValueError', flags);
-    const out = convertKana(decodeChars(s, cs), flags);
-    return charsIn(out, cs);
+    // bytes that are not UTF-8 come out as PHP's decoder marks them: one `?` per ill-formed part
+    if (cs === 'UTF-8' && hasEscapedByte(s)) return encodeChars(convertKana(decodeUtf8Marked(s), flags), cs);
+    return charsIn(convertKana(decodeChars(s, cs), flags), cs);
   },
 });
 

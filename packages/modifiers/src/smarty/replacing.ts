@@ -5,6 +5,8 @@
 
 import {
   allowString,
+  fromBinary,
+  hasEscapedByte,
   mapSubject,
   PhpArray,
   PhpError,
@@ -16,6 +18,7 @@ import {
   sprintfOne,
   strArg,
   stringParam,
+  toBinary,
   toStr,
   typeError,
   type Value,
@@ -24,6 +27,17 @@ import {
 import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtime';
 
 const GROUP = 'Smarty built-in';
+
+/**
+ * One search of str_replace, which works on bytes: where the search or the replacement holds bytes
+ * that are not UTF-8, on the bytes themselves (code units would not find `"\x81"` inside `あ`, and
+ * would find `"\x80"` in the second half of a surrogate pair), the result read back as UTF-8.
+ */
+function replaceOne(s: string, needle: string, replacement: string): string {
+  if (!hasEscapedByte(needle) && !hasEscapedByte(replacement))
+    return replaceAllString(s, needle, replacement);
+  return fromBinary(replaceAllString(toBinary(s), toBinary(needle), toBinary(replacement)));
+}
 
 /**
  * PHP 8's str_replace($search, $replace, $subject) for a string subject:
@@ -46,7 +60,7 @@ export function strReplace(
       const needle = toStr(s, warn);
       if (needle === '') continue;
       const r = reps === null ? rep : next < reps.length ? toStr(reps[next++]!, warn) : '';
-      if (out !== '') out = replaceAllString(out, needle, r);
+      if (out !== '') out = replaceOne(out, needle, r);
     }
     return out;
   }
@@ -54,7 +68,7 @@ export function strReplace(
   const needle = toStr(search, warn);
   if (needle === '') return subject;
   // the result's size is checked before it is built (a split of every occurrence would not be)
-  return replaceAllString(subject, needle, toStr(replace, warn));
+  return replaceOne(subject, needle, toStr(replace, warn));
 }
 
 /** _smarty_regex_replace_check($search): strpos() wants a string */
@@ -107,6 +121,8 @@ export const replace: ModifierDef = definePlugin({
   onStringWith([search, rep]) {
     // two strings written as literals: str_replace of one needle, which neither warns nor fails
     if (typeof search !== 'string' || typeof rep !== 'string') return null;
+    // bytes that are not UTF-8 in either: replaced on the bytes (replaceOne), decided here once
+    if (hasEscapedByte(search) || hasEscapedByte(rep)) return (s) => replaceOne(s, search, rep);
     return (s) => replaceAllString(s, search, rep);
   },
   run(ctx: RenderContext, value: Value, search?: Value, rep?: Value): Value {

@@ -1,0 +1,2 @@
+{"a\xE3b"|mb_convert_kana|escape:"url"} {"ｶﾞ\xE3\x81ｷ"|mb_convert_kana:"KV"|escape:"url"} {"\xFFＡ１"|mb_convert_kana:"as"|escape:"url"} {"ひら\xC3"|mb_convert_kana:"C"|escape:"url"}
+{"𐂀"|replace:"\x80":"X"|escape:"url"} {"あ"|replace:"\x81":"Z"|escape:"url"} {"\xC3x"|replace:"x":"\xA9"|escape:"url"} {$s|replace:"\xE6":"!"|escape:"url"} {"あいう"|@replace:$a:"-"|escape:"url"} {"ab"|replace:"a":"\xFF"|strlen}
