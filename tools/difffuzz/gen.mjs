@@ -161,6 +161,26 @@ const BIG_INTS = [9223372036854775807n, -9223372036854775808n];
 const FLOATS = [
   0, -0, 0.1, 0.5, 1.5, -2.5, 2.675, 1e20, 1e-7, 3.125, 1, 100, 0.30000000000000004, 1e15, 99.99,
 ].map(f);
+/**
+ * A string of bytes that are not all UTF-8, which only a double-quoted literal can hold (`\xHH`
+ * escapes): the case's data are JSON, which the reference reads as UTF-8. Always written as a literal.
+ */
+class Bytes {
+  constructor(escaped) {
+    this.escaped = escaped;
+  }
+}
+const BYTE_STRINGS = [
+  'x\\xE3yz',
+  '\\xE3\\x81\\xE3\\x81\\x82',
+  '日本\\xFF語',
+  '\\xC3',
+  'caf\\xC3',
+  '\\xED\\xA0\\x80',
+  'a\\xF0\\x9Fb',
+  '\\xEF\\xBB\\xBFbom',
+  '\\x81\\x82 \\xE3',
+].map((e) => new Bytes(e));
 const STRINGS = [
   '',
   '0',
@@ -313,6 +333,7 @@ function typed(r, type = 'mixed', hints = []) {
     case 'number':
       return r.pick([...INTS, ...FLOATS, '1.5', '10']);
     case 'string':
+      if (r.chance(0.06)) return r.pick(BYTE_STRINGS);
       return r.chance(0.5) ? r.pick(ARG_STRINGS) : r.pick(STRINGS);
     case 'bool':
     case 'boolean':
@@ -374,6 +395,7 @@ export function toJson(v) {
  * string, but a PHP constant in a modifier argument).
  */
 function literal(r, v, bare) {
+  if (v instanceof Bytes) return `"${v.escaped}"`;
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (v instanceof Float) return /^-?\d+(\.\d+)?$/.test(floatText(v.v)) ? floatText(v.v) : null;
   if (typeof v === 'string') {
@@ -412,7 +434,8 @@ class Case {
 
   /** v as a literal (when one exists and `lit` allows; `bare`: see literal()) or a variable */
   expr(v, { lit = 0.4, bare = 0 } = {}) {
-    const text = this.r.chance(lit) ? literal(this.r, v, bare) : null;
+    // bytes that are not UTF-8 cannot go into the JSON data
+    const text = v instanceof Bytes || this.r.chance(lit) ? literal(this.r, v, bare) : null;
     return text ?? this.bind(v);
   }
 
