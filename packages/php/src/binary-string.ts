@@ -212,8 +212,21 @@ function isCont(c: number | undefined): boolean {
   return c !== undefined && c >= 0x80 && c <= 0xbf;
 }
 
+/**
+ * How many bytes the UTF-8 character that byte `b` starts has: 1 (ASCII), 2 (C2..DF), 3 (E0..EF) or
+ * 4 (F0..F4); 0 for a byte no character starts with (a continuation byte, C0, C1, F5..FF). Whether
+ * the bytes after it complete the character is the reader's business.
+ */
+export function utf8SequenceLength(b: number): number {
+  if (b < 0x80) return 1;
+  if (b < 0xc2) return 0;
+  if (b < 0xe0) return 2;
+  if (b < 0xf0) return 3;
+  return b < 0xf5 ? 4 : 0;
+}
+
 /** a byte that starts a character, for get_next_char (ASCII included) */
-const utf8Lead = (c: number | undefined) => c !== undefined && (c < 0x80 || (c >= 0xc2 && c <= 0xf4));
+const utf8Lead = (c: number | undefined) => c !== undefined && utf8SequenceLength(c) > 0;
 
 /**
  * How many bytes the invalid sequence at `b[pos]` spans as ext/standard/html.c's get_next_char reads
@@ -226,8 +239,7 @@ function invalidLength(b: Uint8Array, pos: number): number {
   const c = b[pos]!;
   const avail = b.length - pos;
   if (c < 0x80) return 0;
-  if (c < 0xc2) return 1;
-  const need = c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
+  const need = utf8SequenceLength(c);
   if (need === 0) return 1;
   if (need === 2) {
     if (avail < 2) return 1;
@@ -261,8 +273,7 @@ export function utf8Substituted(b: Uint8Array): string {
   for (let pos = 0; pos < b.length; ) {
     const bad = b[pos]! < 0x80 ? 0 : invalidLength(b, pos);
     if (bad === 0) {
-      const c = b[pos]!;
-      pos += c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+      pos += utf8SequenceLength(b[pos]!);
       continue;
     }
     // the valid run before it decodes as it is

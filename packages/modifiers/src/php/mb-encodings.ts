@@ -5,7 +5,7 @@
  * and encoded through reverse tables built from that same decoder on first use, so no code table
  * ships in the bundle. Invalid or unmappable characters become `?` (mbstring's substitute character).
  */
-import { capArray, codePoints, fromBytes, fromCodePoints, toBytes } from '@sumi/php';
+import { capArray, codePoints, fromBytes, fromCodePoints, toBytes, utf8SequenceLength } from '@sumi/php';
 import { characterEntitiesHtml4 } from 'character-entities-html4';
 
 export type Charset =
@@ -189,7 +189,8 @@ export function decodeUtf8Marked(s: string): number[] {
       continue;
     }
     const b = c - 0xdc00;
-    const need = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    // the continuation bytes its lead byte asks for (none for a byte that starts nothing)
+    const need = Math.max(0, utf8SequenceLength(b) - 1);
     let k = 0;
     while (k < need && i + 1 < cps.length) {
       const next = cps[i + 1]! - 0xdc00;

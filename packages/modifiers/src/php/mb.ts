@@ -15,6 +15,7 @@ import {
   PhpError,
   substrRange,
   toBinary,
+  utf8SequenceLength,
   type Value,
   valueError,
 } from '@sumi/php';
@@ -66,49 +67,20 @@ function charsIn(chars: readonly number[], cs: Charset): string {
  * The checks for such bytes sit where they cost nothing on UTF-8 text, or are one regex test.
  */
 
-/** the escaped bytes (units U+DC80..U+DCFF, see @sumi/php) that start a character of 2 to 4 bytes */
-const ESCAPED_LEAD_FIRST = 0xdcc2;
-const ESCAPED_LEAD_LAST = 0xdcf4;
-
-function isEscapedLead(c: number): boolean {
-  return c >= ESCAPED_LEAD_FIRST && c <= ESCAPED_LEAD_LAST;
-}
-
-/** how many bytes mbstring's character starting with byte `b` has (the mblen table) */
+/** how many bytes mbstring's character starting with byte `b` has (the mblen table): a byte no UTF-8 character starts with is one */
 function mblen(b: number): number {
-  if (b < 0xc2) return 1;
-  if (b <= 0xdf) return 2;
-  if (b <= 0xef) return 3;
-  return b <= 0xf4 ? 4 : 1;
+  return utf8SequenceLength(b) || 1;
 }
 
 /**
- * The code points of UTF-8 text, or -1 when it holds an escaped byte in `lo..hi` (units
- * U+DC80..U+DCFF): those that start a character, for mb_strlen and mb_substr (strlenByLead), or any,
- * for mb_strpos (bytePosition).
+ * Escaped bytes (units U+DC80..U+DCFF, see @sumi/php) a walk over UTF-8 text stops at (see
+ * charsIn16): those that start a character of 2 to 4 bytes (mb_strlen, mb_substr), any (mb_strpos),
+ * or none.
  */
-function charsUnless(s: string, lo: number, hi: number): number {
-  let n = 0;
-  for (let i = 0; i < s.length; n++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) i++;
-    else if (c >= lo && c <= hi) return -1;
-    else i += isPairAt(s, i) ? 2 : 1;
-  }
-  return n;
-}
-
-/** unitAfter as mb_substr counts, or -1 when an escaped lead byte comes first (substrByLead) */
-function unitAfterByLead(s: string, k: number, at = 0): number {
-  let i = at;
-  for (; k > 0 && i < s.length; k--) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) i++;
-    else if (isEscapedLead(c)) return -1;
-    else i += isPairAt(s, i) ? 2 : 1;
-  }
-  return Math.min(i, s.length);
-}
+type Stop = readonly [first: number, last: number];
+const ESCAPED_LEADS: Stop = [0xdcc2, 0xdcf4];
+const ESCAPED_BYTES: Stop = [0xdc80, 0xdcff];
+const NO_STOP: Stop = [1, 0];
 
 /** the byte where the character `k` characters after byte `at` of `bin` (one char per byte) starts */
 function byteAfter(bin: string, k: number, at = 0): number {
@@ -118,7 +90,7 @@ function byteAfter(bin: string, k: number, at = 0): number {
 }
 
 function strlenByLead(s: string): number {
-  const n = charsUnless(s, ESCAPED_LEAD_FIRST, ESCAPED_LEAD_LAST);
+  const n = charsIn16(s, 0, s.length, ESCAPED_LEADS);
   if (n >= 0) return n;
   const bin = toBinary(s);
   let chars = 0;
@@ -148,17 +120,30 @@ function isPairAt(s: string, i: number): boolean {
   return d >= 0xdc00 && d <= 0xdfff;
 }
 
-/** characters in the units [from, to) */
-function charsIn16(s: string, from = 0, to = s.length): number {
+/** characters in the units [from, to), or -1 when a unit of `stop` comes first */
+function charsIn16(s: string, from = 0, to = s.length, stop = NO_STOP): number {
   let n = 0;
-  for (let i = from; i < to; i += isPairAt(s, i) ? 2 : 1) n++;
+  for (let i = from; i < to; n++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) i++;
+    else if (c >= stop[0] && c <= stop[1]) return -1;
+    else i += isPairAt(s, i) ? 2 : 1;
+  }
   return n;
 }
 
-/** the unit where the character `k` characters after unit `at` starts (the end when there are fewer) */
-function unitAfter(s: string, k: number, at = 0): number {
+/**
+ * The unit where the character `k` characters after unit `at` starts (the end when there are
+ * fewer), or -1 when a unit of `stop` comes first.
+ */
+function unitAfter(s: string, k: number, at = 0, stop = NO_STOP): number {
   let i = at;
-  for (; k > 0 && i < s.length; k--) i += isPairAt(s, i) ? 2 : 1;
+  for (; k > 0 && i < s.length; k--) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) i++;
+    else if (c >= stop[0] && c <= stop[1]) return -1;
+    else i += isPairAt(s, i) ? 2 : 1;
+  }
   return Math.min(i, s.length);
 }
 
@@ -278,7 +263,7 @@ function mbPosition(
   if (caseless && hay === '') return false;
   if (cs === 'UTF-8' && !caseless) {
     // the haystack's characters are counted for the offset's check anyway: that walk finds escaped bytes
-    const n = hasEscapedByte(needle) ? -1 : charsUnless(hay, 0xdc80, 0xdcff);
+    const n = hasEscapedByte(needle) ? -1 : charsIn16(hay, 0, hay.length, ESCAPED_BYTES);
     if (n < 0) return bytePosition(fname, hay, needle, offset);
     return position16(hay, needle, haystackOffset(fname, offset, n));
   }
@@ -400,13 +385,13 @@ const INT_RANGE = 'must be between -9223372036854775807 and 9223372036854775807'
 function substr16(s: string, start: number, length: number | null | undefined): string {
   if (start >= 0 && (length === null || length === undefined || length >= 0)) {
     // counted from the start: the string's length in characters is not needed
-    const at = unitAfterByLead(s, start);
+    const at = unitAfter(s, start, 0, ESCAPED_LEADS);
     if (at < 0) return substrByLead(s, start, length);
     if (length === null || length === undefined) return s.slice(at);
-    const end = unitAfterByLead(s, length, at);
+    const end = unitAfter(s, length, at, ESCAPED_LEADS);
     return end < 0 ? substrByLead(s, start, length) : s.slice(at, end);
   }
-  const n = charsUnless(s, ESCAPED_LEAD_FIRST, ESCAPED_LEAD_LAST);
+  const n = charsIn16(s, 0, s.length, ESCAPED_LEADS);
   if (n < 0) return substrByLead(s, start, length);
   const [from, to] = substrRange(n, start, length);
   const at = unitAfter(s, from);

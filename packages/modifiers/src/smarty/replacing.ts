@@ -42,14 +42,9 @@ function replaceOne(s: string, needle: string, replacement: string): string {
 /**
  * PHP 8's str_replace($search, $replace, $subject) for a string subject:
  * searches applied one after the other, empty searches skipped, a missing
- * replacement in an array is "".
+ * replacement in an array is "". The caller has checked the arguments (checkReplaceFor).
  */
-export function strReplace(
-  search: Value,
-  replace: Value,
-  subject: string,
-  warn?: (m: string) => void,
-): string {
+function strReplace(search: Value, replace: Value, subject: string, warn?: (m: string) => void): string {
   if (search instanceof PhpArray) {
     const reps = replace instanceof PhpArray ? replace.values() : null;
     const rep = reps === null ? toStr(replace, warn) : '';
@@ -64,7 +59,6 @@ export function strReplace(
     }
     return out;
   }
-  checkReplaceFor(search, replace);
   const needle = toStr(search, warn);
   if (needle === '') return subject;
   // the result's size is checked before it is built (a split of every occurrence would not be)
