@@ -124,8 +124,7 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     let bytes = ARRAY_HEADER_BYTES + src.length * ARRAY_ELEMENT_BYTES;
     for (let i = 0; i < src.length; i++) {
       const x = src[i];
-      if (typeof x === 'string')
-        bytes += x.length < SHARED_MIN ? STRING_HEADER_BYTES + x.length : stringBytes(x);
+      if (typeof x === 'string') bytes += stringBytes(x);
       else if (typeof x === 'object' && x !== null) bytes += nested(x, depth);
       else if (typeof x === 'bigint') visit(other(x));
     }
@@ -139,14 +138,9 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     for (const name in src) {
       if (inherited && !hasOwn.call(src, name)) continue;
       n++;
-      // a name is a string key unless it reads as an integer (its first character tells most apart)
-      const c = name.charCodeAt(0);
-      if (c > 57 || (c < 48 && c !== 45) || typeof stringKey(name) === 'string') {
-        bytes += STRING_HEADER_BYTES + name.length;
-      }
+      if (typeof stringKey(name) === 'string') bytes += STRING_HEADER_BYTES + name.length;
       const x = src[name];
-      if (typeof x === 'string')
-        bytes += x.length < SHARED_MIN ? STRING_HEADER_BYTES + x.length : stringBytes(x);
+      if (typeof x === 'string') bytes += stringBytes(x);
       else if (typeof x === 'object' && x !== null) bytes += nested(x, depth);
       else if (typeof x === 'bigint') visit(other(x));
     }
@@ -187,8 +181,7 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
       const vals = s.vals;
       for (let i = 0; i < vals.length; i++) {
         const x = vals[i];
-        if (typeof x === 'string')
-          total += x.length < SHARED_MIN ? STRING_HEADER_BYTES + x.length : stringBytes(x);
+        if (typeof x === 'string') total += stringBytes(x);
         else if (typeof x === 'object') visit(x);
       }
     }
