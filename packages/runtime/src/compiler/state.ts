@@ -286,9 +286,7 @@ export class CodegenState {
    * output so far to a streaming `write` (RenderOptions.write) and continue with an empty buffer.
    */
   loopTick(): string {
-    return this.buffered > 0
-      ? 'if (++rt.steps > rt.checkAt) rt.budget(o.length);'
-      : 'if (++rt.steps > rt.checkAt) o = rt.tick(o);';
+    return this.buffered > 0 ? 'rt.bufferedStep(o.length);' : 'o = rt.loopStep(o);';
   }
 
   /** a loop frame for `st.loops` */

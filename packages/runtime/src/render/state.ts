@@ -16,8 +16,8 @@
  *   locals        $N: the slot of a variable the template writes by name (scope.ts Slot; `rs`, `ws`)
  *                 aN iN nN fN xN yN (foreach), sN (section), Ln (loop labels), cN dN (capture),
  *                 rN (a plugin's result), hN (a variable read once before a loop)
- *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, steps, checkAt,
- *                 tick, budget, jumped, outAt, outputOver, now, smartyStatic, constant, request, foreachStart,
+ *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, loopStep,
+ *                 bufferedStep, jumped, outAt, outputOver, now, smartyStatic, constant, request, foreachStart,
  *                 foreachProp, foreachProps, sectionStart, sectionProp, sectionProps, captureEnd,
  *                 capture, captures
  */
@@ -300,8 +300,25 @@ export class RenderState implements RenderContext {
   writtenBytes = 0;
 
   /**
-   * A loop's periodic check (every 1024 steps): the budgets, and for a streaming render the output so
-   * far goes to the sink once it is big enough to be worth a write. Returns what stays buffered.
+   * A loop iteration's step, with the periodic check when it is due (see `tick`); returns what stays
+   * buffered. The generated loops call this every iteration rather than testing `steps` themselves:
+   * when the check falls due depends on the clock (the stride adapts), so an inline call to `tick`
+   * in a loop where it had not run yet would be code the JS engine optimized without ever seeing it
+   * run, and reaching it then throws the whole part back to the interpreter. Here, one call site
+   * serves every loop, and it has run after the first check of the first render.
+   */
+  loopStep(o: string): string {
+    return ++this.steps > this.checkAt ? this.tick(o) : o;
+  }
+
+  /** `loopStep` inside a capture or a block plugin's body, where `o` is a private buffer of `length` characters */
+  bufferedStep(length: number): void {
+    if (++this.steps > this.checkAt) this.budget(length);
+  }
+
+  /**
+   * The periodic check: the budgets, and for a streaming render the output so far goes to the sink
+   * once it is big enough to be worth a write. Returns what stays buffered.
    */
   tick(o: string): string {
     this.budget(this.writtenBytes + o.length);
