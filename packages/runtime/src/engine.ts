@@ -274,34 +274,7 @@ export class Engine {
     isAsync: boolean,
     startedAt: number,
   ) {
-    let services: Services | null = null;
-    let request: RequestData | null = null;
-    const getServices = () =>
-      (services ??= defaultServices({
-        timezone: this.options.timezone ?? 'Asia/Tokyo',
-        ...this.options.services,
-        ...opts.services,
-      }));
-    const limits = this.limits;
-    const shared: RenderShared = {
-      services: getServices,
-      request: () =>
-        (request ??= this.requestData(opts.request ?? this.options.request ?? {}, getServices())),
-      limits,
-      host: new RenderHost(limits, this.phpCache, () => shared, limits.maxMemoryBytes),
-      memoryLimit: limits.maxMemoryBytes,
-      frames: [],
-      log: [],
-      logBytes: 0,
-      logDropped: 0,
-      spent: null,
-      constants: this.constants,
-      pluginState: null,
-      startedAt,
-      depth: 0,
-      isAsync,
-      callFunction: (rt, attrs) => this.callFunction(rt, attrs),
-    };
+    const shared = new Run(this, opts, this.limits, this.constants, this.phpCache, startedAt, isAsync);
     const vars = initialVars(data);
     const rt = new RenderState(shared, tpl.name, tpl.source, tpl.spans, vars);
     shared.frames.push(rt);
@@ -343,19 +316,8 @@ export class Engine {
     return new Result(output, result, shared.log, vars, tpl.warnings);
   }
 
-  private requestData(req: RequestInput, services: Services): RequestData {
-    const get = toArray(req.get);
-    const post = toArray(req.post);
-    const server = toArray(req.server);
-    for (const k of HIDDEN_SERVER_KEYS) server.delete(k);
-    const request = get.clone();
-    for (const [k, v] of post.entries()) request.set(k, v);
-    const memberId = req.memberId !== undefined ? req.memberId : services.session.memberId;
-    return { get, post, request, server, session: PhpArray.fromEntries([['member_id', memberId ?? null]]) };
-  }
-
-  /** `{function name=… var=… arg=…}` */
-  private callFunction(rt: RenderState, attrs: Record<string, Value>): Value | Promise<Value> {
+  /** @internal `{function name=… var=… arg=…}` (through the render's RenderShared) */
+  callFunction(rt: RenderState, attrs: Record<string, Value>): Value | Promise<Value> {
     const name = attrs.name;
     const id = attrs.id;
     const fn =
@@ -419,6 +381,69 @@ function templateBytes(t: CompiledTemplate): number {
 function toArray(v: unknown): PhpArray {
   const r = fromJS(v ?? null);
   return r instanceof PhpArray ? r.clone() : new PhpArray();
+}
+
+/**
+ * One render's shared state. A class rather than an object literal with arrow functions: starting a
+ * render, which every small page pays for, makes no closures.
+ */
+class Run implements RenderShared {
+  readonly host: RenderHost;
+  memoryLimit: number;
+  readonly frames: RenderState[] = [];
+  readonly log: LogEntry[] = [];
+  logBytes = 0;
+  logDropped = 0;
+  spent: RenderShared['spent'] = null;
+  pluginState: Map<string, unknown> | null = null;
+  depth = 0;
+  private servicesMade: Services | null = null;
+  private requestMade: RequestData | null = null;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly opts: RenderOptions,
+    readonly limits: Limits,
+    readonly constants: ReadonlyMap<string, Value>,
+    cache: BoundedCache,
+    readonly startedAt: number,
+    readonly isAsync: boolean,
+  ) {
+    this.memoryLimit = limits.maxMemoryBytes;
+    this.host = new RenderHost(limits, cache, this, limits.maxMemoryBytes);
+  }
+
+  /** made on first use: most renders never touch a service */
+  services(): Services {
+    return (this.servicesMade ??= defaultServices({
+      timezone: this.engine.options.timezone ?? 'Asia/Tokyo',
+      ...this.engine.options.services,
+      ...this.opts.services,
+    }));
+  }
+
+  request(): RequestData {
+    return (this.requestMade ??= requestData(
+      this.opts.request ?? this.engine.options.request ?? {},
+      this.services(),
+    ));
+  }
+
+  callFunction(rt: RenderState, attrs: Record<string, Value>): Value | Promise<Value> {
+    return this.engine.callFunction(rt, attrs);
+  }
+}
+
+/** `$smarty.get/post/request/server/session` of a render, from RenderOptions.request or the engine's */
+function requestData(req: RequestInput, services: Services): RequestData {
+  const get = toArray(req.get);
+  const post = toArray(req.post);
+  const server = toArray(req.server);
+  for (const k of HIDDEN_SERVER_KEYS) server.delete(k);
+  const request = get.clone();
+  for (const [k, v] of post.entries()) request.set(k, v);
+  const memberId = req.memberId !== undefined ? req.memberId : services.session.memberId;
+  return { get, post, request, server, session: PhpArray.fromEntries([['member_id', memberId ?? null]]) };
 }
 
 /**

@@ -29,7 +29,7 @@ export class RenderHost implements Host {
   constructor(
     readonly limits: HostLimits,
     readonly cache: BoundedCache,
-    private readonly shared: () => RenderShared,
+    private readonly shared: RenderShared,
     memoryLimit: number,
   ) {
     this.measureAt = Math.min(MIN_STRIDE * 4, memoryLimit);
@@ -41,7 +41,7 @@ export class RenderHost implements Host {
       this.measureAt = Number.POSITIVE_INFINITY;
       return;
     }
-    const shared = this.shared();
+    const shared = this.shared;
     // building big values is where a single call spends its time: the clock is read here too
     checkTime(shared);
     const limit = shared.memoryLimit;

@@ -59,7 +59,7 @@ export class Scope {
    * The slots made so far: the assigned ones in the order of their first assignment (PHP's order
    * of the variable table), after which the ones only read may come in any order.
    */
-  private readonly slots = new Map<string, Slot>();
+  private slots: Map<string, Slot> | null = null;
   /** the last slot in `slots`' order */
   private last: Slot | null = null;
 
@@ -72,10 +72,12 @@ export class Scope {
   slot(name: string): Slot {
     const asked = this.asked;
     if (asked !== null && asked.name === name) return asked;
-    let s = this.slots.get(name);
+    // made on the first slot: a template that only reads its data never needs one
+    const slots = (this.slots ??= new Map());
+    let s = slots.get(name);
     if (s === undefined) {
       s = new Slot(this, name);
-      this.slots.set(name, s);
+      slots.set(name, s);
       this.last = s;
     }
     this.asked = s;
@@ -84,7 +86,7 @@ export class Scope {
 
   /** the variable's value, or undefined when it is not set; an array may be shared: read only */
   get(name: string): Value | undefined {
-    const s = this.slots.get(name);
+    const s = this.slots?.get(name);
     if (s === undefined) return this.lookup(name);
     return s.v !== undefined ? s.v : this.fromData(s);
   }
@@ -95,8 +97,11 @@ export class Scope {
    * cache (render/access.ts keyC); null when it is not set.
    */
   readAt(name: string, site: KeySite): Value {
-    const s = this.slots.get(name);
-    if (s !== undefined) return readSlot(s);
+    const slots = this.slots;
+    if (slots !== null) {
+      const s = slots.get(name);
+      if (s !== undefined) return readSlot(s);
+    }
     return this.data === null ? null : keyC(this.data, name, site);
   }
 
@@ -144,8 +149,9 @@ export class Scope {
   private store(s: Slot, value: Value): void {
     if (s.v === undefined && s !== this.last) {
       // a first assignment goes last in the table's order, whenever the slot was made
-      this.slots.delete(s.name);
-      this.slots.set(s.name, s);
+      const slots = this.slots!;
+      slots.delete(s.name);
+      slots.set(s.name, s);
       this.last = s;
     }
     s.v = value === undefined ? null : value;
@@ -154,7 +160,7 @@ export class Scope {
   /** what the variables hold, for the memory budget: the new values and the data */
   roots(): Value[] {
     const out: Value[] = [];
-    for (const s of this.slots.values()) if (s.v !== undefined) out.push(s.v);
+    if (this.slots !== null) for (const s of this.slots.values()) if (s.v !== undefined) out.push(s.v);
     if (this.data !== null) out.push(this.data);
     return out;
   }
@@ -171,7 +177,7 @@ export class Scope {
     };
     add('dataSet');
     if (this.data !== null) for (const k of this.data.keys()) add(String(k));
-    for (const s of this.slots.values()) if (s.v !== undefined) add(s.name);
+    if (this.slots !== null) for (const s of this.slots.values()) if (s.v !== undefined) add(s.name);
     return out;
   }
 }
