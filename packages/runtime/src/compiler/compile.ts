@@ -176,9 +176,8 @@ function generate(
   const statements = compileStatements(state, ast.body);
   state.depth--;
   const parts = splitParts(statements);
-  const header = `"use strict";
-const { ${Object.keys(helpers).join(', ')} } = H;
-${state.prelude()}`;
+  const helperNames = `"use strict";\nconst { ${Object.keys(helpers).join(', ')} } = H;\n`;
+  const header = `${helperNames}${state.prelude()}`;
   let body: string;
   let lazy = '';
   let partsCode = '';
@@ -192,9 +191,14 @@ ${state.prelude()}`;
     // Each part is handed to the JS engine on its first call: compiling the template then costs no
     // JS parsing of its parts (the engine would only pre-parse them now and parse them again when
     // they first run), and a part that never runs is never parsed.
+    // The prelude's functions are declared once, in the render's module, and handed to the parts
+    // (P): a part's source is only its own code, and every part calls the same functions (one
+    // optimized copy of each, where declaring them in every part made a copy per part).
+    const names = state.preludeNames().join(', ');
+    const partHeader = `${helperNames}const { ${names} } = P;\n`;
     const sources = parts.map(
       ({ code, slots }, i) =>
-        `${header}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${state.slotDeclarations(slots)}${guarded(code)}\n});`,
+        `${partHeader}return (${awaits(code, isAsync) ? 'async ' : ''}function part${i}(rt, V, o) {\n${state.slotDeclarations(slots)}${guarded(code)}\n});`,
     );
     const calls = parts.map(({ code }, i) =>
       awaits(code, isAsync) ? `o = rt.back(await part${i}(rt, V, o));\n` : `o = part${i}(rt, V, o);\n`,
@@ -210,8 +214,9 @@ ${state.prelude()}`;
       partsCode += sources[i];
       partPlaces.push([k, start, partsCode.length]);
     }
-    lazy += `function part(src) {
-try { return new Function('H', 'K', 'C', src)(H, K, C); } catch { throw ${failed}(); }
+    lazy += `const P = { ${names} };
+function part(src) {
+try { return new Function('H', 'K', 'C', 'P', src)(H, K, C, P); } catch { throw ${failed}(); }
 }
 `;
     body = `let o = '';\n${calls.join('')}return o;`;

@@ -281,6 +281,11 @@ export class CodegenState {
     return this.preludeLines.length ? `${this.preludeLines.join('\n')}\n` : '';
   }
 
+  /** the names the compiled statements call the prelude's declarations by (the rest are their own constants) */
+  preludeNames(): string[] {
+    return [...this.callers.values()];
+  }
+
   /**
    * A loop's per-iteration budget check. Where `o` is the render's own output it may also hand the
    * output so far to a streaming `write` (RenderOptions.write) and continue with an empty buffer.

@@ -10,6 +10,7 @@
  *   module scope  H     helpers.ts `helpers`, destructured into locals of the same names
  *                 K     constants (definitions, split key paths); C: key-read caches (`keyC`)
  *                 Mn    a modifier's caller, Mnd its definition; An: an attribute-object constructor
+ *                 P     those functions by name, handed to the parts of a long template (compiled on first call)
  *   render(rt, V) rt    this RenderState; V: the template's variables (scope.ts Scope)
  *                 o     the output so far; p: index of the span being run, for errors
  *                 partN(rt, V, o) and `o = ((o) => {...})(o)`: the parts of a long template or body
