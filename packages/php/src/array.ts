@@ -189,7 +189,8 @@ function normKey(key: unknown): Key {
  * templates read a part of their data, and each part only once.
  */
 export interface View {
-  readonly src: unknown[] | Record<string, unknown>;
+  /** (a row cursor's view is pointed at each row in turn: see PhpArray.rowAt) */
+  src: unknown[] | Record<string, unknown>;
   readonly list: boolean;
   /** the view of the object or array holding this one (null at the data's root): cycles are found on it */
   readonly parent: View | null;
@@ -213,6 +214,8 @@ export interface View {
    * name in it is one of the object's own enumerable properties.
    */
   shape: NameShape | null;
+  /** a view of one of this one's values was made: it holds this one as its parent (see rowAt) */
+  adopted: boolean;
 }
 
 /**
@@ -269,6 +272,7 @@ function newView(
     names: null,
     shapes: null,
     shape: null,
+    adopted: false,
   };
 }
 
@@ -373,6 +377,7 @@ export function isPlainData(v: object): v is unknown[] | Record<string, unknown>
 }
 
 function viewArray(src: unknown[] | Record<string, unknown>, parent: View): PhpArray {
+  parent.adopted = true;
   const store = new ArrayStore(null, NO_VALS, null, 0);
   store.view = newView(src, parent, parent.other);
   return new PhpArray(store);
@@ -945,6 +950,38 @@ export class PhpArray {
     return s.vals[i];
   }
 
+  /**
+   * @internal `peekAt(i)` for a loop whose body reads its item only by field, through the compiled
+   * field readers (the runtime's codegen decides): a row of a view's list that is a plain object is
+   * read through the one array of `cur`, pointed at each row in turn, instead of an array made for
+   * every row (three objects). The cursor is the loop's, made when the loop starts; it gets a new
+   * array when its view became a parent (a nested value was read from the row: that view holds it),
+   * or when something else made the row's array its own.
+   */
+  rowAt(i: number, cur: RowCursor): Value {
+    const list = this.st.view;
+    if (list === null || !list.list) return this.peekAt(i);
+    const src = (list.src as unknown[])[i];
+    if (typeof src !== 'object' || src === null || Array.isArray(src)) return viewGet(list, i)!;
+    const proto = Object.getPrototypeOf(src);
+    if (proto !== Object.prototype && proto !== null) return viewGet(list, i)!;
+    const arr = cur.arr;
+    const store = arr === null ? null : arr.st;
+    const w = store === null ? null : store.view;
+    if (w === null || w.adopted || w.parent !== list || store!.refs !== 1) {
+      const made = viewArray(src as Record<string, unknown>, list);
+      cur.arr = made;
+      return made;
+    }
+    refuseCycle(src, list, w.depth);
+    w.src = src as Record<string, unknown>;
+    w.lastKey = undefined;
+    w.lastKid = null;
+    w.names = null;
+    w.shape = null;
+    return arr!;
+  }
+
   /** Keys exactly 0..n-1 in order (what json_encode prints as `[...]`). */
   isList(): boolean {
     const st = this.st;
@@ -976,6 +1013,16 @@ export class PhpArray {
       this.s = copyStore(s);
     }
   }
+}
+
+/** @internal a loop's reusable row array (see PhpArray.rowAt) */
+export interface RowCursor {
+  arr: PhpArray | null;
+}
+
+/** @internal a new cursor, for one run of a loop */
+export function rowCursor(): RowCursor {
+  return { arr: null };
 }
 
 interface ShapeNode {

@@ -35,6 +35,8 @@ export {
   type Key,
   PhpArray,
   readsInPlace,
+  type RowCursor,
+  rowCursor,
   shapeHas,
   type View,
   viewField,

@@ -11,6 +11,7 @@ import {
   fromJS,
   PhpArray,
   readsInPlace,
+  rowCursor,
   shapeHas,
   toJS,
   type Value,
@@ -283,5 +284,72 @@ describe('PhpArray.view', () => {
     } finally {
       delete proto.b;
     }
+  });
+
+  // identities are compared with ===: vitest's toBe shows a failure by iterating the array, which builds it
+  it('rowAt reads the plain-object rows of a list through one array, and any other row as peekAt does', () => {
+    const rows: unknown[] = [
+      { a: 1, n: { x: 1 } },
+      { a: 2, n: { x: 2 } },
+      [1, 2],
+      'text',
+      null,
+      new Map([['a', 3]]),
+      { a: 4 },
+    ];
+    const list = view({ rows }).peek('rows') as PhpArray;
+    const cur = rowCursor();
+    const first = list.rowAt(0, cur) as PhpArray;
+    expect(viewField(first.st.view!, 'a')).toBe(1);
+    const second = list.rowAt(1, cur);
+    expect(second === first).toBe(true); // the same array, pointed at the next row
+    expect(toJS(second)).toEqual({ a: 2, n: { x: 2 } });
+    for (let i = 2; i < 6; i++) {
+      const r = list.rowAt(i, rowCursor());
+      const p = list.peekAt(i);
+      expect(r instanceof PhpArray ? toJS(r) : r).toEqual(p instanceof PhpArray ? toJS(p) : p);
+    }
+    // a converted list has no view: its own rows
+    const converted = fromJS({ rows }) as PhpArray;
+    const convertedRows = converted.peek('rows') as PhpArray;
+    expect(convertedRows.rowAt(6, rowCursor()) === convertedRows.peekAt(6)).toBe(true);
+  });
+
+  it('rowAt gives a new array once the row read was made a parent, copied or built', () => {
+    const rows = [{ n: { x: 1 } }, { n: { x: 2 } }, { n: { x: 3 } }, { n: { x: 4 } }, { n: { x: 5 } }];
+    const list = view({ rows }).peek('rows') as PhpArray;
+    const cur = rowCursor();
+    const r0 = list.rowAt(0, cur) as PhpArray;
+    const nested = viewField(r0.st.view!, 'n') as PhpArray; // holds row 0's view as its parent
+    const r1 = list.rowAt(1, cur) as PhpArray;
+    expect(r1 !== r0).toBe(true);
+    expect(toJS(nested)).toEqual({ x: 1 });
+    expect(toJS(r0)).toEqual({ n: { x: 1 } });
+    const kept = r1.clone(); // a copy shares the store
+    const r2 = list.rowAt(2, cur) as PhpArray;
+    expect(r2 !== r1).toBe(true);
+    expect(toJS(kept)).toEqual({ n: { x: 2 } });
+    r2.materialize(); // built: no longer a view
+    const r3 = list.rowAt(3, cur) as PhpArray;
+    expect(r3 !== r2).toBe(true);
+    expect(toJS(r2)).toEqual({ n: { x: 3 } });
+    expect(list.rowAt(4, cur) === r3).toBe(true);
+    expect(toJS(r3)).toEqual({ n: { x: 5 } });
+    expect(rows).toEqual([
+      { n: { x: 1 } },
+      { n: { x: 2 } },
+      { n: { x: 3 } },
+      { n: { x: 4 } },
+      { n: { x: 5 } },
+    ]);
+  });
+
+  it('rowAt refuses a row that holds the list, as peekAt does', () => {
+    const holder: Record<string, unknown> = { rows: [{ a: 1 }] };
+    (holder.rows as unknown[]).push(holder);
+    const rows = view(holder).peek('rows') as PhpArray;
+    const cur = rowCursor();
+    expect(toJS(rows.rowAt(0, cur) as PhpArray)).toEqual({ a: 1 });
+    expect(() => rows.rowAt(1, cur)).toThrow(CyclicDataError);
   });
 });

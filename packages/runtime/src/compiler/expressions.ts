@@ -259,6 +259,9 @@ function compileCall(st: CodegenState, name: string, args: Expr[]): string {
 export function compileVar(st: CodegenState, v: VarExpr, quiet = false): string {
   if (v.name === 'smarty') return compileSmartyVar(st, v, quiet);
   const item = st.locals.get(v.name);
+  // a loop item read other than by a field reader is read whole (see tags/foreach.ts)
+  if (item !== undefined && (v.path.length === 0 || fieldKey(st, v.path[0]!, quiet) === null))
+    st.wholeItems.add(item);
   const hoisted = item === undefined ? st.hoistedRead(v.name) : null;
   return compilePath(st, item ?? hoisted ?? st.readVar(v.name), v.path, quiet, hoisted);
 }
@@ -314,6 +317,18 @@ function isFieldName(k: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && !(k in Object.prototype);
 }
 
+/**
+ * The key of accessor `a` when it is read by a field reader (CodegenState.fieldReader), else null: a
+ * constant key that is a field name, read in a loop, where a read runs once per row. Outside,
+ * keyC's build of the record serves the few reads it gets, and a template of many one-off keys
+ * (`$sections.s1` ... `.s40`) does not get a reader for each.
+ */
+function fieldKey(st: CodegenState, a: Accessor, quiet: boolean): string | null {
+  if (quiet || a.kind !== 'key' || st.loops.length === 0) return null;
+  const k = typeof a.key === 'string' ? stringKey(a.key) : a.key;
+  return typeof k === 'string' && isFieldName(k) ? k : null;
+}
+
 /** `invariant`: the name of the loop-invariant value `target` reads (see compilePath), or null */
 function compileAccess(
   st: CodegenState,
@@ -325,13 +340,10 @@ function compileAccess(
   const read = quiet ? 'keyQ' : 'key';
   switch (a.kind) {
     case 'key': {
+      const field = fieldKey(st, a, quiet);
+      if (field !== null) return `${st.fieldReader(field)}(${target}, ${st.site()})`;
       // a constant key is normalised here ("5" is 5, as PHP has it), not on every read
       const k = typeof a.key === 'string' ? stringKey(a.key) : a.key;
-      // in a loop, where a read runs once per row: outside, keyC's build of the record serves the
-      // few reads it gets, and a template of many one-off keys (`$sections.s1` ... `.s40`) does not
-      // get a reader for each
-      if (!quiet && typeof k === 'string' && st.loops.length > 0 && isFieldName(k))
-        return `${st.fieldReader(k)}(${target}, ${st.site()})`;
       return !quiet && (typeof k === 'string' || Number.isSafeInteger(k))
         ? `keyC(${target}, ${typeof k === 'string' ? jsString(k) : String(k)}, ${st.site()})`
         : `${read}(${target}, ${JSON.stringify(quiet ? k : a.key)})`;
@@ -520,6 +532,7 @@ function compileReference(st: CodegenState, v: VarExpr): string | null {
   // a loop item held in a local is a read-only view of the looped array: change a copy of it
   // (the first key is read twice, to make the holder of the path first: reads have no effect)
   const local = st.locals.get(v.name);
+  if (local) st.wholeItems.add(local);
   if (local && keys.length === 0) return `(${local} = own(${local}))`;
   if (local) return `refIn((${local} = refRoot(own(${local}), ${keys[0]})), [${keys.join(', ')}])`;
   return `ref(V, ${JSON.stringify(v.name)}, [${keys.join(', ')}])`;

@@ -92,6 +92,12 @@ export class CodegenState {
   readonly loops: LoopFrame[] = [];
   /** template variables held in JS locals inside the current loop body: name → identifier */
   readonly locals = new Map<string, string>();
+  /**
+   * The loop item locals (`locals`' values) that some code reads whole: given to a function, printed,
+   * compared, passed by reference... An item read only through field readers (`$row.name`) never
+   * leaves its iteration, so its loop may read every row through one array (PhpArray.rowAt).
+   */
+  readonly wholeItems = new Set<string>();
   /** sections with a literal name whose state object is a JS local here: name → identifier */
   readonly sections = new Map<string, string>();
   /** current block nesting while generating */

@@ -15,7 +15,7 @@
  *                 o     the output so far; p: index of the span being run, for errors
  *                 partN(rt, V, o) and `o = ((o) => {...})(o)`: the parts of a long template or body
  *   locals        $N: the slot of a variable the template writes by name (scope.ts Slot; `rs`, `ws`)
- *                 aN iN nN fN xN yN (foreach), sN (section), Ln (loop labels), cN dN (capture),
+ *                 aN iN nN fN xN yN wN (foreach), sN (section), Ln (loop labels), cN dN (capture),
  *                 rN (a plugin's result), hN (a variable read once before a loop)
  *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, loopStep,
  *                 bufferedStep, jumped, outAt, outputOver, now, smartyStatic, constant, request, foreachStart,

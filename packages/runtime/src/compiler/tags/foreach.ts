@@ -113,11 +113,16 @@ ${arr}.release();
     const leave = `ws(${st.slot(itemName)}, own(${itemLocal}));${
       keyName ? ` ws(${st.slot(keyName)}, ${keyLocal});` : ''
     }\n`;
+    // an item the body reads only by field never leaves its iteration (CodegenState.wholeItems): the
+    // rows of the caller's plain data are then read through one array, pointed at each row in turn
+    // (PhpArray.rowAt); the last one is the item's value after the loop
+    const cursor = st.wholeItems.has(itemLocal) ? null : st.id('w');
+    const row = cursor === null ? `${arr}.peekAt(${i})` : `${arr}.rowAt(${i}, ${cursor})`;
     return `${head}let ${itemLocal} = null${keyName ? `, ${keyLocal} = null` : ''};
-${frame.decls.join('\n')}
+${cursor === null ? '' : `const ${cursor} = rowCursor();\n`}${frame.decls.join('\n')}
 ${label}: for (let ${i} = 0; ${i} < ${len}; ${i}++) {
 ${tick}
-${itemLocal} = ${arr}.peekAt(${i});${key}
+${itemLocal} = ${row};${key}
 ${body}}
 ${leave}${tail}`;
   }

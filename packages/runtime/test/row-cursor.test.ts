@@ -1,0 +1,94 @@
+/**
+ * A `{foreach}` whose item the body reads only by field (`$row.name`) reads the rows of the caller's
+ * plain data through one array pointed at each row in turn (PhpArray.rowAt). Every output must be
+ * the one the rows read one by one give: the converted data are the reference here.
+ */
+import { fromJSONText } from '@sumi/php';
+import { describe, expect, test } from 'vitest';
+import { createEngine } from '../src/index';
+
+const engine = createEngine();
+
+/** the output with the plain data, checked against the same data converted first */
+function both(source: string, data: Record<string, unknown>): string {
+  const plain = engine.renderSync(source, data).output;
+  expect(plain).toBe(engine.renderSync(source, fromJSONText(JSON.stringify(data))).output);
+  return plain;
+}
+
+const rows = {
+  rows: [
+    { a: 1, b: { c: 2 }, list: [{ a: 10 }, { a: 11 }] },
+    { a: 3, b: { c: 4 }, list: [{ a: 20 }] },
+    { a: 5, list: [] },
+  ],
+};
+
+describe('foreach over plain rows read by field', () => {
+  test('compiles to one row cursor only when the item is read by field alone', () => {
+    const code = (src: string) => engine.compile(src).code;
+    expect(code('{foreach from=$rows item=r}{$r.a}{$r.b.c}{/foreach}')).toContain('.rowAt(');
+    for (const whole of [
+      '{foreach from=$rows item=r}{$r}{/foreach}',
+      '{foreach from=$rows item=r}{assign var=x value=$r}{/foreach}',
+      '{foreach from=$rows item=r}{$r.0}{/foreach}',
+      '{foreach from=$rows item=r}{$r[$k]}{/foreach}',
+      '{foreach from=$rows item=r}{if isset($r.a)}y{/if}{/foreach}',
+      '{foreach from=$rows item=r}{$r->a}{/foreach}',
+    ])
+      expect(code(whole)).not.toContain('.rowAt(');
+  });
+
+  test('reads each row, and leaves the last one as the item', () => {
+    expect(
+      both('{foreach from=$rows item=r}{$r.a}:{$r.b.c};{/foreach}|{$r.a}|{$r.list.0.a}|{$r}', rows),
+    ).toBe('1:2;3:4;5:;|5||Array');
+    expect(both('{foreach from=$rows item=r}{if $r.a > 1}{break}{/if}{/foreach}{$r.a}', rows)).toBe('3');
+  });
+
+  test('a nested value read from a row keeps its row after the loop has moved on', () => {
+    expect(
+      both(
+        '{foreach from=$rows item=r name=l}{if $smarty.foreach.l.first}{assign var=first value=$r.b}{assign var=l1 value=$r.list}{/if}{append var=bs value=$r.b}{/foreach}' +
+          '{$first.c} {$l1.0.a}{$l1.1.a} {$bs.0.c}{$bs.1.c}{$bs.2.c}',
+        rows,
+      ),
+    ).toBe('2 1011 24');
+    expect(
+      both(
+        '{foreach from=$rows item=r}{foreach from=$r.list item=t}{$t.a},{/foreach}{/foreach}{foreach from=$rows item=r}{foreach from=$rows item=q}{$r.a}{$q.a};{/foreach}{/foreach}',
+        rows,
+      ),
+    ).toBe('10,11,20,11;13;15;31;33;35;51;53;55;');
+  });
+
+  test('rows that are not plain objects, and shared objects, read as before', () => {
+    const shared = { c: 9 };
+    const mixed = { rows: [{ a: 1, b: shared }, [1, 2], null, 7, { a: 2, b: shared }, { b: { s: shared } }] };
+    const out = engine.renderSync(
+      '{foreach from=$rows item=r}[{$r.a}{$r.b.c}{$r.b.s.c}]{/foreach}{assign var=z value=$r.b.s}{$z.c}',
+      mixed,
+    ).output;
+    expect(out).toBe('[19][][][][29][9]9');
+  });
+
+  test('a value read from a row is never taken for a cycle through a later row', () => {
+    // X holds the second row: read through the first row, X's parent stays the first row
+    const second = { a: 2 };
+    const x = { r: second };
+    const data = { rows: [{ b: x }, second] };
+    const out = engine.renderSync(
+      '{foreach from=$rows item=r name=l}{if $smarty.foreach.l.first}{assign var=first value=$r.b}{/if}{$r.a}{/foreach}|{$first.r.a}',
+      data,
+    ).output;
+    expect(out).toBe('2|2');
+  });
+
+  test('a row that contains itself is refused where its cycle is reached', () => {
+    const self: Record<string, unknown> = { a: 1 };
+    self.self = self;
+    const run = () =>
+      engine.renderSync('{foreach from=$rows item=r}{$r.self.self.a}{/foreach}', { rows: [self] });
+    expect(run).toThrow(/cycle/);
+  });
+});
