@@ -260,9 +260,11 @@ describe("a section's current row, `$items[i]`, is read once per iteration", () 
 
   test('the code reads the row once, and clears it at the top of each iteration', () => {
     const code = engine.compile('{section name=i loop=$items}{$items[i].q}{$items[i].s}{/section}').code;
-    // each use reads the cached row, or reads it into the cache: `key(` is never called bare
-    expect(code.match(/key\(h\d+, s\d+\.index\)/g)).toHaveLength(2);
-    expect(code.match(/\(r\d+ = key\(h\d+, s\d+\.index\)\)/g)).toHaveLength(2);
+    // each use reads the cached row, or reads it into the cache (rowIn: key() through the row's
+    // cursor, the row being read by field only): the row is never read bare
+    expect(code.match(/rowIn\(h\d+, s\d+\.index, w\d+\)/g)).toHaveLength(2);
+    expect(code.match(/\(r\d+ = rowIn\(h\d+, s\d+\.index, w\d+\)\)/g)).toHaveLength(2);
+    expect(code).not.toMatch(/[^.]key\(h\d+, s\d+\.index\)/);
     expect(code).toMatch(/\n(r\d+) = undefined;\n/);
   });
 
@@ -292,7 +294,7 @@ describe("a section's current row, `$items[i]`, is read once per iteration", () 
     const code = engine.compile(
       '{section name=i loop=$d.list}{$d.list[i].q}{$d.list[i].s}{$d.$k[i].q}{$d.$k[i].s}{/section}',
     ).code;
-    expect(code.match(/\(r\d+ = key\(/g)).toHaveLength(2);
+    expect(code.match(/\(r\d+ = rowIn\(/g)).toHaveLength(2);
     // `$d.$k[i]`: read where it is used, each time
     expect(code.match(/F\d+\(key\(key\(h\d+, h\d+\), s\d+\.index\)/g)).toHaveLength(2);
     const data = { d: { list: items, other: [{ q: 9, s: 'z' }] }, k: 'other' };

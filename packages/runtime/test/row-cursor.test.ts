@@ -92,3 +92,33 @@ describe('foreach over plain rows read by field', () => {
     expect(run).toThrow(/cycle/);
   });
 });
+
+describe('section over plain rows read by field', () => {
+  test('reads a row through its cursor only when every read of it is by field', () => {
+    const code = (src: string) => engine.compile(src).code;
+    expect(code('{section name=i loop=$rows}{$rows[i].a}{$rows[i].b.c}{/section}')).toContain('rowCursor()');
+    for (const whole of [
+      '{section name=i loop=$rows}{$rows[i].a}{assign var=x value=$rows[i]}{/section}',
+      '{section name=i loop=$rows}{$rows[i]}{/section}',
+      '{section name=i loop=$rows}{$rows[i].0}{/section}',
+    ])
+      expect(code(whole)).not.toContain('rowCursor()');
+  });
+
+  test('reads each row; values read from a row keep it', () => {
+    expect(
+      both(
+        '{section name=i loop=$rows}{$rows[i].a}:{$rows[i].b.c};{if $smarty.section.i.first}{assign var=first value=$rows[i].b}{/if}{section name=j loop=$rows[i].list}{$rows[i].list[j].a},{/section}{/section}|{$first.c}',
+        rows,
+      ),
+    ).toBe('1:2;10,11,3:4;20,5:;|2');
+    const second = { a: 2 };
+    const data = { rows: [{ b: { r: second } }, second] };
+    expect(
+      engine.renderSync(
+        '{section name=i loop=$rows}{if $smarty.section.i.first}{assign var=first value=$rows[i].b}{/if}{$rows[i].a}{/section}|{$first.r.a}',
+        data,
+      ).output,
+    ).toBe('2|2');
+  });
+});

@@ -286,7 +286,8 @@ function compilePath(
     for (let i = 0; i < path.length; i++) {
       const a = path[i]!;
       const invariant = constant && a.kind === 'section' ? invariantName(hoisted!, path, i) : null;
-      out = compileAccess(st, out, a, quiet, invariant);
+      const byField = i + 1 < path.length && fieldKey(st, path[i + 1]!, quiet) !== null;
+      out = compileAccess(st, out, a, quiet, invariant, byField);
       constant &&= a.kind === 'key';
     }
     return out;
@@ -329,13 +330,17 @@ function fieldKey(st: CodegenState, a: Accessor, quiet: boolean): string | null 
   return typeof k === 'string' && isFieldName(k) ? k : null;
 }
 
-/** `invariant`: the name of the loop-invariant value `target` reads (see compilePath), or null */
+/**
+ * `invariant`: the name of the loop-invariant value `target` reads (see compilePath), or null;
+ * `byField`: the value read is read by a field reader next (see CodegenState.sectionRow)
+ */
 function compileAccess(
   st: CodegenState,
   target: string,
   a: Accessor,
   quiet: boolean,
   invariant: string | null = null,
+  byField = false,
 ): string {
   const read = quiet ? 'keyQ' : 'key';
   switch (a.kind) {
@@ -353,7 +358,7 @@ function compileAccess(
     case 'section': {
       // a key may be a bigint (key() normalises it): the running index goes in as it is
       const index = sectionProp(st, a.section, a.prop, true);
-      const row = quiet || invariant === null ? null : st.sectionRow(invariant, target, index);
+      const row = quiet || invariant === null ? null : st.sectionRow(invariant, target, index, byField);
       return row ?? `${read}(${target}, ${index})`;
     }
     case 'prop':

@@ -80,6 +80,10 @@ export interface LoopFrame {
   section: string | null;
   /** a loop-invariant value's name → the local caching its current row, for one iteration (sectionRow) */
   rows: Map<string, string>;
+  /** each row local's cursor (PhpArray.rowAt), made when the loop starts unless the row is read whole */
+  rowCursors: Map<string, string>;
+  /** the row locals some code reads whole (not only by field): they have no cursor */
+  wholeRows: Set<string>;
 }
 
 export class CodegenState {
@@ -320,6 +324,8 @@ export class CodegenState {
       captures: this.captures,
       section: null,
       rows: new Map(),
+      rowCursors: new Map(),
+      wholeRows: new Set(),
     };
   }
 
@@ -331,17 +337,31 @@ export class CodegenState {
    * `invariant` names what `target` reads (see expressions.ts compilePath); `index`: the compiled key.
    * Null when the read is not of that kind.
    */
-  sectionRow(invariant: string, target: string, index: string): string | null {
+  sectionRow(invariant: string, target: string, index: string, byField: boolean): string | null {
     const frame = this.loops[this.loops.length - 1];
     if (frame === undefined || frame.section === null || index !== `${frame.section}.index`) return null;
     let row = frame.rows.get(invariant);
     if (row === undefined) {
       row = this.id('r');
       frame.rows.set(invariant, row);
+      frame.rowCursors.set(row, this.id('w'));
       frame.decls.push(`let ${row};`);
     }
-    // key() never gives undefined (a missing row is null), so undefined means "not read yet"
-    return `(${row} !== undefined ? ${row} : (${row} = key(${target}, ${index})))`;
+    if (!byField) frame.wholeRows.add(row);
+    // rowIn is key() (through the row's cursor, when it has one: see cursorDecls); it never gives
+    // undefined (a missing row is null), so undefined means "not read yet"
+    return `(${row} !== undefined ? ${row} : (${row} = rowIn(${target}, ${index}, ${frame.rowCursors.get(row)})))`;
+  }
+
+  /**
+   * The declarations of a section frame's row cursors, once its body is compiled: a row read only by
+   * field (`$items[i].name`) never leaves its iteration, and is read through one array pointed at
+   * each row in turn (PhpArray.rowAt); a row read whole has none (null).
+   */
+  cursorDecls(frame: LoopFrame): string[] {
+    return [...frame.rowCursors].map(
+      ([row, cursor]) => `const ${cursor} = ${frame.wholeRows.has(row) ? 'null' : 'rowCursor()'};`,
+    );
   }
 
   /** the statement clearing a loop frame's cached rows (sectionRow), run at the top of each iteration */

@@ -9,7 +9,7 @@
  * not an array. `isset()` reads with the `Q` variants, which never throw where isset() does not.
  */
 
-import type { Value } from '@sumi/php';
+import type { RowCursor, Value } from '@sumi/php';
 import {
   findKey,
   issetStringOffset,
@@ -46,6 +46,19 @@ export function key(v: Value, k: Value): Value {
     return null;
   }
   return offsetOfScalar(v, k);
+}
+
+/**
+ * `key(v, k)` for a section's row that is read only by field (CodegenState.sectionRow): a row of the
+ * caller's plain list is read through the loop's cursor (PhpArray.rowAt, position k of a list is key
+ * k); `cur` is null where the row is read whole.
+ */
+export function rowIn(v: Value, k: Value, cur: RowCursor | null): Value {
+  if (cur !== null && v instanceof PhpArray && typeof k === 'number') {
+    const view = v.st.view;
+    if (view !== null && view.list && k >= 0 && k < (view.src as unknown[]).length) return v.rowAt(k, cur);
+  }
+  return key(v, k);
 }
 
 /** a read site's memory of where its key was last found */

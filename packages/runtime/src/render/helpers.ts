@@ -43,7 +43,7 @@ import {
 } from '@sumi/php';
 import { attrSpecs, checkAttrs, resolveAttr } from '../plugin/attributes';
 import type { ModifierDef } from '../plugin/types';
-import { key, keyC, keyQ, prop } from './access';
+import { key, keyC, keyQ, prop, rowIn } from './access';
 import type { RenderContext } from './context';
 import { argumentCount, count, countMode, inArray } from './if-functions';
 import {
@@ -216,6 +216,7 @@ export const helpers = {
   mapped,
   PA: PhpArray,
   rowCursor,
+  rowIn,
   viewShape,
   shapeHas,
   viewField,

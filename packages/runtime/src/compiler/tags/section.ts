@@ -81,7 +81,7 @@ function compileSection(st: CodegenState, n: BlockNode): string {
 {
 ${inner ? 'let' : 'const'} ${sc} = rt.sectionStart(${nameJs}, ${attrOrder}, ${opt('loop')}, ${opt('start')}, ${opt('step')}, ${opt('max')}, ${opt('show')});
 if (${sc}.show) {
-${frame.decls.join('\n')}
+${[...frame.decls, ...st.cursorDecls(frame)].join('\n')}
 ${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${refetch}${sc}.index += ${sc}.step, ${sc}.iteration++) {
 ${sc}.row = ${sc}.iteration;
 ${st.loopTick()}
