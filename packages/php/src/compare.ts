@@ -11,6 +11,7 @@
  * (this matters for NaN and uncomparable arrays).
  */
 import { PhpArray } from './array';
+import { toBytes } from './binary-string';
 import { toBool } from './convert';
 import { numScan, scanNumber } from './numeric';
 import { PhpObject } from './object';
@@ -63,24 +64,35 @@ function compareNums(a: Num, b: Num): number {
 
 /**
  * Byte-wise string comparison (memcmp, then length), normalised to -1/0/1.
- * UTF-8 byte order equals code point order, which differs from UTF-16 order only
- * between surrogates and U+E000..U+FFFF.
+ * UTF-8 byte order equals UTF-16 order while neither string has a surrogate where they first
+ * differ. A surrogate there is half of a supplementary character (which sorts after U+E000..U+FFFF)
+ * or a byte that is not UTF-8 (binary-string.ts: `md5` raw output, half a character cut by
+ * `substr`), which sorts by its own value against the first byte of the other side's character:
+ * there the rest of both strings is compared as bytes.
  */
 export function binaryCompare(a: string, b: string): number {
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
     if (x === y) continue;
-    if (x >= 0xd800 && y >= 0xd800) {
-      // surrogates (supplementary code points) sort after U+E000..U+FFFF
-      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
-      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
-    }
+    if ((x & 0xf800) === 0xd800 || (y & 0xf800) === 0xd800) return bytesCompareFrom(a, b, i);
     return x < y ? -1 : 1;
   }
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+/** `binaryCompare` of the bytes of `a` and `b` from unit `i` on (the units before are the same) */
+function bytesCompareFrom(a: string, b: string, i: number): number {
+  // a character split at `i` (a pair whose second halves differ) is compared whole
+  const c = i > 0 ? a.charCodeAt(i - 1) : 0;
+  const from = c >= 0xd800 && c <= 0xdbff ? i - 1 : i;
+  const x = toBytes(a.slice(from));
+  const y = toBytes(b.slice(from));
+  const n = Math.min(x.length, y.length);
+  for (let k = 0; k < n; k++) if (x[k] !== y[k]) return x[k]! < y[k]! ? -1 : 1;
+  return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
 }
 
 /** zendi_smart_strcmp: numerically when both strings are numeric, else byte-wise. */

@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   binaryCompare,
   compare,
+  fromBytes,
   fromJSONText,
   ge,
   gt,
@@ -15,6 +17,7 @@ import {
   PhpObject,
   strictEquals,
   strictNotEquals,
+  toBytes,
   type Value,
 } from '../src/index';
 
@@ -244,5 +247,32 @@ describe('ordering helpers', () => {
     expect(binaryCompare('', '')).toBe(0);
     expect(binaryCompare('\uffff', '\u{10000}')).toBe(-1);
     expect(binaryCompare('\ue000', '\ud800\udc00')).toBe(-1);
+  });
+
+  it('binaryCompare orders bytes that are not UTF-8 by their value, as memcmp does', () => {
+    const bytes = (...b: number[]) => fromBytes(Uint8Array.from(b));
+    expect(binaryCompare(bytes(0xe3), '日')).toBe(-1); // E3 < E6
+    expect(binaryCompare(bytes(0xe6), '日')).toBe(-1); // a prefix of E6 97 A5
+    expect(binaryCompare(bytes(0xe6, 0x97, 0x41), '日')).toBe(-1);
+    expect(binaryCompare(bytes(0xff), '😀')).toBe(1);
+    expect(binaryCompare(`a${bytes(0x80)}`, 'aé')).toBe(-1);
+    expect(binaryCompare(`😀${bytes(0x80)}`, '😁')).toBe(-1);
+    // any strings, of text and of bytes: the order of their UTF-8 bytes
+    const memcmp = (x: Uint8Array, y: Uint8Array) => {
+      for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+      return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
+    };
+    const piece = fc.oneof(
+      fc.constantFrom('a', 'é', '日', '\uff76', '\ue000', '😀', '😁', '\u{10ffff}'),
+      fc.uint8Array({ minLength: 1, maxLength: 3 }).map((b) => fromBytes(b)),
+    );
+    const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        expect(binaryCompare(a, b)).toBe(memcmp(toBytes(a), toBytes(b)));
+        expect(binaryCompare(`x${a}`, `x${a}${b}`)).toBe(b === '' ? 0 : -1);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
