@@ -56,7 +56,7 @@ export function key(v: Value, k: Value): Value {
 export function rowIn(v: Value, k: Value, cur: RowCursor | null): Value {
   if (cur !== null && v instanceof PhpArray && typeof k === 'number') {
     const view = v.st.view;
-    if (view !== null && view.list && k >= 0 && k < (view.src as unknown[]).length) return v.rowAt(k, cur);
+    if (view?.list && k >= 0 && k < (view.src as unknown[]).length) return v.rowAt(k, cur);
   }
   return key(v, k);
 }
