@@ -259,18 +259,17 @@ function compileCall(st: CodegenState, name: string, args: Expr[]): string {
 export function compileVar(st: CodegenState, v: VarExpr, quiet = false): string {
   if (v.name === 'smarty') return compileSmartyVar(st, v, quiet);
   const item = st.locals.get(v.name);
-  // a loop item read other than by a field reader is read whole (see tags/foreach.ts)
-  if (item !== undefined && (v.path.length === 0 || fieldKey(st, v.path[0]!, quiet) === null))
-    st.wholeItems.add(item);
-  const hoisted = item === undefined ? st.hoistedRead(v.name) : null;
-  return compilePath(st, item ?? hoisted ?? st.readVar(v.name), v.path, quiet, hoisted);
+  if (item !== undefined) return compilePath(st, item, v.path, quiet, null, true);
+  const hoisted = st.hoistedRead(v.name);
+  return compilePath(st, hoisted ?? st.readVar(v.name), v.path, quiet, hoisted);
 }
 
 /**
  * `hoisted`: the hoisted local `base` is (CodegenState.hoistedRead), or null. While the path below
  * it has constant keys only, what it reads is the same for the whole loop, and that path (the local
  * and the keys) names it: `$list[i]` and `$data.list[i]` after it are then the loop's current row
- * (CodegenState.sectionRow).
+ * (CodegenState.sectionRow). `item`: `base` is a loop item's local, which a path that does not
+ * start with a field reader reads whole (CodegenState.wholeItems).
  */
 function compilePath(
   st: CodegenState,
@@ -278,7 +277,11 @@ function compilePath(
   path: readonly Accessor[],
   quiet = false,
   hoisted: string | null = null,
+  item = false,
 ): string {
+  // each accessor's field key (fieldKey), found once: the next one's decides how a section row is read
+  let field = path.length > 0 ? fieldKey(st, path[0]!, quiet) : null;
+  if (item && field === null) st.wholeItems.add(base);
   if (path.length <= MAX_NESTED) {
     let out = base;
     // the accessors before `i` are constant keys (then the value `out` reads is loop-invariant)
@@ -286,8 +289,9 @@ function compilePath(
     for (let i = 0; i < path.length; i++) {
       const a = path[i]!;
       const invariant = constant && a.kind === 'section' ? invariantName(hoisted!, path, i) : null;
-      const byField = i + 1 < path.length && fieldKey(st, path[i + 1]!, quiet) !== null;
-      out = compileAccess(st, out, a, quiet, invariant, byField);
+      const next = i + 1 < path.length ? fieldKey(st, path[i + 1]!, quiet) : null;
+      out = compileAccess(st, out, a, quiet, field, invariant, next !== null);
+      field = next;
       constant &&= a.kind === 'key';
     }
     return out;
@@ -295,7 +299,7 @@ function compilePath(
   // `$a.b.c...` of thousands of keys: compiled once each, then applied in sequence
   const steps = path.map((a) => {
     // a NUL never occurs in generated code (JSON.stringify escapes it): it marks the target
-    const [before, after] = compileAccess(st, '\u0000', a, quiet).split('\u0000');
+    const [before, after] = compileAccess(st, '\u0000', a, quiet, fieldKey(st, a, quiet)).split('\u0000');
     return (t: string) => `${before}${t}${after}`;
   });
   return sequence(base, steps);
@@ -331,21 +335,22 @@ function fieldKey(st: CodegenState, a: Accessor, quiet: boolean): string | null 
 }
 
 /**
- * `invariant`: the name of the loop-invariant value `target` reads (see compilePath), or null;
- * `byField`: the value read is read by a field reader next (see CodegenState.sectionRow)
+ * `field`: `fieldKey(st, a, quiet)`; `invariant`: the name of the loop-invariant value `target` reads
+ * (see compilePath), or null; `byField`: the value read is read by a field reader next (see
+ * CodegenState.sectionRow)
  */
 function compileAccess(
   st: CodegenState,
   target: string,
   a: Accessor,
   quiet: boolean,
+  field: string | null,
   invariant: string | null = null,
   byField = false,
 ): string {
   const read = quiet ? 'keyQ' : 'key';
   switch (a.kind) {
     case 'key': {
-      const field = fieldKey(st, a, quiet);
       if (field !== null) return `${st.fieldReader(field)}(${target}, ${st.site()})`;
       // a constant key is normalised here ("5" is 5, as PHP has it), not on every read
       const k = typeof a.key === 'string' ? stringKey(a.key) : a.key;

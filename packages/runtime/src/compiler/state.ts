@@ -79,11 +79,16 @@ export interface LoopFrame {
   /** a section's state local (`s1`), whose `.index` names the current row; null for other loops */
   section: string | null;
   /** a loop-invariant value's name → the local caching its current row, for one iteration (sectionRow) */
-  rows: Map<string, string>;
-  /** each row local's cursor (PhpArray.rowAt), made when the loop starts unless the row is read whole */
-  rowCursors: Map<string, string>;
-  /** the row locals some code reads whole (not only by field): they have no cursor */
-  wholeRows: Set<string>;
+  rows: Map<string, RowLocal>;
+}
+
+/** a section row's local (sectionRow) */
+interface RowLocal {
+  name: string;
+  /** its cursor (PhpArray.rowAt), made when the loop starts unless the row is read whole */
+  cursor: string;
+  /** some code reads the row whole, not only by field: it has no cursor */
+  whole: boolean;
 }
 
 export class CodegenState {
@@ -324,8 +329,6 @@ export class CodegenState {
       captures: this.captures,
       section: null,
       rows: new Map(),
-      rowCursors: new Map(),
-      wholeRows: new Set(),
     };
   }
 
@@ -342,15 +345,15 @@ export class CodegenState {
     if (frame === undefined || frame.section === null || index !== `${frame.section}.index`) return null;
     let row = frame.rows.get(invariant);
     if (row === undefined) {
-      row = this.id('r');
+      row = { name: this.id('r'), cursor: this.id('w'), whole: false };
       frame.rows.set(invariant, row);
-      frame.rowCursors.set(row, this.id('w'));
-      frame.decls.push(`let ${row};`);
+      frame.decls.push(`let ${row.name};`);
     }
-    if (!byField) frame.wholeRows.add(row);
+    if (!byField) row.whole = true;
+    const { name, cursor } = row;
     // rowIn is key() (through the row's cursor, when it has one: see cursorDecls); it never gives
     // undefined (a missing row is null), so undefined means "not read yet"
-    return `(${row} !== undefined ? ${row} : (${row} = rowIn(${target}, ${index}, ${frame.rowCursors.get(row)})))`;
+    return `(${name} !== undefined ? ${name} : (${name} = rowIn(${target}, ${index}, ${cursor})))`;
   }
 
   /**
@@ -359,14 +362,16 @@ export class CodegenState {
    * each row in turn (PhpArray.rowAt); a row read whole has none (null).
    */
   cursorDecls(frame: LoopFrame): string[] {
-    return [...frame.rowCursors].map(
-      ([row, cursor]) => `const ${cursor} = ${frame.wholeRows.has(row) ? 'null' : 'rowCursor()'};`,
+    return [...frame.rows.values()].map(
+      ({ cursor, whole }) => `const ${cursor} = ${whole ? 'null' : 'rowCursor()'};`,
     );
   }
 
   /** the statement clearing a loop frame's cached rows (sectionRow), run at the top of each iteration */
   rowResets(frame: LoopFrame): string {
-    return frame.rows.size === 0 ? '' : `${[...frame.rows.values()].join(' = ')} = undefined;\n`;
+    return frame.rows.size === 0
+      ? ''
+      : `${[...frame.rows.values()].map((r) => r.name).join(' = ')} = undefined;\n`;
   }
 
   /**
