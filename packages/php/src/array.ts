@@ -955,8 +955,8 @@ export class PhpArray {
    * field readers (the runtime's codegen decides): a row of a view's list that is a plain object is
    * read through the one array of `cur`, pointed at each row in turn, instead of an array made for
    * every row (three objects). The cursor is the loop's, made when the loop starts; it gets a new
-   * array when its view became a parent (a nested value was read from the row: that view holds it),
-   * or when something else made the row's array its own.
+   * array when something else made the row's array its own, and a new view (one object) when its
+   * view became a parent (a nested value was read from the row: that view holds it).
    */
   rowAt(i: number, cur: RowCursor): Value {
     const list = this.st.view;
@@ -968,10 +968,15 @@ export class PhpArray {
     const arr = cur.arr;
     const store = arr === null ? null : arr.st;
     const w = store === null ? null : store.view;
-    if (w === null || w.adopted || w.parent !== list || store!.refs !== 1) {
+    if (w === null || w.parent !== list || store!.refs !== 1) {
       const made = viewArray(src as Record<string, unknown>, list);
       cur.arr = made;
       return made;
+    }
+    if (w.adopted) {
+      // the view stays the parent of what was read from its row: the array gets a view of its own
+      store!.view = newView(src as Record<string, unknown>, list, list.other);
+      return arr!;
     }
     refuseCycle(src, list, w.depth);
     w.src = src as Record<string, unknown>;
@@ -1000,8 +1005,9 @@ export class PhpArray {
    * not copy. The handle is left empty.
    */
   release(): void {
-    if (this.st.refs > 1) this.st.refs--;
-    this.st = new ArrayStore(null, [], null, 0);
+    const st = this.st;
+    if (st !== RELEASED && st.refs > 1) st.refs--;
+    this.st = RELEASED;
   }
 
   /** @internal makes this handle's store exclusive */
@@ -1014,6 +1020,14 @@ export class PhpArray {
     }
   }
 }
+
+/**
+ * The store of every released handle: empty, and shared by so many handles that a write through
+ * one copies it first (as any write to a shared store does), so it is never changed. A loop ends
+ * with a release: an empty store of its own would be two allocations per run of an inner loop.
+ */
+const RELEASED = new ArrayStore(null, [], null, 0);
+RELEASED.refs = Number.POSITIVE_INFINITY;
 
 /** @internal a loop's reusable row array (see PhpArray.rowAt) */
 export interface RowCursor {

@@ -10,7 +10,7 @@
  * `gt(a, b)` is `lt(b, a)` and `ge(a, b)` is `le(b, a)`, as PHP compiles them
  * (this matters for NaN and uncomparable arrays).
  */
-import { PhpArray } from './array';
+import { denseStore, PhpArray } from './array';
 import { toBytes } from './binary-string';
 import { toBool } from './convert';
 import { numScan, scanNumber } from './numeric';
@@ -232,6 +232,31 @@ export function looseEquals(a: Value | undefined, b: Value | undefined): boolean
   if (typeof a === 'number' && typeof b === 'number') return a === b;
   if (typeof a === 'string' && typeof b === 'string') return stringsEqual(a, b);
   return compare(a, b) === 0;
+}
+
+/**
+ * The position of the first value of `hay` that equals `needle` (`==`, or `===` when `strict`), or
+ * -1: PHP's in_array() and array_search(). The values are read where they are, nothing is copied:
+ * a search in a loop (`{if !($x|in_array:$seen)}{append var=seen ...}`) costs a scan, not a copy
+ * of the array per call.
+ */
+export function searchValue(hay: PhpArray, needle: Value, strict: boolean): number {
+  // a string that starts above '9' is never numeric: only the same string equals it (as `===` does)
+  const exact = strict || (typeof needle === 'string' && needle.charCodeAt(0) > 57);
+  if (hay.st.view !== null) {
+    // the caller's data, read in place (not built for a search)
+    const n = hay.size;
+    for (let i = 0; i < n; i++) if (matches(hay.peekAt(i), needle, strict, exact)) return i;
+    return -1;
+  }
+  const vals = denseStore(hay).vals;
+  for (let i = 0; i < vals.length; i++) if (matches(vals[i]!, needle, strict, exact)) return i;
+  return -1;
+}
+
+function matches(v: Value, needle: Value, strict: boolean, exact: boolean): boolean {
+  if (typeof v === 'string' && exact) return v === needle;
+  return strict ? strictEquals(v, needle) : looseEquals(v, needle);
 }
 
 /** `a != b` */

@@ -54,6 +54,7 @@ export {
   looseEquals,
   looseNotEquals,
   lt,
+  searchValue,
   strictEquals,
   strictNotEquals,
   stringsEqual,

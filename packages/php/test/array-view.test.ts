@@ -315,16 +315,20 @@ describe('PhpArray.view', () => {
     expect(convertedRows.rowAt(6, rowCursor()) === convertedRows.peekAt(6)).toBe(true);
   });
 
-  it('rowAt gives a new array once the row read was made a parent, copied or built', () => {
+  it('rowAt gives a new view once the row read was made a parent, a new array once copied or built', () => {
     const rows = [{ n: { x: 1 } }, { n: { x: 2 } }, { n: { x: 3 } }, { n: { x: 4 } }, { n: { x: 5 } }];
     const list = view({ rows }).peek('rows') as PhpArray;
     const cur = rowCursor();
     const r0 = list.rowAt(0, cur) as PhpArray;
-    const nested = viewField(r0.st.view!, 'n') as PhpArray; // holds row 0's view as its parent
+    const v0 = r0.st.view!;
+    const nested = viewField(v0, 'n') as PhpArray; // holds row 0's view as its parent
     const r1 = list.rowAt(1, cur) as PhpArray;
-    expect(r1 !== r0).toBe(true);
+    // row 0's view stays what it was, the parent of the value read from it (cycles are found on it)
+    expect(r1.st.view !== v0).toBe(true);
+    expect(v0.src).toBe(rows[0]);
+    expect(nested.st.view!.parent).toBe(v0);
     expect(toJS(nested)).toEqual({ x: 1 });
-    expect(toJS(r0)).toEqual({ n: { x: 1 } });
+    expect(toJS(r1)).toEqual({ n: { x: 2 } });
     const kept = r1.clone(); // a copy shares the store
     const r2 = list.rowAt(2, cur) as PhpArray;
     expect(r2 !== r1).toBe(true);

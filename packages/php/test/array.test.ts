@@ -250,6 +250,27 @@ describe('copy-on-write value semantics', () => {
     expect(a.s).toBe(store);
   });
 
+  it('release gives the share back and leaves the handle empty; released handles stay apart', () => {
+    const a = list(1, 2, 3);
+    const loop = a.clone();
+    const other = list(4).clone();
+    loop.release();
+    other.release();
+    expect(loop.size).toBe(0);
+    // the original writes in place again
+    const store = a.s;
+    a.set(0, 'x');
+    expect(a.s).toBe(store);
+    // a write through a released handle is its own: the other released handle stays empty
+    loop.push('y');
+    loop.set('k', 1);
+    expect(enc(loop)).toBe('{"0":"y","k":1}');
+    expect(other.size).toBe(0);
+    other.release();
+    expect(enc(a)).toBe('["x",2,3]');
+    expect(list().clone().size).toBe(0);
+  });
+
   it('nested arrays are copied too (getMut separates every level)', () => {
     const a = fromJSONText('{"u":{"tags":["x"]}}') as PhpArray;
     const b = a.clone();

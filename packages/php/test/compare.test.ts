@@ -15,6 +15,7 @@ import {
   makeFloat,
   PhpArray,
   PhpObject,
+  searchValue,
   strictEquals,
   strictNotEquals,
   toBytes,
@@ -274,5 +275,48 @@ describe('ordering helpers', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('searchValue (in_array, array_search)', () => {
+  // what PHP does: the first position whose value compares equal, in order
+  const scan = (hay: PhpArray, needle: Value, strict: boolean): number => {
+    const vals = hay.values();
+    for (let i = 0; i < vals.length; i++) {
+      if (strict ? strictEquals(vals[i], needle) : looseEquals(vals[i], needle)) return i;
+    }
+    return -1;
+  };
+  const scalar = fc.oneof(
+    fc.constantFrom<Value>('1', '01', '1e0', ' 1', '1 ', 'abc', 'ABC', '', '0', 'null', '.5', '-0'),
+    fc.constantFrom<Value>(true, false, null, 0, 1, -1),
+    fc.integer({ min: -3, max: 3 }),
+    fc.double({ min: -2, max: 2, noNaN: true }).map((n) => makeFloat(n)),
+    fc.string({ maxLength: 3 }),
+  );
+
+  it('finds what a scan with == or === finds, in lists, maps with holes and views', () => {
+    fc.assert(
+      fc.property(fc.array(scalar, { maxLength: 8 }), scalar, fc.boolean(), fc.nat(8), (vals, needle, strict, drop) => {
+        const list = PhpArray.fromList(vals);
+        expect(searchValue(list, needle, strict)).toBe(scan(list, needle, strict));
+        // hash mode with a deleted entry: positions count the entries left
+        const map = PhpArray.fromEntries(vals.map((v, i) => [`k${i}`, v]));
+        map.delete(`k${drop}`);
+        expect(searchValue(map, needle, strict)).toBe(scan(map, needle, strict));
+        const plain = vals.filter((v) => typeof v !== 'object' || v === null);
+        const view = PhpArray.view(plain, () => null);
+        expect(searchValue(view, needle, strict)).toBe(scan(PhpArray.fromList(plain), needle, strict));
+      }),
+    );
+  });
+
+  it('compares a needle that cannot be numeric with every value that is not a string', () => {
+    const hay = PhpArray.fromList([0, 'b', true, 'abc']);
+    // true == "abc" comes before the string itself; with === only the string matches
+    expect(searchValue(hay, 'abc', false)).toBe(2);
+    expect(searchValue(hay, 'abc', true)).toBe(3);
+    expect(searchValue(PhpArray.fromList(['10', 10]), '1e1', false)).toBe(0);
+    expect(searchValue(PhpArray.fromList(['10', 10]), '1e1', true)).toBe(-1);
   });
 });

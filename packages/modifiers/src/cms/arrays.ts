@@ -7,12 +7,11 @@
 import {
   countRecursive,
   isNumber,
-  looseEquals,
   PhpArray,
   PhpObject,
   pregSplit,
+  searchValue,
   splitString,
-  strictEquals,
   toArray,
   toBool,
   toInt,
@@ -26,10 +25,7 @@ import { definePlugin, type ModifierDef, type RenderContext } from '@sumi/runtim
 const GROUP = 'CMS modifier';
 
 function inArray(needle: Value, haystack: PhpArray, strict: boolean): boolean {
-  for (const v of haystack.values()) {
-    if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return true;
-  }
-  return false;
+  return searchValue(haystack, needle, strict) >= 0;
 }
 
 export const count: ModifierDef = definePlugin({

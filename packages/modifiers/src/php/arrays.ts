@@ -25,6 +25,7 @@ import {
   phpStableSort,
   SORT_REGULAR,
   SORT_STRING,
+  searchValue,
   sortPhpArray,
   strictEquals,
   substrRange,
@@ -452,10 +453,8 @@ export const arraySearch: ModifierDef = phpModifier({
     { template: "{'b'|array_search:$a} [{'z'|array_search:$a}]", data: { a: ['a', 'b'] }, output: '1 []' },
   ],
   run: (_ctx, needle, arr, strict = false) => {
-    for (const [k, v] of arr.entries()) {
-      if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return k;
-    }
-    return false;
+    const i = searchValue(arr, needle, strict);
+    return i < 0 ? false : arr.keyAt(i);
   },
 });
 

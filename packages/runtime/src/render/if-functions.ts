@@ -11,11 +11,10 @@
 import {
   coerceParam,
   countRecursive,
-  looseEquals,
   type ParamSpec,
   PhpArray,
   PhpError,
-  strictEquals,
+  searchValue,
   typeError,
   type Value,
   valueError,
@@ -66,10 +65,5 @@ export function inArray(needle: Value, hay: Value, strictArg?: Value): boolean {
     strictArg === undefined || typeof strictArg === 'boolean'
       ? strictArg === true
       : (coerceParam('in_array', 3, STRICT, strictArg, SILENT) as boolean);
-  // read-only views: comparing never changes a value, so nothing is copied
-  for (let i = 0; i < hay.size; i++) {
-    const v = hay.peekAt(i);
-    if (strict ? strictEquals(v, needle) : looseEquals(v, needle)) return true;
-  }
-  return false;
+  return searchValue(hay, needle, strict) >= 0;
 }
