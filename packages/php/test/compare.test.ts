@@ -297,17 +297,23 @@ describe('searchValue (in_array, array_search)', () => {
 
   it('finds what a scan with == or === finds, in lists, maps with holes and views', () => {
     fc.assert(
-      fc.property(fc.array(scalar, { maxLength: 8 }), scalar, fc.boolean(), fc.nat(8), (vals, needle, strict, drop) => {
-        const list = PhpArray.fromList(vals);
-        expect(searchValue(list, needle, strict)).toBe(scan(list, needle, strict));
-        // hash mode with a deleted entry: positions count the entries left
-        const map = PhpArray.fromEntries(vals.map((v, i) => [`k${i}`, v]));
-        map.delete(`k${drop}`);
-        expect(searchValue(map, needle, strict)).toBe(scan(map, needle, strict));
-        const plain = vals.filter((v) => typeof v !== 'object' || v === null);
-        const view = PhpArray.view(plain, () => null);
-        expect(searchValue(view, needle, strict)).toBe(scan(PhpArray.fromList(plain), needle, strict));
-      }),
+      fc.property(
+        fc.array(scalar, { maxLength: 8 }),
+        scalar,
+        fc.boolean(),
+        fc.nat(8),
+        (vals, needle, strict, drop) => {
+          const list = PhpArray.fromList(vals);
+          expect(searchValue(list, needle, strict)).toBe(scan(list, needle, strict));
+          // hash mode with a deleted entry: positions count the entries left
+          const map = PhpArray.fromEntries(vals.map((v, i) => [`k${i}`, v]));
+          map.delete(`k${drop}`);
+          expect(searchValue(map, needle, strict)).toBe(scan(map, needle, strict));
+          const plain = vals.filter((v) => typeof v !== 'object' || v === null);
+          const view = PhpArray.view(plain, () => null);
+          expect(searchValue(view, needle, strict)).toBe(scan(PhpArray.fromList(plain), needle, strict));
+        },
+      ),
     );
   });
 

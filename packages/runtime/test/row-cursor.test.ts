@@ -127,3 +127,75 @@ describe('section over plain rows read by field', () => {
     ).toBe('2|2');
   });
 });
+
+describe('loops inside loops read what the outer loop holds', () => {
+  /** the reads of variable `name` from the data in the render function (`rd(V, "name", ...)`) */
+  const readsOf = (src: string, name: string) => {
+    const code = engine.compile(src).code;
+    return code.slice(code.indexOf('return function render')).split(`rd(V, "${name}"`).length - 1;
+  };
+
+  test('a variable no loop writes is read once, before the outermost loop', () => {
+    // the section's loop attribute, and one read for both loops (not one per run of the inner one)
+    expect(
+      readsOf(
+        '{section name=i loop=$rows}{section name=j loop=$rows[i].list}{$rows[i].list[j].a}{/section}{/section}',
+        'rows',
+      ),
+    ).toBe(2);
+    const nested = '{foreach from=$a item=x}{foreach from=$b item=y}{$c.k}{/foreach}{/foreach}';
+    const code = engine.compile(nested).code;
+    expect(code.indexOf('rd(V, "c"')).toBeLessThan(code.indexOf('rd(V, "b"'));
+    // written in the outer loop: read in the inner one, as before
+    const written =
+      '{foreach from=$a item=x}{foreach from=$b item=y}{$c.k}{/foreach}{assign var=c value=$x}{/foreach}';
+    expect(engine.compile(written).code.indexOf('rd(V, "c"')).toBe(-1);
+  });
+
+  test('an inner loop reads the row of the section around it, and sees every write', () => {
+    const data = {
+      ...rows,
+      alt: [
+        { a: 7, list: [{ a: 70 }] },
+        { a: 8, list: [] },
+        { a: 9, list: [{ a: 90 }, { a: 91 }] },
+      ],
+      xs: [1, 2],
+    };
+    expect(
+      both(
+        '{section name=i loop=$rows}[{section name=j loop=$rows[i].list}{$rows[i].list[j].a}.{$rows[i].a}{$rows[i].b.c}{/section}]{/section}',
+        data,
+      ),
+    ).toBe('[10.1211.12][20.34][]');
+    expect(
+      both('{section name=i loop=$rows}{foreach from=$xs item=x}{$rows[i].a}{$x}{/foreach}|{/section}', data),
+    ).toBe('1112|3132|5152|');
+    // written by the section's body after the inner loop, and by the inner loop itself
+    expect(
+      both(
+        '{section name=i loop=$rows}{foreach from=$xs item=x}{$rows[i].a}{/foreach}{assign var=rows value=$alt}|{/section}',
+        data,
+      ),
+    ).toBe('11|88|99|');
+    expect(
+      both(
+        '{section name=i loop=$rows}{foreach from=$xs item=x}{$rows[i].a}{assign var=rows value=$alt}{/foreach}|{/section}',
+        data,
+      ),
+    ).toBe('17|88|99|');
+    expect(
+      both(
+        '{section name=i loop=$rows}{foreach from=$xs item=x}{$rows[i].a}{append var=xs value=$x}{/foreach}|{/section}',
+        data,
+      ),
+    ).toBe('11|3333|55555555|');
+    // read again in a loop inside the section, after each write: never the row read before it
+    expect(
+      both(
+        '{section name=i loop=$rows}{foreach from=$xs item=x}{foreach from=$xs item=y}{$rows[i].a}{/foreach}{assign var=rows value=$alt}{/foreach}|{/section}',
+        data,
+      ),
+    ).toBe('1177|8888|9999|');
+  });
+});

@@ -68,8 +68,8 @@ export interface LoopFrame {
   body: readonly Node[];
   /** variables the loop itself sets on every iteration (a foreach's item and key) */
   sets: ReadonlySet<string>;
-  /** variable → the JS local read once before the loop, or null when the body may write it */
-  hoisted: Map<string, string | null>;
+  /** variable → the JS local read once before the loop (see CodegenState.hoistedRead) */
+  hoisted: Map<string, string>;
   /** the declarations of those locals, emitted before the loop */
   decls: string[];
   /** what the body may write (by-reference calls included), found on the first hoisting question */
@@ -333,16 +333,26 @@ export class CodegenState {
   }
 
   /**
-   * `$items[i]` read inside section `i`, where `$items` (or `$data.items`) is the same for the whole
-   * loop (read from a hoisted local, one the body cannot write, through constant keys): the row is
-   * the same for the whole iteration, so it is read once, on first use, into a local the section
-   * clears at the top of every iteration (`$items[i].qty`, `.price`, `.sku` read one row, not three).
+   * `$items[i]` read inside section `i` (in its body, or in a loop inside it), where `$items` (or
+   * `$data.items`) is the same for the whole loop (read from a hoisted local, one the body cannot
+   * write, through constant keys): the row is the same for the whole iteration, so it is read once,
+   * on first use, into a local the section clears at the top of every iteration (`$items[i].qty`,
+   * `.price`, `.sku` read one row, not three; `$items[i].tags[j]` one row per row of section i).
    * `invariant` names what `target` reads (see expressions.ts compilePath); `index`: the compiled key.
    * Null when the read is not of that kind.
    */
   sectionRow(invariant: string, target: string, index: string, byField: boolean): string | null {
-    const frame = this.loops[this.loops.length - 1];
-    if (frame === undefined || frame.section === null || index !== `${frame.section}.index`) return null;
+    // the section whose row it is: this loop, or one around it ($rows[i].tags[j] in section j)
+    let at = this.loops.length - 1;
+    for (; at >= 0; at--) {
+      const section = this.loops[at]!.section;
+      if (section !== null && index === `${section}.index`) break;
+    }
+    // what it reads must be the same for that section's whole iteration: read before that loop
+    // starts or outside it (a local read again inside it may change between reads of the row)
+    const hoistedAt = at < 0 ? undefined : this.hoistedAt.get(invariant.split('.', 1)[0]!);
+    if (hoistedAt === undefined || hoistedAt > at) return null;
+    const frame = this.loops[at]!;
     let row = frame.rows.get(invariant);
     if (row === undefined) {
       row = { name: this.id('r'), cursor: this.id('w'), whole: false };
@@ -380,16 +390,30 @@ export class CodegenState {
    * variable must be read where it is used.
    */
   hoistedRead(name: string): string | null {
-    const frame = this.loops[this.loops.length - 1];
-    if (frame === undefined || frame.sets.has(name)) return null;
+    // read before the outermost of the loops around here that none writes: in a loop inside a loop,
+    // a variable neither writes is read once, not once per run of the inner loop
+    let at = -1;
+    for (let i = this.loops.length - 1; i >= 0 && this.invariantIn(this.loops[i]!, name); i--) at = i;
+    if (at < 0) return null;
+    const frame = this.loops[at]!;
     let local = frame.hoisted.get(name);
     if (local === undefined) {
-      const writes = (frame.writes ??= writeSummary(frame.body, this, true));
-      local = writes.any || writes.names.has(name) ? null : this.id('h');
+      local = this.id('h');
       frame.hoisted.set(name, local);
-      if (local !== null) frame.decls.push(`const ${local} = ${this.readVar(name)};`);
+      this.hoistedAt.set(local, at);
+      frame.decls.push(`const ${local} = ${this.readVar(name)};`);
     }
     return local;
+  }
+
+  /** each hoisted local's loop, by its place in `loops` (see sectionRow) */
+  private readonly hoistedAt = new Map<string, number>();
+
+  /** whether loop `frame` (its own item and key, its body) cannot write variable `name` */
+  private invariantIn(frame: LoopFrame, name: string): boolean {
+    if (frame.sets.has(name)) return false;
+    const writes = (frame.writes ??= writeSummary(frame.body, this, true));
+    return !writes.any && !writes.names.has(name);
   }
 
   /** the number of each variable's slot local (`$N`), by name, and the names by number */

@@ -1,0 +1,1 @@
+{section name=i loop=$rows}[{section name=j loop=$rows[i].tags}{$rows[i].tags[j]}{$rows[i].m.x}{/section}]{/section}

@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{textformat wrap=3}{$rows[i].id} {$rows[i].m.x}{/textformat}|{/section}

@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{section name=j loop=$rows}{$rows[i].id}-{$rows[j].id} {/section}{/section}

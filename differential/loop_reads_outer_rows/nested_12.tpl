@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{section name=j loop=$rows[i].tags}{if $smarty.section.j.first}{assign var=rows value=$alt}{/if}{$rows[i].id}{$rows[i].tags[j]} {/section}|{/section}

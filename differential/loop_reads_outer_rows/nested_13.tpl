@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{foreach from=$a item=x}{$rows[i].m.x}{$x}{append var=a value=$x}{/foreach}|{/section}

@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{foreach from=$rows[i].tags item=t}{$rows[i].id}:{$t} {assign var=rows value=$alt}{/foreach}|{/section}

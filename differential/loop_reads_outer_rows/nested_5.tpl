@@ -1,0 +1,1 @@
+{foreach from=$a item=x}{foreach from=$b item=y}{$c.k}{$x}{$y} {/foreach}{/foreach}

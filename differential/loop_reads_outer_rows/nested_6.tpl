@@ -1,0 +1,1 @@
+{foreach from=$a item=x}{foreach from=$b item=y}{$c}{$y} {/foreach}{assign var=c value=$x}{/foreach}

@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{foreach from=$rows[i].tags item=t}{section name=j loop=$rows[i].tags}{$rows[i].tags[j]}{$t}{$rows[i].id} {/section}{/foreach}{/section}

@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{capture name=c}{foreach from=$rows[i].tags item=t}{$rows[i].id}{$t}{/foreach}{/capture}[{$smarty.capture.c}]{/section}

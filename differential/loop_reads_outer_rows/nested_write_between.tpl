@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{foreach from=$xs item=x}{foreach from=$xs item=y}{$rows[i].a}{/foreach}{assign var=rows value=$alt}{/foreach}|{/section}
