@@ -410,6 +410,17 @@ function viewGet(view: View, k: Key): Value | undefined {
 }
 
 /**
+ * The value at position `i` of a view, read in place: a list's element, or an object's value under
+ * its i-th name (Object.keys' order, the order its built array has). A loop over a map of thousands
+ * of records reads them one by one, without building the map's keys, index and values first.
+ */
+function viewAt(view: View, i: number): Value {
+  if (view.list) return viewGet(view, i)!;
+  const v = viewGet(view, stringKey(viewNames(view)[i]!));
+  return v === undefined ? null : v;
+}
+
+/**
  * @internal `$a.name` where `$a` is a view of a plain object (not a list), read in place: the value
  * as the view converts it (a nested object or array becomes a view of its own, kept as the last one
  * read), null when the object has no own enumerable property of that name. `name` is a string key (never
@@ -927,7 +938,8 @@ export class PhpArray {
   /** Key at position `i` (0 ≤ i < size), in insertion order. O(1). */
   keyAt(i: number): Key {
     const st = this.st;
-    if (st.view?.list) return i;
+    const w = st.view;
+    if (w !== null) return w.list ? i : stringKey(viewNames(w)[i]!);
     const s = this.s;
     if (s.keys === null) return i;
     if (s.holes > 0) compact(s);
@@ -944,7 +956,7 @@ export class PhpArray {
   /** Like `valueAt`, without the copy: read-only view (never modify a nested array obtained this way). */
   peekAt(i: number): Value {
     const st = this.st;
-    if (st.view?.list) return viewGet(st.view, i)!;
+    if (st.view !== null) return viewAt(st.view, i);
     const s = this.s;
     if (s.holes > 0) compact(s);
     return s.vals[i];
@@ -960,11 +972,14 @@ export class PhpArray {
    */
   rowAt(i: number, cur: RowCursor): Value {
     const list = this.st.view;
-    if (list === null || !list.list) return this.peekAt(i);
-    const src = (list.src as unknown[])[i];
-    if (typeof src !== 'object' || src === null || Array.isArray(src)) return viewGet(list, i)!;
+    if (list === null) return this.peekAt(i);
+    // the rows of a list, or the records of a map of records (`{foreach from=$byId key=id item=r}`)
+    const src = list.list
+      ? (list.src as unknown[])[i]
+      : (list.src as Record<string, unknown>)[viewNames(list)[i]!];
+    if (typeof src !== 'object' || src === null || Array.isArray(src)) return viewAt(list, i);
     const proto = Object.getPrototypeOf(src);
-    if (proto !== Object.prototype && proto !== null) return viewGet(list, i)!;
+    if (proto !== Object.prototype && proto !== null) return viewAt(list, i);
     const arr = cur.arr;
     const store = arr === null ? null : arr.st;
     const w = store === null ? null : store.view;

@@ -348,6 +348,37 @@ describe('PhpArray.view', () => {
     ]);
   });
 
+  it('reads an object by position in place, in the order of its built array', () => {
+    const src = { b: 1, a: { x: 1 }, 2: 'two', '01': 'z', c: [5] };
+    const v = view(src);
+    const built = view(src).materialize();
+    const cur = rowCursor();
+    for (let i = 0; i < built.size; i++) {
+      expect(v.keyAt(i)).toBe(built.keyAt(i));
+      expect(toJS(v.peekAt(i))).toEqual(toJS(built.peekAt(i)));
+      expect(toJS(v.rowAt(i, cur))).toEqual(toJS(built.peekAt(i)));
+    }
+    expect([v.keyAt(0), v.keyAt(1), v.keyAt(4)]).toEqual([2, 'b', 'c']);
+    // nothing was built: a loop over a map of thousands of records reads them one by one
+    expect(v.st.view).not.toBeNull();
+  });
+
+  it('rowAt reads a map of records through its cursor, as peekAt reads them', () => {
+    const byId = { 7: { n: 'a', t: { x: 1 } }, x9: { n: 'b', t: { x: 2 } }, y: 3, z: { n: 'c' } };
+    const map = view({ byId }).peek('byId') as PhpArray;
+    const cur = rowCursor();
+    const rows = [0, 1, 2, 3].map((i) => {
+      const r = map.rowAt(i, cur);
+      return [map.keyAt(i), r instanceof PhpArray ? toJS(r) : r];
+    });
+    expect(rows).toEqual([
+      [7, { n: 'a', t: { x: 1 } }],
+      ['x9', { n: 'b', t: { x: 2 } }],
+      ['y', 3],
+      ['z', { n: 'c' }],
+    ]);
+  });
+
   it('rowAt refuses a row that holds the list, as peekAt does', () => {
     const holder: Record<string, unknown> = { rows: [{ a: 1 }] };
     (holder.rows as unknown[]).push(holder);

@@ -77,6 +77,27 @@ describe('foreach over plain rows read by field', () => {
     expect(out).toBe('[19][][][][29][9]9');
   });
 
+  test('a map of records is read by position, with its keys, as the built map reads', () => {
+    const byId: Record<string, unknown> = {
+      10: { n: 'a', t: ['x'] },
+      2: { n: 'b', t: [] },
+      k: 5,
+      z: { n: 'c' },
+    };
+    for (let i = 0; i < 40; i++) byId[`m${i}`] = { n: `r${i}`, t: [i] };
+    const data = { byId };
+    expect(
+      both(
+        '{foreach from=$byId key=id item=r name=l}{$id}:{$r.n}{$r.t.0};{if $id === "m3"}{break}{/if}{/foreach}|{$id}{$r.n}',
+        data,
+      ),
+    ).toBe('2:b;10:ax;k:;z:c;m0:r00;m1:r11;m2:r22;m3:r33;|m3r3');
+    expect(both('{foreach from=$byId item=r}{$r}{/foreach}', { byId: { a: 1, b: 'x' } })).toBe('1x');
+    expect(
+      both('{foreach from=$byId key=k item=r}{$k}{$r.1}{/foreach}', { byId: { 5: [1, 2], 1: {} } }),
+    ).toBe('152');
+  });
+
   test('a value read from a row is never taken for a cycle through a later row', () => {
     // X holds the second row: read through the first row, X's parent stays the first row
     const second = { a: 2 };
