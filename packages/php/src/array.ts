@@ -450,6 +450,20 @@ export function viewShape(view: View): object {
   return shape;
 }
 
+/**
+ * @internal Whether `y`, the value of a field of view `holder`'s object, is a plain object (not a
+ * list) with an own enumerable property `name`: then a compiled read of `$row.sub.name` loads
+ * `y[name]` itself (see the runtime's CodegenState.pathReader), and no view of `y` is made for it.
+ * `y` is refused, as the view made for it would be, when it is among its holders (a cycle).
+ */
+export function childHas(y: unknown, holder: View, name: string): y is Record<string, unknown> {
+  if (typeof y !== 'object' || y === null || Array.isArray(y)) return false;
+  const proto = Object.getPrototypeOf(y);
+  if (proto !== Object.prototype && proto !== null) return false;
+  refuseCycle(y, holder, holder.depth + 1);
+  return isOwnKey.call(y, name);
+}
+
 /** whether Object.prototype has an enumerable property (for-in lists it for every plain object) */
 function inheritsEnumerable(): boolean {
   for (const _ in Object.prototype) return true;

@@ -27,6 +27,7 @@ export {
 export {
   ArrayStore,
   CyclicDataError,
+  childHas,
   copyValue,
   countRecursive,
   type FieldSite,

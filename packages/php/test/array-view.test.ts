@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CyclicDataError,
+  childHas,
   estimateBytes,
   fromJS,
   PhpArray,
@@ -377,6 +378,20 @@ describe('PhpArray.view', () => {
       ['y', 3],
       ['z', { n: 'c' }],
     ]);
+  });
+
+  it('childHas: a plain object field with an own enumerable name, refused when it is a holder', () => {
+    const row: Record<string, unknown> = { a: { n: 1 }, l: [1], m: new Map(), o: Object.create({ n: 1 }) };
+    const w = view(row).st.view!;
+    expect(childHas(row.a, w, 'n')).toBe(true);
+    expect(childHas(row.a, w, 'x')).toBe(false);
+    expect(childHas(row.l, w, 'length')).toBe(false);
+    expect(childHas(row.m, w, 'size')).toBe(false);
+    expect(childHas(row.o, w, 'n')).toBe(false);
+    expect(childHas(Object.defineProperty({}, 'n', { value: 1 }), w, 'n')).toBe(false);
+    expect(childHas(null, w, 'n')).toBe(false);
+    row.self = row;
+    expect(() => childHas(row, w, 'a')).toThrow(CyclicDataError);
   });
 
   it('rowAt refuses a row that holds the list, as peekAt does', () => {

@@ -98,6 +98,48 @@ describe('foreach over plain rows read by field', () => {
     ).toBe('152');
   });
 
+  test('a field of a field (`$r.author.name`) is read by one reader, as the two readers read it', () => {
+    expectCursor('G', true, '{foreach from=$rows item=r}{$r.b.c}{/foreach}');
+    // a class instance is read as fromJS converts it (its own fields)
+    const Point = class {
+      c = 1;
+    };
+    const inherited = Object.create({ c: 'proto' });
+    const nullProto = Object.assign(Object.create(null), { c: 'np' });
+    const data = {
+      rows: [
+        { b: { c: 'x' } },
+        { b: { c: 2.5, d: 1 } },
+        { b: { d: 1 } },
+        { b: { c: { deep: 1 } } },
+        { b: { c: [1] } },
+        { b: [1, 2] },
+        { b: 5 },
+        { b: null },
+        { b: nullProto },
+        { b: inherited },
+        { b: JSON.parse('{"__proto__": {"c": "own"}, "c": true}') },
+        { b: { c: false } },
+        {},
+      ],
+    };
+    expect(both('{foreach from=$rows item=r}[{$r.b.c}|{$r.b.d}]{/foreach}', data)).toBe(
+      '[x|][2.5|1][|1][Array|][Array|][|][|][|][np|][|][1|][|][|]',
+    );
+    expect(
+      engine.renderSync('{foreach from=$rows item=r}{$r.b.c}{/foreach}', { rows: [{ b: new Point() }] })
+        .output,
+    ).toBe('1');
+    const self: Record<string, unknown> = { c: 1 };
+    self.b = self;
+    // (the section leaves no item behind whose copy would meet the cycle after the loop)
+    for (const src of [
+      '{foreach from=$rows item=r}{$r.b.c}{/foreach}',
+      '{section name=i loop=$rows}{$rows[i].b.c}{/section}',
+    ])
+      expect(() => engine.renderSync(src, { rows: [self] }), src).toThrow(/cycle/);
+  });
+
   test('a value read from a row is never taken for a cycle through a later row', () => {
     // X holds the second row: read through the first row, X's parent stays the first row
     const second = { a: 2 };

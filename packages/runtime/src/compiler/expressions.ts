@@ -290,6 +290,10 @@ function compilePath(
       const a = path[i]!;
       const invariant = constant && a.kind === 'section' ? invariantName(hoisted!, path, i) : null;
       const next = i + 1 < path.length ? fieldKey(st, path[i + 1]!, quiet) : null;
+      if (field !== null && next !== null && i + 2 === path.length) {
+        // the last two keys, `$row.author.name`: one reader loads both (CodegenState.pathReader)
+        return `${st.pathReader(field, next)}(${out}, ${st.site()}, ${st.site()})`;
+      }
       out = compileAccess(st, out, a, quiet, field, invariant, next !== null);
       field = next;
       constant &&= a.kind === 'key';

@@ -12,6 +12,7 @@ import {
   bitNot,
   bitOr,
   bitXor,
+  childHas,
   coerceParam,
   copyValue,
   div,
@@ -220,6 +221,7 @@ export const helpers = {
   viewShape,
   shapeHas,
   viewField,
+  childHas,
   /** the prototype of attribute objects: nothing to inherit, nothing to change */
   NOPROTO: Object.freeze(Object.create(null)) as object,
   modN,
