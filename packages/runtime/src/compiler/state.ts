@@ -70,6 +70,8 @@ export interface LoopFrame {
   sets: ReadonlySet<string>;
   /** variable → the JS local read once before the loop (see CodegenState.hoistedRead) */
   hoisted: Map<string, string>;
+  /** variable → the hoisted local code in this loop's body reads it from (this loop's or an outer one's), or null */
+  reads: Map<string, string | null>;
   /** the declarations of those locals, emitted before the loop */
   decls: string[];
   /** what the body may write (by-reference calls included), found on the first hoisting question */
@@ -355,6 +357,7 @@ export class CodegenState {
       body,
       sets,
       hoisted: new Map(),
+      reads: new Map(),
       decls: [],
       writes: null,
       captures: this.captures,
@@ -421,19 +424,26 @@ export class CodegenState {
    * variable must be read where it is used.
    */
   hoistedRead(name: string): string | null {
+    const inner = this.loops[this.loops.length - 1];
+    if (inner === undefined) return null;
+    const known = inner.reads.get(name);
+    if (known !== undefined) return known;
     // read before the outermost of the loops around here that none writes: in a loop inside a loop,
     // a variable neither writes is read once, not once per run of the inner loop
     let at = -1;
     for (let i = this.loops.length - 1; i >= 0 && this.invariantIn(this.loops[i]!, name); i--) at = i;
-    if (at < 0) return null;
-    const frame = this.loops[at]!;
-    let local = frame.hoisted.get(name);
-    if (local === undefined) {
-      local = this.id('h');
-      frame.hoisted.set(name, local);
-      this.hoistedAt.set(local, at);
-      frame.decls.push(`const ${local} = ${this.readVar(name)};`);
+    let local: string | null = null;
+    if (at >= 0) {
+      const frame = this.loops[at]!;
+      local = frame.hoisted.get(name) ?? null;
+      if (local === null) {
+        local = this.id('h');
+        frame.hoisted.set(name, local);
+        this.hoistedAt.set(local, at);
+        frame.decls.push(`const ${local} = ${this.readVar(name)};`);
+      }
     }
+    inner.reads.set(name, local);
     return local;
   }
 
