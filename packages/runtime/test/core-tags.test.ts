@@ -30,6 +30,31 @@ describe('foreach', () => {
     ).toBe('1/3:b=1,2/3:10=2,3/3:2=3');
     expect(render('{foreach from=$e item=v}x{foreachelse}none{/foreach}', '{"e":[]}')).toBe('none');
   });
+  test('a foreach of the same name inside takes the entry over: the outer loop counts on from it', () => {
+    // Smarty's one table entry per name (checked with the reference: differential/foreach_same_name_nested)
+    const data = '{"a":[1,2,3],"b":[1,2],"n":"m"}';
+    expect(
+      render(
+        '{foreach from=$a item=x name=m}{$smarty.foreach.m.index}{foreach from=$a item=y name=m}{/foreach}|{/foreach}',
+        data,
+      ),
+    ).toBe('0|3|3|');
+    expect(
+      render(
+        '{foreach from=$a item=x name=$n}{$smarty.foreach.m.iteration}{foreach from=$b item=y name=m}{break}{/foreach}|{/foreach}',
+        data,
+      ),
+    ).toBe('1|2|2|');
+    // only a loop that may meet such an inner one looks its entry up on every iteration
+    const engine = createEngine();
+    const code = (src: string) => engine.compile(src).code;
+    expect(
+      code('{foreach from=$a item=x name=m}{foreach from=$b item=y name=k}{/foreach}{/foreach}'),
+    ).not.toContain('foreachEntry');
+    expect(
+      code('{foreach from=$a item=x name=m}{foreach from=$b item=y name=$n}{/foreach}{/foreach}'),
+    ).toContain('foreachEntry');
+  });
   test('a scalar loops once; null loops zero times', () => {
     expect(render('{foreach from=$s item=v}[{$v}]{/foreach}', '{"s":"x"}')).toBe('[x]');
     expect(render('{foreach from=$u item=v}[{$v}]{foreachelse}-{/foreach}')).toBe('-');

@@ -200,8 +200,16 @@ function head(path: string): string {
   return dot < 0 ? path : path.slice(0, dot);
 }
 
-/** does a section named `name` (or one whose name is only known at run time) start inside these nodes? */
-export function hasSection(nodes: readonly Node[], name: string): boolean {
+/**
+ * Does a `tag` loop that takes Smarty's table entry of `name` (null: a name known at run time only)
+ * start inside these nodes: one named `name`, or one whose name is known at run time only? (A
+ * foreach without a name has no entry.)
+ */
+export function hasNamedLoop(
+  nodes: readonly Node[],
+  tag: 'section' | 'foreach',
+  name: string | null,
+): boolean {
   const stack: (readonly Node[])[] = [nodes];
   while (stack.length > 0) {
     for (const n of stack.pop()!) {
@@ -209,9 +217,14 @@ export function hasSection(nodes: readonly Node[], name: string): boolean {
         for (const b of n.branches) stack.push(b.body);
         if (n.alternate) stack.push(n.alternate);
       } else if (n.type === 'Block') {
-        if (n.name === 'section') {
+        if (n.name === tag) {
           const a = n.attrs.find((x) => x.name === 'name');
-          if (!a || a.value.type !== 'String' || a.value.value === name) return true;
+          if (
+            a === undefined
+              ? tag === 'section'
+              : a.value.type !== 'String' || name === null || a.value.value === name
+          )
+            return true;
         }
         stack.push(n.body);
         if (n.alt) stack.push(n.alt);

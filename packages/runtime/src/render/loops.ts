@@ -8,6 +8,8 @@ import { FOREACH_PROPS } from '@sumi/parser';
 import { add, makeFloat, makeInt, PhpArray, sub, toBool, toInt, toStr, type Value } from '@sumi/php';
 
 export interface ForeachState {
+  /** its key in the table */
+  name: string;
   total: number;
   iteration: number;
 }
@@ -58,9 +60,18 @@ export type SectionTable = Map<string, SectionState>;
 const FOREACH_STORED = Object.keys(FOREACH_PROPS).filter((k) => FOREACH_PROPS[k]?.stored);
 
 export function foreachStart(table: ForeachTable, name: string, total: number): ForeachState {
-  const s = { total, iteration: 0 };
+  const s = { name, total, iteration: 0 };
   table.set(name, s);
   return s;
+}
+
+/**
+ * The entry a named foreach counts its iterations on: its own, or the one a foreach of the same name
+ * inside it put in its place (Smarty's compiled loop steps `$this->_foreach[name]['iteration']`,
+ * whatever entry is there: after such an inner loop, the outer one counts on from where it ended).
+ */
+export function foreachEntry(table: ForeachTable | null, own: ForeachState): ForeachState {
+  return table?.get(own.name) ?? own;
 }
 
 export function foreachProp(table: ForeachTable | null, name: string, prop: string): Value {

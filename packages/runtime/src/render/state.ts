@@ -19,7 +19,8 @@
  *                 rN (a plugin's result), hN (a variable read once before a loop)
  *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, loopStep,
  *                 bufferedStep, jumped, outAt, outputOver, now, smartyStatic, constant, request, foreachStart,
- *                 foreachProp, foreachProps, sectionStart, sectionProp, sectionProps, captureEnd,
+ *                 foreachEntry, foreachProp, foreachProps, sectionStart, sectionEntry, sectionProp,
+ *                 sectionProps, captureEnd,
  *                 capture, captures
  */
 import { locate, type Span } from '@sumi/parser';
@@ -59,6 +60,7 @@ import type { Limits } from './limits';
 import {
   type ForeachState,
   type ForeachTable,
+  foreachEntry,
   foreachProp,
   foreachProps,
   foreachStart,
@@ -412,6 +414,10 @@ export class RenderState implements RenderContext {
 
   foreachStart(name: string, total: number): ForeachState {
     return foreachStart((this.foreachTable ??= new Map()), name, total);
+  }
+
+  foreachEntry(own: ForeachState): ForeachState {
+    return foreachEntry(this.foreachTable, own);
   }
 
   foreachProp(name: string, prop: string): Value {

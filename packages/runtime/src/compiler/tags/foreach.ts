@@ -7,7 +7,7 @@
  */
 import type { BlockNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
-import { mayWrite } from '../analysis';
+import { hasNamedLoop, mayWrite } from '../analysis';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
@@ -90,8 +90,18 @@ function compileForeach(st: CodegenState, n: BlockNode): string {
   if (cached) for (const name of names) st.locals.delete(name);
   const alt = n.alt ? compileNodes(st, n.alt) : '';
 
-  const named = nameAttr ? `const ${state} = rt.foreachStart(${nameExpr(st, nameAttr.value)}, ${len});` : '';
-  const count = nameAttr ? `${state}.iteration++;` : '';
+  // a foreach of the same name inside takes the table entry over: this loop then counts on that one
+  const shared =
+    nameAttr !== undefined &&
+    hasNamedLoop(n.body, 'foreach', nameAttr.value.type === 'String' ? nameAttr.value.value : null);
+  const named = nameAttr
+    ? `${shared ? 'let' : 'const'} ${state} = rt.foreachStart(${nameExpr(st, nameAttr.value)}, ${len});`
+    : '';
+  const count = !nameAttr
+    ? ''
+    : shared
+      ? `${state} = rt.foreachEntry(${state}); ${state}.iteration++;`
+      : `${state}.iteration++;`;
   const head = `p = ${pos};
 {
 const ${arr} = iter(${compileExpr(st, from.value)});

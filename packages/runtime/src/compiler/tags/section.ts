@@ -5,7 +5,7 @@
  */
 import type { BlockNode } from '@sumi/parser';
 import { ErrorCodes } from '../../errors';
-import { hasSection } from '../analysis';
+import { hasNamedLoop } from '../analysis';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
@@ -59,7 +59,7 @@ function compileSection(st: CodegenState, n: BlockNode): string {
 
   // `$a[i]` and `$smarty.section.i.*` inside the body read the local state directly
   // (not when a section of the same name inside would take over Smarty's one table entry)
-  const inner = name.value.type !== 'String' || hasSection(n.body, name.value.value);
+  const inner = name.value.type !== 'String' || hasNamedLoop(n.body, 'section', name.value.value);
   const literal = inner ? null : (name.value as { value: string }).value;
   const outer = literal === null ? undefined : st.sections.get(literal);
   if (literal !== null) st.sections.set(literal, sc);

@@ -1,0 +1,1 @@
+{foreach from=$a item=x name=m}{$smarty.foreach.m.index}{foreach from=$a item=y name=m}{/foreach}|{/foreach}

@@ -1,0 +1,1 @@
+{foreach from=$a item=x name=m}{$smarty.foreach.m.iteration},{$smarty.foreach.m.first},{$smarty.foreach.m.last},{$smarty.foreach.m.total}{foreach from=$b item=y name=m}{if $smarty.foreach.m.last}L{/if}{/foreach}|{/foreach}

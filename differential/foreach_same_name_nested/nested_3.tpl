@@ -1,0 +1,1 @@
+{foreach from=$a item=x name=m}{if $x == 2}{foreach from=$b item=y name=m}{break}{/foreach}{/if}{$smarty.foreach.m.iteration}|{/foreach}{$smarty.foreach.m.total}

@@ -1,0 +1,1 @@
+{foreach from=$a item=x name=$n}{$smarty.foreach.m.iteration}{foreach from=$b item=y name=m}{/foreach}|{/foreach}

@@ -1,0 +1,1 @@
+{foreach from=$a item=x name=m}{$smarty.foreach.m.iteration}{section name=m loop=$b}{/section}|{/foreach}

@@ -1,0 +1,1 @@
+{foreach from=$a item=x name=m}{foreach from=$b item=y name=m}{$smarty.foreach.m.iteration}{/foreach}{$smarty.foreach.m.iteration}|{/foreach}

@@ -1,0 +1,1 @@
+{foreach from=$a item=x name=m}{$smarty.foreach.m.iteration}{foreach from=$dataSet.emptyArray item=y name=m}{/foreach}|{/foreach}
