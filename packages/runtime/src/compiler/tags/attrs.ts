@@ -72,7 +72,26 @@ export function warnUnknownAttrs(
 /** a name written literally: `item=v`, `item="v"`, `item='v'` */
 export function literalName(e: Expr): string | null {
   if (e.type === 'String' && /^\w+$/.test(e.value)) return e.value;
+  // Smarty takes the attribute's text: `key=0`, `item=5` name the variables "0" and "5"
+  if (e.type === 'Number' && /^\w+$/.test(e.raw)) return e.raw;
   return null;
+}
+
+/**
+ * Reports each of `names` that `n` writes as a bare `0`, as missing: Smarty 2 checks them with PHP's
+ * empty() on the attribute's compiled text, and "0" is empty (`{foreach from=0}` is its "missing
+ * 'from' attribute"); false when one is.
+ */
+export function refuseZeroAttrs(st: CodegenState, n: TagNode | BlockNode, names: readonly string[]): boolean {
+  let ok = true;
+  for (const name of names) {
+    const a = attr(n, name);
+    if (a?.value.type === 'Number' && a.value.raw === '0') {
+      st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: n.name, attribute: name }, a.span);
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 /** `{...}` span of the opening tag */

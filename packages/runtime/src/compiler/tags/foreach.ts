@@ -11,7 +11,7 @@ import { hasNamedLoop, mayWrite } from '../analysis';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
-import { attr, literalName, openSpan, requireAttrs, warnUnknownAttrs } from './attrs';
+import { attr, literalName, openSpan, refuseZeroAttrs, requireAttrs, warnUnknownAttrs } from './attrs';
 import { coreTagDef } from './define';
 
 const def = coreTagDef('foreach', {
@@ -41,7 +41,7 @@ export const foreachTag: CoreTag = { def, writes: ['item', 'key'], compileBlock:
 function compileForeach(st: CodegenState, n: BlockNode): string {
   const from = attr(n, 'from');
   const item = attr(n, 'item');
-  if (!requireAttrs(st, n, def) || !from || !item) return '';
+  if (!requireAttrs(st, n, def) || !from || !item || !refuseZeroAttrs(st, n, ['from', 'item'])) return '';
   const itemName = literalName(item.value);
   if (!itemName) {
     st.error(

@@ -9,7 +9,7 @@ import { hasNamedLoop } from '../analysis';
 import { compileNodes } from '../codegen';
 import { compileExpr } from '../expressions';
 import type { CodegenState, CoreTag } from '../state';
-import { attr, checkKnownAttrs, openSpan } from './attrs';
+import { attr, checkKnownAttrs, openSpan, refuseZeroAttrs } from './attrs';
 import { coreTagDef } from './define';
 
 const def = coreTagDef('section', {
@@ -41,6 +41,7 @@ function compileSection(st: CodegenState, n: BlockNode): string {
     st.error(ErrorCodes.MISSING_ATTRIBUTE, { tag: 'section', attribute: 'name' }, n.nameSpan);
     return '';
   }
+  if (!refuseZeroAttrs(st, n, ['name'])) return '';
   checkKnownAttrs(st, n, def);
   const opt = (k: string) => {
     const a = attr(n, k);

@@ -1,0 +1,1 @@
+{foreach from=0 item=v}x{/foreach}

@@ -1,0 +1,1 @@
+{foreach from=$a item=0}x{/foreach}

@@ -1,0 +1,1 @@
+{foreach from=$a item=v key=0}{$0}{/foreach}

@@ -1,0 +1,1 @@
+{foreach from=$a item=5}{/foreach}|{$5}

@@ -1,0 +1,1 @@
+{foreach from=$a item=v key=007}{/foreach}

@@ -1,0 +1,1 @@
+{section name=0 loop=$a}x{/section}

@@ -1,0 +1,1 @@
+{foreach from=0.0 item=v}[{$v}]{/foreach}
