@@ -365,6 +365,27 @@ describe("a section's current row, `$items[i]`, is read once per iteration", () 
     ).toBe('aab|');
   });
 
+  test("a section's attributes that read its own entry read Smarty's partial one", () => {
+    // unset, the name set, then each attribute stored in source order (checked with the reference:
+    // differential/section_attributes_read_own_entry)
+    const data = '{"a":[1,2,3]}';
+    expect(render('{section name=i loop=$a max=$smarty.section.i.loop}[{$a[i]}]{/section}', data)).toBe(
+      '[1][2][3]',
+    );
+    expect(render('{section name=i max=$smarty.section.i.loop loop=$a}[{$a[i]}]{/section}', data)).toBe('');
+    expect(render('{section name=i loop=$a}{section name=i loop=$a[i]}x{/section}|{/section}', data)).toBe(
+      '|',
+    );
+    // only such a section evaluates its attributes one by one
+    const engine = createEngine();
+    expect(
+      engine.compile('{section name=i loop=$a max=$smarty.section.j.loop}{/section}').code,
+    ).not.toContain('sectionBegin');
+    expect(engine.compile('{section name=i loop=$a max=$smarty.section.i.loop}{/section}').code).toContain(
+      'sectionBegin',
+    );
+  });
+
   test('in a body long enough to run in parts', () => {
     const long = Array.from({ length: 600 }, (_, k) => `<p>{$items[i].s}${k}{$items[i].q}</p>\n`).join('');
     const source = `{section name=i loop=$items}${long}{/section}`;

@@ -51,6 +51,11 @@ export interface SectionState {
   iteration: number;
   /** the iteration that last set rownum..last (0: never) */
   row: number;
+  /**
+   * While the attributes are read (see sectionBegin): the ones stored so far, as Smarty converted
+   * them; the entry has nothing else but its name. Absent on a started section.
+   */
+  given?: Record<string, Value>;
 }
 
 export type ForeachTable = Map<string, ForeachState>;
@@ -102,6 +107,18 @@ export function foreachProps(table: ForeachTable | null, name: string): Value {
   return PhpArray.fromEntries(FOREACH_STORED.map((k) => [k, foreachProp(table, name, k)] as [string, Value]));
 }
 
+/** `loop` as Smarty stores it: an array's count, else the int, at least 0 (exact past 2^53) */
+function loopValue(v: Value): number | bigint {
+  const n = v instanceof PhpArray ? v.size : toInt(v);
+  return n < 0 ? 0 : n;
+}
+
+/** `step` as Smarty stores it: the int, 1 for 0 */
+function stepValue(v: Value): number | bigint {
+  const n = toInt(v);
+  return n === 0 || n === 0n ? 1 : n;
+}
+
 /** Smarty 2.6's section setup, line for line (a name reused replaces the entry) */
 export function sectionStart(
   table: SectionTable,
@@ -113,11 +130,9 @@ export function sectionStart(
   max: Value,
   show: Value,
 ): SectionState {
-  const loopInt = loop === undefined ? 1 : loop instanceof PhpArray ? loop.size : toInt(loop);
-  const loopV = loopInt < 0 ? 0 : loopInt;
+  const loopV = loop === undefined ? 1 : loopValue(loop);
   const n = Number(loopV);
-  const stepInt = step === undefined ? 1 : toInt(step);
-  const stepV = stepInt === 0 || stepInt === 0n ? 1 : stepInt;
+  const stepV = step === undefined ? 1 : stepValue(step);
   const maxInt = max === undefined ? loopV : toInt(max);
   const maxV = maxInt < 0 ? loopV : maxInt;
   const mx = Number(maxV);
@@ -209,6 +224,54 @@ function boundsExact(
   return { start: S, step: ST, c };
 }
 
+/**
+ * Smarty 2.6's start of a section whose attributes read its entry: the entry is unset and given its
+ * name, then each attribute is stored as it is read (sectionSet), and the attributes read that
+ * partial entry. sectionStart then replaces it with the started section's.
+ */
+export function sectionBegin(table: SectionTable, name: Value): SectionState {
+  const s: SectionState = {
+    name,
+    attrs: '',
+    loop: 0,
+    show: false,
+    start: 0,
+    step: 1,
+    max: 0,
+    loopV: null,
+    stepV: null,
+    maxV: null,
+    total: 0,
+    totalV: null,
+    index: 0,
+    iteration: 0,
+    row: 0,
+    given: {},
+  };
+  table.set(typeof name === 'string' ? name : toStr(name), s);
+  return s;
+}
+
+/** stores attribute `attr`'s value in a section's partial entry as Smarty converts it; returns the value as read */
+export function sectionSet(entry: SectionState, attr: string, v: Value): Value {
+  let stored: Value;
+  switch (attr) {
+    case 'loop':
+      stored = loopValue(v);
+      break;
+    case 'show':
+      stored = toBool(v);
+      break;
+    case 'step':
+      stored = stepValue(v);
+      break;
+    default:
+      stored = toInt(v);
+  }
+  entry.given![attr] = stored;
+  return v;
+}
+
 /** the entry a section's loop steps on: its own, or the one a same-named inner section put in its place */
 export function sectionEntry(table: SectionTable | null, own: SectionState): SectionState {
   return table?.get(typeof own.name === 'string' ? own.name : toStr(own.name)) ?? own;
@@ -217,6 +280,7 @@ export function sectionEntry(table: SectionTable | null, own: SectionState): Sec
 export function sectionProp(table: SectionTable | null, name: string, prop: string): Value {
   const s = table?.get(name);
   if (!s) return null;
+  if (s.given !== undefined) return prop === 'name' ? s.name : (s.given[prop] ?? null);
   switch (prop) {
     case 'index':
       return s.iteration === 0 ? null : makeInt(s.index);
@@ -271,6 +335,7 @@ const SECTION_DEFAULTED = ['show', 'loop', 'max', 'step', 'start'];
 export function sectionProps(table: SectionTable | null, name: string): Value {
   const s = table?.get(name);
   if (!s) return null;
+  if (s.given !== undefined) return PhpArray.fromEntries([['name', s.name], ...Object.entries(s.given)]);
   const keys = s.attrs === '' ? [] : s.attrs.split(',');
   for (const k of SECTION_DEFAULTED) if (!keys.includes(k)) keys.push(k);
   keys.push('total');

@@ -19,7 +19,7 @@
  *                 rN (a plugin's result), hN (a variable read once before a loop)
  *   rt methods    at, back, call, callAsync, callFunction, returnSignal, positioned, loopStep,
  *                 bufferedStep, jumped, outAt, outputOver, now, smartyStatic, constant, request, foreachStart,
- *                 foreachEntry, foreachProp, foreachProps, sectionStart, sectionEntry, sectionProp,
+ *                 foreachEntry, foreachProp, foreachProps, sectionBegin, sectionSet, sectionStart, sectionEntry, sectionProp,
  *                 sectionProps, captureEnd,
  *                 capture, captures
  */
@@ -66,9 +66,11 @@ import {
   foreachStart,
   type SectionState,
   type SectionTable,
+  sectionBegin,
   sectionEntry,
   sectionProp,
   sectionProps,
+  sectionSet,
   sectionStart,
 } from './loops';
 import { arrayAt, assignPath, readPath, type Scope, smartyAppend, smartyAssign } from './scope';
@@ -442,6 +444,14 @@ export class RenderState implements RenderContext {
 
   sectionEntry(own: SectionState): SectionState {
     return sectionEntry(this.sectionTable, own);
+  }
+
+  sectionBegin(name: Value): SectionState {
+    return sectionBegin((this.sectionTable ??= new Map()), name);
+  }
+
+  sectionSet(entry: SectionState, attr: string, v: Value): Value {
+    return sectionSet(entry, attr, v);
   }
 
   sectionProp(name: string, prop: string): Value {

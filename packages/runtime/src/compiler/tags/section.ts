@@ -34,6 +34,21 @@ const def = coreTagDef('section', {
 
 export const sectionTag: CoreTag = { def, writes: [], compileBlock: compileSection };
 
+/** the attributes whose values a section's entry stores, in sectionStart's order */
+const SECTION_VALUES = ['loop', 'start', 'step', 'max', 'show'];
+
+/**
+ * whether compiled attribute values read the entry of the section named `name` (null: a name known
+ * at run time only, which may be any section's)
+ */
+function readsOwnEntry(values: readonly string[], name: string | null): boolean {
+  const reads =
+    name === null
+      ? ['rt.sectionProp']
+      : [`rt.sectionProp(${JSON.stringify(name)}`, `rt.sectionProps(${JSON.stringify(name)}`];
+  return values.some((js) => reads.some((r) => js.includes(r)));
+}
+
 function compileSection(st: CodegenState, n: BlockNode): string {
   // Smarty 2.6 checks the name only (a missing `loop` loops once), in its own words
   const name = attr(n, 'name');
@@ -78,9 +93,32 @@ function compileSection(st: CodegenState, n: BlockNode): string {
   // Smarty's loop steps on whatever entry holds the name now: a section of the same name inside takes it over
   const refetch = inner ? `${sc} = rt.sectionEntry(${sc}), ` : '';
 
+  const values = ['loop', 'start', 'step', 'max', 'show'].map(opt);
+  let setup = '';
+  let startArgs = `${nameJs}, ${attrOrder}, ${values.join(', ')}`;
+  if (readsOwnEntry(values, name.value.type === 'String' ? name.value.value : null)) {
+    // Smarty unsets the entry and sets its name, then stores each attribute in source order: an
+    // attribute that reads the section's entry reads that partial one (`{section name=i loop=$a[i]}`
+    // inside section i reads index null; `max=$smarty.section.i.loop` reads the loop just set)
+    const entry = st.id('e');
+    const nm = st.id('m');
+    const locals = values.map(() => st.id('v'));
+    const order = n.attrs.map((a) => a.name).filter((a) => SECTION_VALUES.includes(a));
+    setup = `const ${nm} = ${nameJs};
+const ${entry} = rt.sectionBegin(${nm});
+${order
+  .map((a) => {
+    const k = SECTION_VALUES.indexOf(a);
+    return `const ${locals[k]} = rt.sectionSet(${entry}, ${JSON.stringify(a)}, ${values[k]});
+`;
+  })
+  .join('')}`;
+    startArgs = `${nm}, ${attrOrder}, ${SECTION_VALUES.map((a, k) => (order.includes(a) ? locals[k] : 'undefined')).join(', ')}`;
+  }
+
   return `p = ${pos};
 {
-${inner ? 'let' : 'const'} ${sc} = rt.sectionStart(${nameJs}, ${attrOrder}, ${opt('loop')}, ${opt('start')}, ${opt('step')}, ${opt('max')}, ${opt('show')});
+${setup}${inner ? 'let' : 'const'} ${sc} = rt.sectionStart(${startArgs});
 if (${sc}.show) {
 ${[...frame.decls, ...st.cursorDecls(frame)].join('\n')}
 ${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${refetch}${sc}.index += ${sc}.step, ${sc}.iteration++) {

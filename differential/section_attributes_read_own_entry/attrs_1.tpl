@@ -1,0 +1,1 @@
+{section name=i loop=$rows}{section name=i loop=$rows[i].tags}{$rows[i].id}{/section}|{/section}

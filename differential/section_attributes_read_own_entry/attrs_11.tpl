@@ -1,0 +1,1 @@
+{section name=i loop=$a}{section name=i loop=$a start=$smarty.section.i.iteration}[{$smarty.section.i.index}]{/section}|{/section}

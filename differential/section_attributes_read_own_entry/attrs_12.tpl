@@ -1,0 +1,1 @@
+{section name=i loop=$a}{/section}{section name=i loop=$a max=$smarty.section.i|@count}[{$a[i]}]{/section}

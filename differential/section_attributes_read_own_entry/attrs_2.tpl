@@ -1,0 +1,1 @@
+{section name=i loop=$a}{/section}{section name=i loop=$b start=$smarty.section.i.index}[{$b[i]}]{/section}

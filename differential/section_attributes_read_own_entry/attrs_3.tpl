@@ -1,0 +1,1 @@
+{section name=i loop=$a}{/section}{section name=i loop=$rows[i].tags}[{$smarty.section.i.index}]{sectionelse}none{/section}

@@ -1,0 +1,1 @@
+{section name=i loop=$a start=$smarty.section.i.loop}[{$a[i]}]{/section}

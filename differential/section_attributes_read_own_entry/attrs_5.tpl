@@ -1,0 +1,1 @@
+{section name=i loop=$a max=$smarty.section.i.loop}[{$a[i]}]{/section}

@@ -1,0 +1,1 @@
+{section name=i loop=$a}{/section}{section name=i loop=$a|@count max=$smarty.section.i.total}[{$a[i]}]{/section}

@@ -1,0 +1,1 @@
+{section name=i loop=$a}{section name=j loop=$rows[i].tags}{$rows[i].tags[j]}{/section}{/section}

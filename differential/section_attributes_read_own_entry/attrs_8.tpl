@@ -1,0 +1,1 @@
+{section name=i max=$smarty.section.i.loop loop=$a}[{$a[i]}]{/section}

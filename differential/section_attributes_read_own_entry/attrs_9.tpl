@@ -1,0 +1,1 @@
+{section name=i loop=$a step=-1 start=$smarty.section.i.step}[{$a[i]}]{/section}
