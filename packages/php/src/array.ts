@@ -457,9 +457,7 @@ export function viewShape(view: View): object {
  * `y` is refused, as the view made for it would be, when it is among its holders (a cycle).
  */
 export function childHas(y: unknown, holder: View, name: string): y is Record<string, unknown> {
-  if (typeof y !== 'object' || y === null || Array.isArray(y)) return false;
-  const proto = Object.getPrototypeOf(y);
-  if (proto !== Object.prototype && proto !== null) return false;
+  if (typeof y !== 'object' || y === null || Array.isArray(y) || !isPlainData(y)) return false;
   refuseCycle(y, holder, holder.depth + 1);
   return isOwnKey.call(y, name);
 }
@@ -991,9 +989,9 @@ export class PhpArray {
     const src = list.list
       ? (list.src as unknown[])[i]
       : (list.src as Record<string, unknown>)[viewNames(list)[i]!];
-    if (typeof src !== 'object' || src === null || Array.isArray(src)) return viewAt(list, i);
-    const proto = Object.getPrototypeOf(src);
-    if (proto !== Object.prototype && proto !== null) return viewAt(list, i);
+    if (typeof src !== 'object' || src === null || Array.isArray(src) || !isPlainData(src)) {
+      return viewAt(list, i);
+    }
     const arr = cur.arr;
     const store = arr === null ? null : arr.st;
     const w = store === null ? null : store.view;

@@ -37,12 +37,6 @@ export function estimateBytes(roots: Iterable<Value>, stopAbove = Number.POSITIV
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** whether a property name is a string key of PHP's (not an integer-like one): most names fail at their first character */
-function isStringKey(name: string): boolean {
-  const c = name.charCodeAt(0);
-  return ((c < 48 || c > 57) && c !== 45) || typeof stringKey(name) === 'string';
-}
-
 type Source = View['src'];
 type Other = View['other'];
 
@@ -130,8 +124,7 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     let bytes = ARRAY_HEADER_BYTES + src.length * ARRAY_ELEMENT_BYTES;
     for (let i = 0; i < src.length; i++) {
       const x = src[i];
-      if (typeof x === 'string')
-        bytes += x.length < SHARED_MIN ? STRING_HEADER_BYTES + x.length : stringBytes(x);
+      if (typeof x === 'string') bytes += stringBytes(x);
       else if (typeof x === 'object' && x !== null) bytes += nested(x, depth);
       else if (typeof x === 'bigint') visit(other(x));
     }
@@ -145,10 +138,9 @@ function walk(roots: Iterable<Value>, stopAbove: number, remember: boolean): num
     for (const name in src) {
       if (inherited && !hasOwn.call(src, name)) continue;
       n++;
-      if (isStringKey(name)) bytes += STRING_HEADER_BYTES + name.length;
+      if (typeof stringKey(name) === 'string') bytes += STRING_HEADER_BYTES + name.length;
       const x = src[name];
-      if (typeof x === 'string')
-        bytes += x.length < SHARED_MIN ? STRING_HEADER_BYTES + x.length : stringBytes(x);
+      if (typeof x === 'string') bytes += stringBytes(x);
       else if (typeof x === 'object' && x !== null) bytes += nested(x, depth);
       else if (typeof x === 'bigint') visit(other(x));
     }

@@ -107,6 +107,11 @@ export function foreachProps(table: ForeachTable | null, name: string): Value {
   return PhpArray.fromEntries(FOREACH_STORED.map((k) => [k, foreachProp(table, name, k)] as [string, Value]));
 }
 
+/** a section's key in the table: its name as a string */
+function sectionKey(name: Value): string {
+  return typeof name === 'string' ? name : toStr(name);
+}
+
 /** `loop` as Smarty stores it: an array's count, else the int, at least 0 (exact past 2^53) */
 function loopValue(v: Value): number | bigint {
   const n = v instanceof PhpArray ? v.size : toInt(v);
@@ -179,7 +184,7 @@ export function sectionStart(
     iteration: 0,
     row: 0,
   };
-  table.set(typeof name === 'string' ? name : toStr(name), sc);
+  table.set(sectionKey(name), sc);
   return sc;
 }
 
@@ -248,7 +253,7 @@ export function sectionBegin(table: SectionTable, name: Value): SectionState {
     row: 0,
     given: {},
   };
-  table.set(typeof name === 'string' ? name : toStr(name), s);
+  table.set(sectionKey(name), s);
   return s;
 }
 
@@ -274,7 +279,7 @@ export function sectionSet(entry: SectionState, attr: string, v: Value): Value {
 
 /** the entry a section's loop steps on: its own, or the one a same-named inner section put in its place */
 export function sectionEntry(table: SectionTable | null, own: SectionState): SectionState {
-  return table?.get(typeof own.name === 'string' ? own.name : toStr(own.name)) ?? own;
+  return table?.get(sectionKey(own.name)) ?? own;
 }
 
 export function sectionProp(table: SectionTable | null, name: string, prop: string): Value {

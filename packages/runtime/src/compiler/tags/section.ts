@@ -93,32 +93,30 @@ function compileSection(st: CodegenState, n: BlockNode): string {
   // Smarty's loop steps on whatever entry holds the name now: a section of the same name inside takes it over
   const refetch = inner ? `${sc} = rt.sectionEntry(${sc}), ` : '';
 
-  const values = ['loop', 'start', 'step', 'max', 'show'].map(opt);
+  const values = SECTION_VALUES.map(opt);
   let setup = '';
-  let startArgs = `${nameJs}, ${attrOrder}, ${values.join(', ')}`;
+  let nameArg = nameJs;
+  let args = values;
   if (readsOwnEntry(values, name.value.type === 'String' ? name.value.value : null)) {
     // Smarty unsets the entry and sets its name, then stores each attribute in source order: an
     // attribute that reads the section's entry reads that partial one (`{section name=i loop=$a[i]}`
     // inside section i reads index null; `max=$smarty.section.i.loop` reads the loop just set)
-    const entry = st.id('e');
     const nm = st.id('m');
-    const locals = values.map(() => st.id('v'));
-    const order = n.attrs.map((a) => a.name).filter((a) => SECTION_VALUES.includes(a));
-    setup = `const ${nm} = ${nameJs};
-const ${entry} = rt.sectionBegin(${nm});
-${order
-  .map((a) => {
-    const k = SECTION_VALUES.indexOf(a);
-    return `const ${locals[k]} = rt.sectionSet(${entry}, ${JSON.stringify(a)}, ${values[k]});
-`;
-  })
-  .join('')}`;
-    startArgs = `${nm}, ${attrOrder}, ${SECTION_VALUES.map((a, k) => (order.includes(a) ? locals[k] : 'undefined')).join(', ')}`;
+    const entry = st.id('e');
+    setup = `const ${nm} = ${nameJs};\nconst ${entry} = rt.sectionBegin(${nm});\n`;
+    args = values.map(() => 'undefined');
+    for (const a of n.attrs) {
+      const k = SECTION_VALUES.indexOf(a.name);
+      if (k < 0) continue;
+      args[k] = st.id('v');
+      setup += `const ${args[k]} = rt.sectionSet(${entry}, ${JSON.stringify(a.name)}, ${values[k]});\n`;
+    }
+    nameArg = nm;
   }
 
   return `p = ${pos};
 {
-${setup}${inner ? 'let' : 'const'} ${sc} = rt.sectionStart(${startArgs});
+${setup}${inner ? 'let' : 'const'} ${sc} = rt.sectionStart(${nameArg}, ${attrOrder}, ${args.join(', ')});
 if (${sc}.show) {
 ${[...frame.decls, ...st.cursorDecls(frame)].join('\n')}
 ${label}: for (${sc}.index = ${sc}.start, ${sc}.iteration = 1; ${sc}.iteration <= ${sc}.total; ${refetch}${sc}.index += ${sc}.step, ${sc}.iteration++) {
